@@ -1,0 +1,57 @@
+import { EXIT, type Command, type Io } from './cli/command.ts';
+import { ReconError } from './errors.ts';
+
+// Loaded on demand so that `recon serve` does not pay for the benchmark code, and so on.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  audit: async () => (await import('./cli/audit.ts')).audit,
+};
+
+const SUMMARIES: Record<string, string> = {
+  audit: 'load session logs, rebuild every request, attribute each cache-read drop',
+};
+
+function topHelp(): string {
+  const width = Math.max(...Object.keys(SUMMARIES).map((name) => name.length));
+  const lines = Object.entries(SUMMARIES).map(([name, summary]) => `  ${name.padEnd(width)}  ${summary}`);
+  return [
+    'recon — conformance and benchmark harness for the rule',
+    '"every model request is reconstructable, byte for byte, from the session log".',
+    '',
+    'Usage: recon <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Run `recon <command> --help` for the options of one command.',
+    '',
+  ].join('\n');
+}
+
+const processIo: Io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(topHelp());
+    return name === undefined ? EXIT.USAGE : EXIT.OK;
+  }
+  const load = COMMANDS[name];
+  if (load === undefined) {
+    io.stderr.write(`recon: unknown command "${name}"\n\n${topHelp()}`);
+    return EXIT.USAGE;
+  }
+  const command = await load();
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout.write(command.help);
+    return EXIT.OK;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (ReconError.is(error)) {
+      io.stderr.write(`recon ${name}: ${error.message}\n${error.hint === undefined ? '' : `  ${error.hint}\n`}`);
+      return error.code === 'USAGE' ? EXIT.USAGE : EXIT.CANNOT_RUN;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Errors with stable string codes. The codes of the log and fold are part of the
+ * conformance protocol: another implementation reports the same code for the same
+ * rejection, so `recon check` can compare verdicts without parsing prose.
+ */
+
+/** Codes an implementation reports when it refuses a log or an event. */
+export const LOG_ERROR_CODES = {
+  FORMAT_VERSION: 'the session header carries a format version this reader does not read',
+  SESSION_HEADER_INVALID: 'the session header line is missing or malformed',
+  TORN_COMMITTED: 'an unreadable line or a seq gap lies before a later turn/end (committed data is damaged)',
+  CHUNK_ROW_INVALID: 'a packed chunk row (text-chunks, reasoning-chunks, tool-call-chunks) is malformed',
+  NOT_LOSSLESS_JSON: 'event data is not lossless JSON (-0, NaN, undefined, cycles, sparse arrays, exotic objects)',
+  ENVELOPE_INVALID: 'the event envelope has a wrong key, type, seq, time or ignorable marker',
+  SEQ_NOT_CONTIGUOUS: 'an event seq differs from its index in the log',
+  LEGACY_HEADER_DELTA: 'the log holds a legacy request/header-delta event',
+  LEGACY_HEADER_REASON: 'a request/header carries the legacy reason "fallback"',
+  LEGACY_MODE_SET: 'the log holds a legacy mode/set event',
+  LEGACY_SHAPE_INVALID: 'an event in an older shape cannot be upgraded because it is malformed',
+  UNKNOWN_EVENT_TYPE: 'an event type unknown to this reader is not marked ignorable',
+  REQUEST_HEADER_INVALID: 'a request/header snapshot lacks provider/model or has invalid fields',
+  MESSAGE_SHAPE: 'a message event does not have the shape its type requires',
+  SURFACE_INVALID: 'surface metadata (surfaceOp, sourceEventSeqs, replace range) is invalid',
+} as const;
+
+/** Codes of the harness itself: bad input to a command, the implementation under test, I/O. */
+export const HARNESS_ERROR_CODES = {
+  USAGE: 'the command line is wrong',
+  FILE_UNREADABLE: 'a file could not be read',
+  RECONSTRUCTION_MISMATCH: 'a request differs from the one rebuilt from the log',
+} as const;
+
+export type LogErrorCode = keyof typeof LOG_ERROR_CODES;
+export type HarnessErrorCode = keyof typeof HARNESS_ERROR_CODES;
+export type ErrorCode = LogErrorCode | HarnessErrorCode;
+
+/** Where in a log a rejection happened; every part is optional because appends have no file. */
+export interface ErrorLocation {
+  readonly file?: string;
+  readonly line?: number;
+  readonly seq?: number;
+}
+
+// A registered symbol survives duplicate copies of this package in one process.
+const BRAND = Symbol.for('reconstructable.error');
+
+export class ReconError extends Error {
+  override readonly name = 'ReconError';
+  readonly code: ErrorCode;
+  /** The plain-words reason, without code or location. */
+  readonly detail: string;
+  readonly location: ErrorLocation;
+  /** What the user can do about it, when there is something to say. */
+  readonly hint: string | undefined;
+
+  constructor(code: ErrorCode, detail: string, options: { location?: ErrorLocation; hint?: string; cause?: unknown } = {}) {
+    const location = options.location ?? {};
+    super(formatMessage(code, detail, location), options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.detail = detail;
+    this.location = location;
+    this.hint = options.hint;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /** The same error, placed in a file and line (locations are known only to the reader). */
+  at(location: ErrorLocation): ReconError {
+    return new ReconError(this.code, this.detail, {
+      location: { ...this.location, ...location },
+      ...(this.hint === undefined ? {} : { hint: this.hint }),
+      cause: this.cause,
+    });
+  }
+
+  static is(value: unknown): value is ReconError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+
+  static isLogCode(code: string): code is LogErrorCode {
+    return Object.hasOwn(LOG_ERROR_CODES, code);
+  }
+}
+
+function formatMessage(code: ErrorCode, detail: string, location: ErrorLocation): string {
+  const where: string[] = [];
+  if (location.file !== undefined) where.push(location.line === undefined ? location.file : `${location.file}:${location.line}`);
+  else if (location.line !== undefined) where.push(`line ${location.line}`);
+  if (location.seq !== undefined) where.push(`seq ${location.seq}`);
+  return `${where.length > 0 ? `${where.join(': ')}: ` : ''}${code}: ${detail}`;
+}

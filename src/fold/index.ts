@@ -1,0 +1,6 @@
+export { deriveEventMessage } from './derive-event-message.ts';
+export { deriveMessagesFresh, foldSurface } from './fold-surface.ts';
+export { buildRequest, reconstructRequest, type NeutralRequest } from './request.ts';
+export { requestBoundaries, type RequestBoundary } from './request-boundaries.ts';
+export { callConfigEquals, canonicalHeader, foldRequestHeader, headerEquals } from './request-header.ts';
+export { Session, type FoldCounters } from './session.ts';

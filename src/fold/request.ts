@@ -1,0 +1,34 @@
+/**
+ * The neutral request a loop sends (spec §4.4 item 7) and its reconstruction from a
+ * log prefix: `{...header.config, messages, system?, tools?, sessionId}`.
+ */
+import { deepFreeze, type EpochHeader, type LlmCallConfig, type Message, type SessionEvent, type ToolSpec } from '../log/index.ts';
+import { deriveMessagesFresh } from './fold-surface.ts';
+import { foldRequestHeader } from './request-header.ts';
+
+export interface NeutralRequest extends LlmCallConfig {
+  readonly messages: readonly Message[];
+  readonly system?: string;
+  readonly tools?: readonly ToolSpec[];
+  readonly sessionId: string;
+}
+
+/** The request for a header and messages, deep-frozen. Key order: config keys, messages, system, tools, sessionId. */
+export function buildRequest(header: EpochHeader, messages: readonly Message[], sessionId: string): NeutralRequest {
+  const request: Record<string, unknown> = { ...header.config, messages };
+  if (header.system !== undefined) request['system'] = header.system;
+  if (header.tools !== undefined) request['tools'] = header.tools;
+  request['sessionId'] = sessionId;
+  return deepFreeze(request as unknown as NeutralRequest);
+}
+
+/**
+ * Rebuilds the request dispatched at `boundarySeq` from the events before it, with a
+ * fresh fold; undefined when no request/header precedes it (the request cannot be
+ * reconstructed).
+ */
+export function reconstructRequest(events: readonly SessionEvent[], boundarySeq: number, sessionId: string): NeutralRequest | undefined {
+  const prefix = events.slice(0, boundarySeq);
+  const header = foldRequestHeader(prefix);
+  return header === undefined ? undefined : buildRequest(header, deriveMessagesFresh(prefix), sessionId);
+}

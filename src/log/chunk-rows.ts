@@ -1,0 +1,166 @@
+/**
+ * Packed chunk rows: the storage form of runs of `assistant/chunk` deltas. A row
+ * `{type, seq0, time0, data}` with `type` one of `text-chunks`, `reasoning-chunks`,
+ * `tool-call-chunks` stands for consecutive events with seqs `seq0, seq0+1, …` and times
+ * `time0` plus the running sum of `data.dt`. Rows are storage, never events.
+ */
+import { ReconError } from '../errors.ts';
+import type { JsonValue } from './json.ts';
+import type { SessionEvent } from './types.ts';
+
+export const CHUNK_ROW_TYPES: ReadonlySet<string> = new Set(['text-chunks', 'reasoning-chunks', 'tool-call-chunks']);
+
+/** Fewer members than this are stored as plain events: a row would not be smaller. */
+const MIN_RUN = 3;
+
+type Rec = Record<string, unknown>;
+type DeltaKind = 'text-delta' | 'reasoning-delta' | 'tool-call-delta';
+
+const ROW_OF: Record<DeltaKind, string> = {
+  'text-delta': 'text-chunks',
+  'reasoning-delta': 'reasoning-chunks',
+  'tool-call-delta': 'tool-call-chunks',
+};
+
+function malformed(type: string, why: string): never {
+  throw new ReconError('CHUNK_ROW_INVALID', `malformed ${type} row: ${why}`);
+}
+
+function exactKeys(value: Rec, keys: readonly string[]): boolean {
+  let n = 0;
+  for (const key in value) {
+    if (!keys.includes(key)) return false;
+    n++;
+  }
+  return n === keys.length;
+}
+
+/** Expands a parsed row into its events, or CHUNK_ROW_INVALID. The caller checked the tag. */
+export function expandChunkRow(row: Rec): SessionEvent[] {
+  const type = row['type'] as string;
+  if (!exactKeys(row, ['type', 'seq0', 'time0', 'data'])) malformed(type, 'the envelope must be exactly {type, seq0, time0, data}');
+  const seq0 = row['seq0'];
+  const time0 = row['time0'];
+  if (!Number.isSafeInteger(seq0) || (seq0 as number) < 0) malformed(type, 'seq0 must be a non-negative safe integer');
+  if (!Number.isSafeInteger(time0)) malformed(type, 'time0 must be a safe integer');
+  const data = row['data'];
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return malformed(type, 'data must be an object');
+  const d = data as Rec;
+  const isTool = type === 'tool-call-chunks';
+  const payloadKey = isTool ? 'args' : 'texts';
+  const shapeOk = isTool
+    ? exactKeys(d, ['turn', 'step', 'index', 'id', 'dt', 'args']) || exactKeys(d, ['turn', 'step', 'index', 'id', 'name', 'dt', 'args'])
+    : exactKeys(d, ['turn', 'step', 'index', 'dt', 'texts']);
+  if (!shapeOk) malformed(type, `data must be exactly {turn, step, index, ${isTool ? 'id, name?, ' : ''}dt, ${payloadKey}}`);
+  if (typeof d['turn'] !== 'number' || typeof d['step'] !== 'number' || typeof d['index'] !== 'number') malformed(type, 'turn, step and index must be numbers');
+  if (isTool && (typeof d['id'] !== 'string' || (Object.hasOwn(d, 'name') && typeof d['name'] !== 'string'))) malformed(type, 'id and name must be strings');
+  const members = d[payloadKey];
+  if (!Array.isArray(members) || members.length === 0 || !members.every((m) => typeof m === 'string')) malformed(type, `${payloadKey} must be a non-empty list of strings`);
+  const dt = d['dt'];
+  if (!Array.isArray(dt) || !dt.every((gap) => Number.isSafeInteger(gap))) malformed(type, 'dt must be a list of safe integers');
+  if (dt.length !== members.length - 1) malformed(type, `dt has ${dt.length} gaps for ${members.length} members`);
+  if (!Number.isSafeInteger((seq0 as number) + members.length - 1)) malformed(type, 'member seqs leave the safe integer range');
+
+  const events: SessionEvent[] = [];
+  let time = time0 as number;
+  for (let k = 0; k < members.length; k++) {
+    if (k > 0) {
+      time += dt[k - 1] as number;
+      if (!Number.isSafeInteger(time)) malformed(type, 'member times leave the safe integer range');
+    }
+    const text = members[k] as string;
+    let chunk: JsonValue;
+    if (type === 'text-chunks') chunk = { type: 'text-delta', index: d['index'] as number, text };
+    else if (type === 'reasoning-chunks') chunk = { type: 'reasoning-delta', index: d['index'] as number, text };
+    else {
+      chunk = Object.hasOwn(d, 'name')
+        ? { type: 'tool-call-delta', index: d['index'] as number, id: d['id'] as string, name: d['name'] as string, argumentsDelta: text }
+        : { type: 'tool-call-delta', index: d['index'] as number, id: d['id'] as string, argumentsDelta: text };
+    }
+    events.push({ type: 'assistant/chunk', seq: (seq0 as number) + k, time, data: { turn: d['turn'] as number, step: d['step'] as number, chunk } });
+  }
+  return events;
+}
+
+/** The delta kind of an event that packs losslessly, else undefined (stored verbatim). */
+function packableKind(event: SessionEvent): DeltaKind | undefined {
+  if (event.type !== 'assistant/chunk' || !exactKeys(event as unknown as Rec, ['type', 'seq', 'time', 'data'])) return undefined;
+  const data = event.data as Rec;
+  if (typeof data !== 'object' || data === null || !exactKeys(data, ['turn', 'step', 'chunk'])) return undefined;
+  if (typeof data['turn'] !== 'number' || typeof data['step'] !== 'number') return undefined;
+  const chunk = data['chunk'] as Rec;
+  if (typeof chunk !== 'object' || chunk === null || typeof chunk['index'] !== 'number') return undefined;
+  switch (chunk['type']) {
+    case 'text-delta':
+    case 'reasoning-delta':
+      return exactKeys(chunk, ['type', 'index', 'text']) && typeof chunk['text'] === 'string' ? chunk['type'] : undefined;
+    case 'tool-call-delta': {
+      const named = exactKeys(chunk, ['type', 'index', 'id', 'name', 'argumentsDelta']) && typeof chunk['name'] === 'string';
+      const ok = (named || exactKeys(chunk, ['type', 'index', 'id', 'argumentsDelta'])) && typeof chunk['id'] === 'string' && typeof chunk['argumentsDelta'] === 'string';
+      return ok ? 'tool-call-delta' : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function chunkOf(event: SessionEvent): Rec {
+  return (event.data as Rec)['chunk'] as Rec;
+}
+
+function continuesRun(prev: SessionEvent, next: SessionEvent, kind: DeltaKind): boolean {
+  if (next.seq !== prev.seq + 1 || !Number.isSafeInteger(next.time - prev.time)) return false;
+  const a = prev.data as Rec;
+  const b = next.data as Rec;
+  if (a['turn'] !== b['turn'] || a['step'] !== b['step']) return false;
+  const ca = chunkOf(prev);
+  const cb = chunkOf(next);
+  if (ca['index'] !== cb['index']) return false;
+  if (kind !== 'tool-call-delta') return true;
+  return ca['id'] === cb['id'] && Object.hasOwn(ca, 'name') === Object.hasOwn(cb, 'name') && ca['name'] === cb['name'];
+}
+
+function rowOf(kind: DeltaKind, run: readonly SessionEvent[]): JsonValue {
+  const first = run[0]!;
+  const data = first.data as Rec;
+  const chunk = chunkOf(first);
+  const dt = run.slice(1).map((event, i) => event.time - run[i]!.time);
+  const base = { turn: data['turn'] as number, step: data['step'] as number, index: chunk['index'] as number, dt };
+  const head = { type: ROW_OF[kind], seq0: first.seq, time0: first.time };
+  if (kind === 'tool-call-delta') {
+    const named = Object.hasOwn(chunk, 'name') ? { name: chunk['name'] as string } : {};
+    return { ...head, data: { ...base, id: chunk['id'] as string, ...named, args: run.map((e) => chunkOf(e)['argumentsDelta'] as string) } };
+  }
+  return { ...head, data: { ...base, texts: run.map((e) => chunkOf(e)['text'] as string) } };
+}
+
+/** The storage records for `events`: each run of at least three packable deltas of one block becomes a row. */
+export function packChunkRuns(events: readonly SessionEvent[]): Array<SessionEvent | JsonValue> {
+  const out: Array<SessionEvent | JsonValue> = [];
+  let kind: DeltaKind | undefined;
+  let run: SessionEvent[] = [];
+  const flush = () => {
+    if (kind !== undefined && run.length >= MIN_RUN) out.push(rowOf(kind, run));
+    else out.push(...run);
+    kind = undefined;
+    run = [];
+  };
+  for (const event of events) {
+    const k = packableKind(event);
+    if (k === undefined) {
+      flush();
+      out.push(event);
+      continue;
+    }
+    const last = run[run.length - 1];
+    if (k === kind && last !== undefined && continuesRun(last, event, k)) {
+      run.push(event);
+      continue;
+    }
+    flush();
+    kind = k;
+    run = [event];
+  }
+  flush();
+  return out;
+}

@@ -1,0 +1,135 @@
+/**
+ * The append-only session log: a session header and a list of validated, deep-frozen
+ * events whose seq equals their index, with the surface they fold into.
+ *
+ * Unlike DSH, `append` runs every check that loading runs (append/load parity), so a
+ * log this class wrote always loads again. A rejected append changes nothing.
+ */
+import { ReconError } from '../errors.ts';
+import { deepFreeze, snapshotJson, type JsonValue } from './json.ts';
+import { checkSessionHeader } from './session-header.ts';
+import { Surface, type Replacement } from './surface.ts';
+import type { SessionEvent, SessionHeader, SurfaceOp } from './types.ts';
+import { checkEnvelope, checkEventPayload, checkKnownType, checkNotLegacy } from './validate-event.ts';
+
+export interface AppendOptions {
+  readonly surfaceOp?: SurfaceOp;
+  readonly sourceEventSeqs?: readonly number[];
+  readonly ignorable?: true;
+}
+
+export interface SessionLogOptions {
+  /** Epoch milliseconds for appended events; injected so that runs replay byte for byte. */
+  readonly clock?: () => number;
+}
+
+/** What a fold may read of the surface. */
+export interface SurfaceView {
+  readonly size: number;
+  readonly replaceGeneration: number;
+  readonly replacements: readonly Replacement[];
+  readonly nodes: readonly number[];
+  nodeAt(index: number): number | undefined;
+}
+
+export class SessionLog {
+  readonly header: SessionHeader;
+  readonly #events: SessionEvent[] = [];
+  readonly #surface = new Surface();
+  readonly #clock: () => number;
+  #view: readonly SessionEvent[] | undefined;
+
+  private constructor(header: SessionHeader, options: SessionLogOptions) {
+    checkSessionHeader(header);
+    this.header = deepFreeze(snapshotJson(header, 'header') as unknown as SessionHeader);
+    this.#clock = options.clock ?? Date.now;
+  }
+
+  /** An empty log. */
+  static create(header: SessionHeader, options: SessionLogOptions = {}): SessionLog {
+    return new SessionLog(header, options);
+  }
+
+  /**
+   * A log seeded with events from memory. Each is copied, so the caller's objects stay
+   * theirs; every rule of load applies, and the first failure throws with its seq.
+   */
+  static fromEvents(header: SessionHeader, events: readonly unknown[], options: SessionLogOptions = {}): SessionLog {
+    const log = new SessionLog(header, options);
+    events.forEach((value, index) => {
+      checkEnvelope(value, index);
+      const event = deepFreeze(snapshotJson(value, 'event') as unknown as SessionEvent);
+      checkNotLegacy(event);
+      log.adopt(event);
+    });
+    return log;
+  }
+
+  /**
+   * Takes an event that the caller owns and has already checked for envelope, lossless
+   * JSON and legacy vocabulary (the loader does that for a whole file first), and runs
+   * the log rules on it. Used by the JSONL loader; not part of the public face.
+   */
+  adopt(event: SessionEvent): void {
+    this.#accept(event);
+  }
+
+  get length(): number {
+    return this.#events.length;
+  }
+
+  /** The events, as a frozen array that does not grow when the log does. */
+  get events(): readonly SessionEvent[] {
+    return (this.#view ??= Object.freeze(this.#events.slice()));
+  }
+
+  eventAt(seq: number): SessionEvent | undefined {
+    return this.#events[seq];
+  }
+
+  get surface(): SurfaceView {
+    return this.#surface;
+  }
+
+  /**
+   * Appends one event with `seq` = the current length and `time` from the clock. Throws
+   * a ReconError (and leaves the log as it was) if the event would not load again.
+   */
+  append(type: string, data: unknown, options: AppendOptions = {}): SessionEvent {
+    const seq = this.#events.length;
+    if (typeof type !== 'string' || type === '') throw new ReconError('ENVELOPE_INVALID', 'event type must be a non-empty string', { location: { seq } });
+    if (Object.hasOwn(options, 'ignorable') && options.ignorable !== true) {
+      throw new ReconError('ENVELOPE_INVALID', 'ignorable may only be true', { location: { seq } });
+    }
+    let event: SessionEvent;
+    try {
+      // Key order is the order DSH writes: type, seq, time, data, sourceEventSeqs, surfaceOp.
+      const draft: Record<string, unknown> = { type, seq, time: this.#clock(), data: snapshotJson(data, 'data') };
+      if (Object.hasOwn(options, 'sourceEventSeqs')) draft['sourceEventSeqs'] = snapshotJson(options.sourceEventSeqs, 'sourceEventSeqs');
+      if (Object.hasOwn(options, 'surfaceOp')) draft['surfaceOp'] = snapshotJson(options.surfaceOp, 'surfaceOp');
+      if (options.ignorable === true) draft['ignorable'] = true;
+      event = deepFreeze(draft as unknown as SessionEvent);
+    } catch (error) {
+      throw ReconError.is(error) ? error.at({ seq }) : error;
+    }
+    checkEnvelope(event, seq);
+    checkNotLegacy(event);
+    this.#accept(event);
+    return event;
+  }
+
+  #accept(event: SessionEvent): void {
+    const expected = this.#events.length;
+    if (event.seq !== expected) {
+      throw new ReconError('SEQ_NOT_CONTIGUOUS', `event at index ${expected} has seq ${event.seq}; seqs must be contiguous from 0`, { location: { seq: event.seq } });
+    }
+    checkKnownType(event);
+    checkEventPayload(event);
+    this.#surface.check(event, (seq) => this.#events[seq]);
+    this.#surface.apply(event);
+    this.#events.push(event);
+    this.#view = undefined;
+  }
+}
+
+export type { JsonValue };

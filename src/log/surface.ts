@@ -1,0 +1,153 @@
+/**
+ * The surface: the ordered list of seqs whose events are model-visible (spec §2.4).
+ * `append` pushes a seq; `{op:'replace', start, end}` splices an inclusive range of
+ * current nodes, in surface order, for the replacing event's seq.
+ */
+import { ReconError } from '../errors.ts';
+import { isSurfaceType } from './event-types.ts';
+import type { ReplaceOp, SessionEvent } from './types.ts';
+import { isRecord } from './validate-event.ts';
+
+export interface Replacement {
+  readonly seq: number;
+  readonly start: number;
+  readonly end: number;
+  readonly shadowedSeqs: readonly number[];
+}
+
+function bad(event: SessionEvent, detail: string): never {
+  throw new ReconError('SURFACE_INVALID', `${event.type} ${detail}`, { location: { seq: event.seq } });
+}
+
+export class Surface {
+  readonly #nodes: number[] = [];
+  readonly #replacements: Replacement[] = [];
+
+  /** Current node seqs in surface order. A fresh copy: the caller may keep it. */
+  get nodes(): readonly number[] {
+    return this.#nodes.slice();
+  }
+
+  get size(): number {
+    return this.#nodes.length;
+  }
+
+  /** The seq of the node at surface position `index`. */
+  nodeAt(index: number): number | undefined {
+    return this.#nodes[index];
+  }
+
+  /** Incremented by every replace: a fold cache keyed on it knows when to rebuild. */
+  get replaceGeneration(): number {
+    return this.#replacements.length;
+  }
+
+  get replacements(): readonly Replacement[] {
+    return this.#replacements;
+  }
+
+  /**
+   * SURFACE_INVALID unless `event` may be applied next. `eventAt(seq)` returns an earlier
+   * event of the same log. Pure: nothing changes when it throws or returns.
+   */
+  check(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): void {
+    const surface = isSurfaceType(event.type);
+    const hasOp = Object.hasOwn(event, 'surfaceOp');
+    const hasSources = Object.hasOwn(event, 'sourceEventSeqs');
+    if (!surface) {
+      if (hasOp) bad(event, 'is not surface-eligible and cannot carry surfaceOp');
+      if (hasSources) bad(event, 'is not surface-eligible and cannot carry sourceEventSeqs');
+      return;
+    }
+    if (!hasOp) bad(event, 'is surface-eligible and requires a surfaceOp marker ("append" or a replace)');
+    const op: unknown = event.surfaceOp;
+    if (op !== 'append' && (!isRecord(op) || Array.isArray(op))) bad(event, `carries an invalid surfaceOp ${JSON.stringify(op)}`);
+    if (hasSources) checkSources(event);
+    if (op === 'append') return;
+    const replace = checkReplaceShape(event, op as Record<string, unknown>);
+    const from = this.#nodes.indexOf(replace.start);
+    const to = this.#nodes.indexOf(replace.end);
+    if (from < 0) bad(event, `replace start seq ${replace.start} not found in surface`);
+    if (to < 0) bad(event, `replace end seq ${replace.end} not found in surface`);
+    if (from > to) bad(event, `replace start seq ${replace.start} (index ${from}) is after end seq ${replace.end} (index ${to})`);
+    const shadowed = this.#nodes.slice(from, to + 1);
+    const sources = new Set(event.sourceEventSeqs ?? []);
+    const missing = shadowed.filter((seq) => !sources.has(seq));
+    if (missing.length > 0) bad(event, `sourceEventSeqs must include every shadowed surface node; missing ${missing.join(', ')}`);
+    if (event.type === 'tool/result') checkToolResultRewrite(event, shadowed, eventAt);
+  }
+
+  /** Applies an event that passed `check`. */
+  apply(event: SessionEvent): void {
+    const op = event.surfaceOp;
+    if (op === undefined) return;
+    if (op === 'append') {
+      this.#nodes.push(event.seq);
+      return;
+    }
+    const from = this.#nodes.indexOf(op.start);
+    const to = this.#nodes.indexOf(op.end);
+    const shadowedSeqs = this.#nodes.splice(from, to - from + 1, event.seq);
+    this.#replacements.push({ seq: event.seq, start: op.start, end: op.end, shadowedSeqs });
+  }
+}
+
+function checkSources(event: SessionEvent): void {
+  const sources: unknown = event.sourceEventSeqs;
+  if (!Array.isArray(sources)) bad(event, 'sourceEventSeqs must be an array when present');
+  if (sources.length === 0 && event.type !== 'assistant/message') bad(event, 'sourceEventSeqs must not be empty except on assistant/message');
+  const seen = new Set<number>();
+  for (let i = 0; i < sources.length; i++) {
+    const seq: unknown = sources[i];
+    if (!Object.hasOwn(sources, i) || !Number.isSafeInteger(seq) || (seq as number) < 0) {
+      bad(event, 'sourceEventSeqs must densely contain non-negative safe integers');
+    }
+    if (seen.has(seq as number)) bad(event, `sourceEventSeqs must not contain duplicates (${seq as number})`);
+    if ((seq as number) >= event.seq) bad(event, `sourceEventSeqs must reference earlier events: ${seq as number} >= current seq ${event.seq}`);
+    seen.add(seq as number);
+  }
+}
+
+function checkReplaceShape(event: SessionEvent, op: Record<string, unknown>): ReplaceOp {
+  const keys = Object.keys(op);
+  const exact = keys.length === 3 && ['op', 'start', 'end'].every((key) => Object.hasOwn(op, key));
+  const seqLike = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+  if (!exact || op['op'] !== 'replace' || !seqLike(op['start']) || !seqLike(op['end'])) {
+    bad(event, `carries an invalid replace surfaceOp ${JSON.stringify(op)} (must be exactly {op:"replace", start, end} with seqs)`);
+  }
+  return op as unknown as ReplaceOp;
+}
+
+/** A tool/result replace rewrites one tool/result and may change only the result content. */
+function checkToolResultRewrite(event: SessionEvent, shadowed: readonly number[], eventAt: (seq: number) => SessionEvent | undefined): void {
+  if (shadowed.length !== 1) bad(event, `replace must rewrite exactly one current node, not ${shadowed.length}`);
+  const target = eventAt(shadowed[0]!);
+  if (target?.type !== 'tool/result') bad(event, `replace must target a current tool/result, not ${target?.type ?? 'nothing'}`);
+  if (!sameExceptResultContent(target.data, event.data)) bad(event, 'replace may change only content (the tool-result block\'s inner content)');
+}
+
+function sameExceptResultContent(a: unknown, b: unknown): boolean {
+  return deepEqualUnordered(withoutResultContent(a), withoutResultContent(b));
+}
+
+function withoutResultContent(data: unknown): unknown {
+  if (!isRecord(data) || !isRecord(data['message'])) return data;
+  const message = data['message'];
+  const content = message['content'];
+  if (!Array.isArray(content) || !isRecord(content[0])) return data;
+  const first = { ...content[0], content: null };
+  return { ...data, message: { ...message, content: [first, ...content.slice(1)] } };
+}
+
+// Deep equality that ignores key order, as DSH compares tool-result rewrites.
+function deepEqualUnordered(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((key) => Object.hasOwn(b, key) && deepEqualUnordered((a as Rec)[key], (b as Rec)[key]));
+}
+
+type Rec = Record<string, unknown>;

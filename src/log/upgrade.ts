@@ -1,0 +1,177 @@
+/**
+ * Upgrades of the older v0 shapes that DSH still reads (spec §5.3 item 3): the removed
+ * `steering/message`, the `trigger` on `turn/start`, old `turn/end` reasons, and
+ * messages persisted before messages had identities. Only a complete old shape is
+ * upgraded; a current-looking malformed event is left for validation to refuse.
+ */
+import { ReconError } from '../errors.ts';
+import { deepFreeze, type JsonValue } from './json.ts';
+import type { SessionEvent } from './types.ts';
+import { isRecord } from './validate-event.ts';
+
+type Rec = Record<string, unknown>;
+
+/** The id an upgraded message gets, stable across loads. */
+export function legacyMessageId(sessionId: string, seq: number): string {
+  return `legacy-message:${sessionId}:${seq}`;
+}
+
+/**
+ * Carries the ids of the messages upgraded so far, because an old `tool/result`
+ * replacement inherits the id of the message it rewrites.
+ */
+export class LegacyUpgrader {
+  readonly #sessionId: string;
+  readonly #messageIds = new Map<number, string>();
+  /** Events this upgrader changed, by seq. */
+  readonly upgraded: number[] = [];
+
+  constructor(sessionId: string) {
+    this.#sessionId = sessionId;
+  }
+
+  upgrade(event: SessionEvent): SessionEvent {
+    const next = this.#upgradeMessage(this.#upgradeSteering(this.#upgradeTurnEnd(this.#upgradeTurnStart(event))));
+    const id = messageIdOf(next);
+    if (id !== undefined) this.#messageIds.set(next.seq, id);
+    if (next === event) return event;
+    this.upgraded.push(event.seq);
+    return deepFreeze(next);
+  }
+
+  #malformed(event: SessionEvent, what: string): never {
+    throw new ReconError('LEGACY_SHAPE_INVALID', `${event.type} in an older shape is malformed: ${what}`, { location: { seq: event.seq } });
+  }
+
+  #upgradeTurnStart(event: SessionEvent): SessionEvent {
+    if (event.type !== 'turn/start' || !isRecord(event.data) || !Object.hasOwn(event.data, 'trigger')) return event;
+    const data = event.data;
+    const trigger = data['trigger'];
+    if (!isTurnNumber(data['turn']) || !hasOnlyKeys(data, ['turn', 'trigger']) || !isRecord(trigger) || !isNonEmptyString(trigger['kind'])) {
+      this.#malformed(event, 'expected {turn, trigger:{kind}}');
+    }
+    return { ...event, data: { turn: data['turn'] as number } };
+  }
+
+  #upgradeTurnEnd(event: SessionEvent): SessionEvent {
+    if (event.type !== 'turn/end' || !isRecord(event.data)) return event;
+    const data = event.data;
+    const reason = data['reason'];
+    if (!isTurnNumber(data['turn']) || !hasOnlyKeys(data, ['turn', 'reason']) || !isRecord(reason) || typeof reason['kind'] !== 'string') {
+      return this.#malformed(event, 'expected {turn, reason:{kind}}');
+    }
+    const kindOnly = () => hasOnlyKeys(reason, ['kind']) || this.#malformed(event, `reason "${reason['kind'] as string}" carries extra fields`);
+    let upgraded: JsonValue;
+    switch (reason['kind']) {
+      case 'completed':
+      case 'blocked':
+      case 'max-tokens':
+      case 'interrupted':
+        kindOnly();
+        return event;
+      case 'aborted':
+        if (Object.hasOwn(reason, 'reason')) return event;
+        kindOnly();
+        upgraded = { kind: 'aborted', reason: { kind: 'legacy' } };
+        break;
+      case 'disposed':
+        kindOnly();
+        upgraded = { kind: 'aborted', reason: { kind: 'disposed' } };
+        break;
+      case 'error':
+        if (Object.hasOwn(reason, 'error')) return event;
+        upgraded = { kind: 'error', error: this.#legacyFailure(event, reason) };
+        break;
+      default:
+        return event;
+    }
+    return { ...event, data: { ...(data as { [k: string]: JsonValue }), reason: upgraded } };
+  }
+
+  // Old error reasons: {kind, step, failure:{message, code, status?, …}} or {kind, step, message, code?}.
+  #legacyFailure(event: SessionEvent, reason: Rec): JsonValue {
+    if (!Number.isSafeInteger(reason['step']) || (reason['step'] as number) < 0) this.#malformed(event, 'error reason lacks a step');
+    const failure = reason['failure'];
+    if (isRecord(failure) && hasOnlyKeys(reason, ['kind', 'step', 'failure'])) {
+      const ok =
+        hasOnlyKeys(failure, ['message', 'code'], ['status', 'providerRetryAfterMs', 'requestId']) &&
+        typeof failure['message'] === 'string' &&
+        typeof failure['code'] === 'string' &&
+        optionalOf(failure['status'], 'number') &&
+        optionalOf(failure['providerRetryAfterMs'], 'number') &&
+        optionalOf(failure['requestId'], 'string');
+      if (ok) return failure as JsonValue;
+    }
+    const keys = reason['code'] === undefined ? ['kind', 'step', 'message'] : ['kind', 'step', 'message', 'code'];
+    if (!hasOnlyKeys(reason, keys) || typeof reason['message'] !== 'string' || !optionalOf(reason['code'], 'string')) {
+      this.#malformed(event, 'error reason is neither {step, failure} nor {step, message, code?}');
+    }
+    return { message: reason['message'], code: typeof reason['code'] === 'string' ? reason['code'] : 'UNKNOWN' };
+  }
+
+  #upgradeSteering(event: SessionEvent): SessionEvent {
+    if (event.type !== 'steering/message') return event;
+    const data = event.data;
+    if (!isRecord(data) || !isTurnNumber(data['turn'], 0)) return this.#malformed(event, 'expected {turn, message} or {turn, content, source}');
+    if (isRecord(data['message']) && hasOnlyKeys(data, ['turn', 'message'])) {
+      return { ...event, type: 'user/message', data: data['message'] as JsonValue };
+    }
+    if (!hasOnlyKeys(data, ['turn', 'content', 'source'])) this.#malformed(event, 'expected {turn, message} or {turn, content, source}');
+    const { turn: _turn, ...message } = data as { [k: string]: JsonValue };
+    return { ...event, type: 'user/message', data: { ...message, id: legacyMessageId(this.#sessionId, event.seq), role: 'user' } };
+  }
+
+  #upgradeMessage(event: SessionEvent): SessionEvent {
+    const data = event.data;
+    if (!isRecord(data)) return event;
+    const has = (key: string) => Object.hasOwn(data, key);
+    const id = legacyMessageId(this.#sessionId, event.seq);
+    switch (event.type) {
+      case 'user/message': {
+        if (has('id') || has('role') || has('message') || !has('content') || !has('source')) return event;
+        return { ...event, data: { ...(data as { [k: string]: JsonValue }), id, role: 'user' } };
+      }
+      case 'assistant/message': {
+        if (has('message') || !has('content') || !has('provenance')) return event;
+        const { content, provenance, ...rest } = data as { [k: string]: JsonValue };
+        const source = { ...(isRecord(provenance) ? (provenance as { [k: string]: JsonValue }) : {}), kind: 'model' };
+        return { ...event, data: { ...rest, message: { id, role: 'assistant', content: content!, source } } };
+      }
+      case 'tool/result': {
+        if (has('message') || !has('callId') || !has('content') || !has('isError')) return event;
+        const { callId, content, isError, ...rest } = data as { [k: string]: JsonValue };
+        const op = event.surfaceOp;
+        // A rewrite keeps the identity of the result it replaces.
+        const inherited = typeof op === 'object' ? this.#messageIds.get(op.start) : undefined;
+        const block = { type: 'tool-result', toolCallId: callId!, content: content!, isError: isError! };
+        const message = { id: inherited ?? id, role: 'user', content: [block], source: { kind: 'tool', callId: callId! } };
+        return { ...event, data: { ...rest, message } };
+      }
+      default:
+        return event;
+    }
+  }
+}
+
+function messageIdOf(event: SessionEvent): string | undefined {
+  const data = event.data;
+  if (!isRecord(data)) return undefined;
+  const message = event.type === 'user/message' ? data : data['message'];
+  return isRecord(message) && typeof message['id'] === 'string' ? message['id'] : undefined;
+}
+
+function hasOnlyKeys(record: Rec, required: readonly string[], optional: readonly string[] = []): boolean {
+  return required.every((key) => Object.hasOwn(record, key)) && Object.keys(record).every((key) => required.includes(key) || optional.includes(key));
+}
+
+function isTurnNumber(value: unknown, min = 1): boolean {
+  return Number.isSafeInteger(value) && (value as number) >= min;
+}
+
+function isNonEmptyString(value: unknown): boolean {
+  return typeof value === 'string' && value !== '';
+}
+
+function optionalOf(value: unknown, type: 'string' | 'number'): boolean {
+  return value === undefined || typeof value === type;
+}

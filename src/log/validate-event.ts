@@ -1,0 +1,131 @@
+/**
+ * Per-event rules that do not depend on the rest of the log (spec §5.2): the envelope,
+ * legacy refusals, the known vocabulary, request-header snapshots and message shapes.
+ * Load and append run the same checks (append/load parity); the surface rules, which
+ * need the log so far, live in surface.ts.
+ */
+import { ReconError, type LogErrorCode } from '../errors.ts';
+import { KNOWN_EVENT_TYPES, LEGACY_HEADER_DELTA, LEGACY_MODE_SET } from './event-types.ts';
+import type { SessionEvent } from './types.ts';
+
+const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['type', 'seq', 'time', 'data', 'sourceEventSeqs', 'surfaceOp', 'ignorable']);
+const HEADER_REASONS: ReadonlySet<unknown> = new Set(['initial', 'resume', 'change']);
+
+type Rec = Record<string, unknown>;
+
+function reject(code: LogErrorCode, detail: string, seq?: number): never {
+  throw new ReconError(code, detail, seq === undefined ? {} : { location: { seq } });
+}
+
+export function isRecord(value: unknown): value is Rec {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** ENVELOPE_INVALID unless `value` has the event envelope of spec §1.1. */
+export function checkEnvelope(value: unknown, index: number): asserts value is SessionEvent {
+  if (!isRecord(value)) reject('ENVELOPE_INVALID', `event at index ${index} is not a JSON object`);
+  const seq = Number.isSafeInteger(value['seq']) ? (value['seq'] as number) : undefined;
+  for (const key of Object.keys(value)) {
+    if (!ENVELOPE_KEYS.has(key)) reject('ENVELOPE_INVALID', `event has the key "${key}"; allowed are ${[...ENVELOPE_KEYS].join(', ')}`, seq);
+  }
+  if (typeof value['type'] !== 'string' || value['type'] === '') reject('ENVELOPE_INVALID', 'event type must be a non-empty string', seq);
+  if (seq === undefined || seq < 0) reject('ENVELOPE_INVALID', `event seq must be a non-negative safe integer, got ${JSON.stringify(value['seq'])}`);
+  if (!Number.isSafeInteger(value['time'])) reject('ENVELOPE_INVALID', `event time must be a safe integer (epoch ms), got ${JSON.stringify(value['time'])}`, seq);
+  if (!Object.hasOwn(value, 'data') || value['data'] === undefined) reject('ENVELOPE_INVALID', 'event has no data (use {} or null for an empty payload)', seq);
+  if (Object.hasOwn(value, 'ignorable') && value['ignorable'] !== true) {
+    reject('ENVELOPE_INVALID', `ignorable may only be true, got ${JSON.stringify(value['ignorable'])}`, seq);
+  }
+}
+
+/** Refuses the legacy vocabulary that older harnesses wrote (spec §5.1 items 2–3, §5.3). */
+export function checkNotLegacy(event: SessionEvent): void {
+  if (event.type === LEGACY_HEADER_DELTA) {
+    reject('LEGACY_HEADER_DELTA', 'request/header-delta is the unsupported legacy delta format; headers are full request/header snapshots', event.seq);
+  }
+  if (event.type === LEGACY_MODE_SET) reject('LEGACY_MODE_SET', 'mode/set is an unsupported legacy event', event.seq);
+  if (event.type === 'request/header' && isRecord(event.data) && event.data['reason'] === 'fallback') {
+    reject('LEGACY_HEADER_REASON', 'request/header uses the unsupported legacy reason "fallback"', event.seq);
+  }
+}
+
+/** UNKNOWN_EVENT_TYPE for a type outside the vocabulary that is not marked ignorable. */
+export function checkKnownType(event: SessionEvent): void {
+  if (event.ignorable === true || KNOWN_EVENT_TYPES.has(event.type)) return;
+  reject(
+    'UNKNOWN_EVENT_TYPE',
+    `event type "${event.type}" is unknown to this reader and not marked ignorable (a writer adding a type readers may skip marks it "ignorable": true)`,
+    event.seq,
+  );
+}
+
+/** The checks of spec §5.2 items 3–4 for the event types they concern. */
+export function checkEventPayload(event: SessionEvent): void {
+  switch (event.type) {
+    case 'request/header':
+      checkRequestHeader(event);
+      return;
+    case 'user/message':
+      checkMessage(event, event.data, 'user');
+      return;
+    case 'assistant/message':
+      checkMessage(event, isRecord(event.data) ? event.data['message'] : undefined, 'assistant');
+      return;
+    case 'tool/result':
+      checkMessage(event, isRecord(event.data) ? event.data['message'] : undefined, 'tool');
+      return;
+  }
+}
+
+function checkRequestHeader(event: SessionEvent): void {
+  const bad = (what: string): never => reject('REQUEST_HEADER_INVALID', `request/header ${what}`, event.seq);
+  const data = event.data;
+  if (!isRecord(data) || !isRecord(data['header'])) return bad('data must be {header, reason}');
+  if (!HEADER_REASONS.has(data['reason'])) bad(`reason must be "initial", "resume" or "change", got ${JSON.stringify(data['reason'])}`);
+  const header = data['header'];
+  const config = header['config'];
+  if (!isRecord(config)) return bad('header lacks a config object');
+  if (!isNonEmptyString(config['provider']) || !isNonEmptyString(config['model'])) bad('lacks provider/model (both must be non-empty strings)');
+  if (config['reasoningEffort'] !== undefined && !isNonEmptyString(config['reasoningEffort'])) bad('has an invalid reasoningEffort (must be a non-empty string)');
+  if (config['temperature'] !== undefined && typeof config['temperature'] !== 'number') bad('has a temperature that is not a number');
+  if (config['maxTokens'] !== undefined && !(Number.isSafeInteger(config['maxTokens']) && (config['maxTokens'] as number) > 0)) {
+    bad('has a maxTokens that is not a positive whole number');
+  }
+  if (config['stop'] !== undefined && !(Array.isArray(config['stop']) && config['stop'].every((s) => typeof s === 'string'))) bad('has a stop that is not a list of strings');
+  const defaults = header['adapterDefaults'];
+  if (defaults !== undefined) {
+    if (!isRecord(defaults)) return bad('has invalid adapterDefaults (must be an object)');
+    for (const [key, value] of Object.entries(defaults)) {
+      if (key !== 'reasoningEffort' && key !== 'maxTokens') bad(`has invalid adapterDefaults: unknown marker "${key}"`);
+      if (value !== true) bad(`has invalid adapterDefaults: marker "${key}" must be true`);
+      if (config[key] === undefined) bad(`has invalid adapterDefaults: marker "${key}" has no value in config`);
+    }
+  }
+}
+
+type MessageKind = 'user' | 'assistant' | 'tool';
+
+function checkMessage(event: SessionEvent, message: unknown, kind: MessageKind): void {
+  const bad = (what: string): never => reject('MESSAGE_SHAPE', `${event.type} ${what}`, event.seq);
+  if (!isRecord(message) || !isNonEmptyString(message['id'])) return bad('lacks an identified message (a message with a non-empty string id)');
+  const role = kind === 'assistant' ? 'assistant' : 'user';
+  if (message['role'] !== role) bad(`message must have role "${role}", got ${JSON.stringify(message['role'])}`);
+  const source = message['source'];
+  if (!isRecord(source) || !isNonEmptyString(source['kind'])) return bad('message has an invalid source (source.kind must be a non-empty string)');
+  const content = message['content'];
+  if (!Array.isArray(content)) return bad('message has invalid content (content must be an array of blocks)');
+  if (kind === 'assistant' && !(source['kind'] === 'model' && isNonEmptyString(source['provider']) && isNonEmptyString(source['model']))) {
+    bad('message must have a model source (kind "model" with non-empty provider and model)');
+  }
+  if (kind === 'tool') {
+    if (source['kind'] !== 'tool' || !isNonEmptyString(source['callId'])) bad('message must have a tool source (kind "tool" with a non-empty callId)');
+    const block: unknown = content[0];
+    if (content.length !== 1 || !isRecord(block) || block['type'] !== 'tool-result' || !Array.isArray(block['content'])) {
+      bad('message must contain exactly one tool-result block with a content array');
+    }
+    if ((block as Rec)['toolCallId'] !== source['callId']) bad('message has mismatched tool call ids (block toolCallId differs from source callId)');
+  }
+}
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
