@@ -23,6 +23,12 @@ export const LOG_ERROR_CODES = {
   SURFACE_INVALID: 'surface metadata (surfaceOp, sourceEventSeqs, replace range) is invalid',
 } as const;
 
+/** Codes an implementation reports when it cannot put a request on the wire. */
+export const WIRE_ERROR_CODES = {
+  UNSUPPORTED_REASONING_EFFORT: 'the provider does not take the requested reasoning effort',
+  UNSUPPORTED_CONTENT: 'a content block cannot be carried by this wire format',
+} as const;
+
 /** Codes of the harness itself: bad input to a command, the implementation under test, I/O. */
 export const HARNESS_ERROR_CODES = {
   USAGE: 'the command line is wrong',
@@ -31,8 +37,11 @@ export const HARNESS_ERROR_CODES = {
 } as const;
 
 export type LogErrorCode = keyof typeof LOG_ERROR_CODES;
+export type WireErrorCode = keyof typeof WIRE_ERROR_CODES;
 export type HarnessErrorCode = keyof typeof HARNESS_ERROR_CODES;
-export type ErrorCode = LogErrorCode | HarnessErrorCode;
+/** The codes another implementation reports over the conformance protocol. */
+export type ProtocolErrorCode = LogErrorCode | WireErrorCode;
+export type ErrorCode = ProtocolErrorCode | HarnessErrorCode;
 
 /** Where in a log a rejection happened; every part is optional because appends have no file. */
 export interface ErrorLocation {
@@ -76,8 +85,8 @@ export class ReconError extends Error {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 
-  static isLogCode(code: string): code is LogErrorCode {
-    return Object.hasOwn(LOG_ERROR_CODES, code);
+  static isProtocolCode(code: string): code is ProtocolErrorCode {
+    return Object.hasOwn(LOG_ERROR_CODES, code) || Object.hasOwn(WIRE_ERROR_CODES, code);
   }
 }
 

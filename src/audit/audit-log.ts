@@ -35,8 +35,8 @@ export interface RequestAt {
 }
 
 export interface PrefixBreak extends StepCause {
-  /** What differs from the previous request: the system prompt, the tools, or the messages. */
-  readonly part: 'system' | 'tools' | 'messages';
+  /** What differs from the previous request: the route (provider cache is per model), the system prompt, the tools, or the messages. */
+  readonly part: 'model' | 'system' | 'tools' | 'messages';
 }
 
 export interface AuditedLog {
@@ -172,6 +172,7 @@ export function cacheReadRate(usage: readonly UsagePoint[]): number | null {
 }
 
 function brokenPart(previous: NeutralRequest, next: NeutralRequest): PrefixBreak['part'] | undefined {
+  if (previous.provider !== next.provider || previous.model !== next.model) return 'model';
   if (previous.system !== next.system) return 'system';
   if (JSON.stringify(previous.tools ?? []) !== JSON.stringify(next.tools ?? [])) return 'tools';
   if (previous.messages.length > next.messages.length) return 'messages';
@@ -194,7 +195,7 @@ function causeBetween(events: readonly SessionEvent[], from: number, to: number,
   for (let seq = from; seq < to; seq++) {
     const event = events[seq]!;
     if (event.type === 'request/header' && part !== 'messages') return HEADER_CAUSE[(event.data as unknown as RequestHeaderData).reason];
-    if (typeof event.surfaceOp === 'object' && part !== 'system' && part !== 'tools') return 'replace';
+    if (typeof event.surfaceOp === 'object' && (part === 'messages' || part === 'any')) return 'replace';
   }
   return 'unexplained';
 }

@@ -110,3 +110,28 @@ export interface ToolResultData {
   readonly error?: { readonly name: string; readonly code: string };
   readonly meta?: JsonValue;
 }
+
+/** One streamed chunk as an `assistant/chunk` event stores it (spec §2.2). */
+export type StreamChunk =
+  | { readonly type: 'block-start'; readonly index: number; readonly blockType: 'text' | 'reasoning' | 'tool-call' }
+  | { readonly type: 'text-delta'; readonly index: number; readonly text: string }
+  | { readonly type: 'reasoning-delta'; readonly index: number; readonly text: string }
+  | { readonly type: 'tool-call-delta'; readonly index: number; readonly id: string; readonly name?: string; readonly argumentsDelta: string }
+  | { readonly type: 'block-end'; readonly index: number; readonly block: ContentBlock }
+  | { readonly type: 'usage'; readonly usage: TokenUsage }
+  | { readonly type: 'finish'; readonly reason: FinishReason };
+
+export type FinishReason =
+  | { readonly kind: 'stop' }
+  | { readonly kind: 'tool-calls' }
+  | { readonly kind: 'max-tokens' }
+  | { readonly kind: 'aborted' }
+  | { readonly kind: 'error'; readonly failure: LlmFailure };
+
+export interface LlmFailure {
+  readonly message: string;
+  readonly code: string;
+  readonly status?: number;
+  readonly providerRetryAfterMs?: number;
+  readonly requestId?: string;
+}

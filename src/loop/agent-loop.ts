@@ -1,0 +1,392 @@
+/**
+ * The reference agent loop (spec §4): every request it sends is a pure function of the
+ * log. Messages are the fold of the log; system prompt, tools and call config reach
+ * the request only through a logged `request/header` snapshot.
+ */
+import { ReconError } from '../errors.ts';
+import { Session, buildRequest, canonicalHeader, deriveEventMessage, headerEquals, type NeutralRequest } from '../fold/index.ts';
+import {
+  deepFreeze,
+  type ContentBlock,
+  type EpochHeader,
+  type JsonValue,
+  type LlmCallConfig,
+  type LlmFailure,
+  type Message,
+  type SessionLog,
+  type ToolResultData,
+} from '../log/index.ts';
+import type { GenerateRequest, WireRequest } from '../wire/index.ts';
+import { BlockAssembler } from './block-assembler.ts';
+import { Inbox } from './inbox.ts';
+import { counterIds, createAssistantMessage, createToolResultMessage, textMessage, type IdSource } from './messages.ts';
+import type { ModelAdapter } from './model.ts';
+import { checkReconstruction } from './reconstruction-check.ts';
+import { closeInterruptedTurn } from './repair.ts';
+import { ToolRegistry } from './tools.ts';
+
+/** What the agent asks for; the route may fill in more (adapter defaults). */
+export interface LoopConfig {
+  readonly provider: string;
+  readonly model: string;
+  readonly maxTokens?: number;
+  readonly reasoningEffort?: string;
+}
+
+/** The one per-call knob (spec §4.4 item 3): may replace the proposed config, never the messages. */
+export type RequestHook = (at: { readonly turn: number; readonly step: number }, proposed: LlmCallConfig) => LlmCallConfig | undefined;
+
+export type PreStepOutcome = { readonly kind: 'enter'; readonly messages: readonly Message[] } | { readonly kind: 'reject' };
+export type PreStepHook = (at: { readonly turn: number; readonly step: number }, messages: readonly Message[]) => PreStepOutcome;
+
+export interface SentRequest {
+  readonly request: NeutralRequest;
+  readonly wire: WireRequest;
+  /** The request was dispatched when the log held this many events. */
+  readonly boundarySeq: number;
+  readonly turn: number;
+  readonly step: number;
+}
+
+export interface OneShotSent {
+  readonly purpose: 'compaction';
+  readonly request: GenerateRequest;
+  readonly wire: WireRequest;
+}
+
+export interface AgentLoopOptions {
+  readonly log: SessionLog;
+  readonly model: ModelAdapter;
+  readonly config: LoopConfig;
+  /** The system prompt, rendered once per step. */
+  readonly system?: string | (() => string);
+  readonly tools?: ToolRegistry;
+  readonly ids?: IdSource;
+  readonly requestHook?: RequestHook;
+  readonly preStep?: PreStepHook;
+  /** Called after a request is built and before it is streamed: where tests inject mid-request. */
+  readonly onDispatch?: (sent: SentRequest) => void;
+  /** Rebuild every request from a fresh fold of the log and fail loudly on a difference (default on). */
+  readonly checkReconstruction?: boolean;
+  /** Attempts repeated in the same step after an error finish (default 0). */
+  readonly maxRetries?: number;
+}
+
+type StepResult = { readonly kind: 'tools'; readonly count: number } | { readonly kind: 'done' } | { readonly kind: 'max-tokens' };
+
+/** Ends the turn with reason `error` and this failure. */
+class TurnError extends Error {
+  constructor(readonly failure: LlmFailure) {
+    super(failure.message);
+  }
+}
+
+export class AgentLoop {
+  readonly log: SessionLog;
+  readonly session: Session;
+  readonly inbox: Inbox;
+  readonly tools: ToolRegistry;
+  readonly sent: SentRequest[] = [];
+  readonly oneShots: OneShotSent[] = [];
+  config: LoopConfig;
+  system: string | (() => string);
+  readonly #model: ModelAdapter;
+  readonly #ids: IdSource;
+  readonly #options: AgentLoopOptions;
+  readonly #marked = new WeakSet<object>();
+  #headerLogged = false;
+  #pendingTrims: Array<{ readonly seq: number; readonly content: readonly ContentBlock[] }> = [];
+
+  constructor(options: AgentLoopOptions) {
+    this.#options = options;
+    this.log = options.log;
+    this.#model = options.model;
+    this.config = options.config;
+    this.system = options.system ?? '';
+    this.tools = options.tools ?? new ToolRegistry();
+    this.#ids = options.ids ?? counterIds('msg');
+    // A loop over a persisted log closes a turn a crash left open, and marks where the seed ends.
+    if (this.log.length > 0) {
+      closeInterruptedTurn(this.log);
+      if (this.log.eventAt(this.log.length - 1)!.type !== 'session/end-seed') this.log.append('session/end-seed', {});
+    }
+    this.session = new Session(this.log);
+    this.inbox = new Inbox(this.log);
+  }
+
+  /** Whether `request` was built by this loop (one-shots are not). */
+  isLoopRequest(request: object): boolean {
+    return this.#marked.has(request);
+  }
+
+  /** Queues a message for the next turn. */
+  followup(content: string | Message): Message {
+    const message = this.#message(content);
+    this.inbox.insert('next-turn', message);
+    return message;
+  }
+
+  /** Queues a message for the next step of the running turn (or starts a turn). */
+  steer(content: string | Message): Message {
+    const message = this.#message(content);
+    this.inbox.insert('next-step', message);
+    return message;
+  }
+
+  /** Queues context for the next step without waking the loop; it never joins a request already built. */
+  inject(content: string | Message): Message {
+    return this.steer(content);
+  }
+
+  /** Rewrites a tool result's content at the start of the next turn, as a single-node replace. */
+  trimToolResult(callId: string, content: readonly ContentBlock[]): void {
+    const seq = this.log.surface.nodes.find((s) => {
+      const event = this.log.eventAt(s)!;
+      return event.type === 'tool/result' && (event.data as unknown as ToolResultData).message.source['callId'] === callId;
+    });
+    if (seq === undefined) throw new ReconError('USAGE', `no current tool/result answers call "${callId}"`);
+    this.#pendingTrims.push({ seq, content });
+  }
+
+  /** Runs turns until both inbox lists are empty. */
+  async runUntilIdle(): Promise<void> {
+    while (this.inbox.size('next-turn') > 0 || this.inbox.size('next-step') > 0) await this.#runTurn();
+  }
+
+  /**
+   * Compaction (spec §2.3): a one-shot summarize call over the current surface, whose
+   * envelope is logged, then a `user/message` that replaces the summarized nodes.
+   * `keep` surface nodes at the end stay as they are.
+   */
+  async compact(options: { readonly keep?: number; readonly maxTokens?: number } = {}): Promise<void> {
+    const nodes = this.log.surface.nodes;
+    const shadowedSeqs = nodes.slice(0, Math.max(0, nodes.length - (options.keep ?? 0)));
+    if (shadowedSeqs.length === 0) return;
+    const compactionId = this.#ids();
+    const startSeq = this.log.append('compaction/start', { compactionId, turn: null }).seq;
+    const messages = shadowedSeqs.map((seq) => deriveEventMessage(this.log.eventAt(seq)!)).filter((m): m is Message => m !== null);
+    const maxTokens = options.maxTokens ?? this.config.maxTokens;
+    const prepared = this.#model.prepare({ provider: this.config.provider, model: this.config.model, ...(maxTokens === undefined ? {} : { maxTokens }) });
+    const request: GenerateRequest = deepFreeze({ ...prepared.config, messages, system: SUMMARY_INSTRUCTIONS, purpose: 'compaction' });
+    const wire = this.#model.serialize(request);
+    this.oneShots.push({ purpose: 'compaction', request, wire });
+    const assembler = new BlockAssembler();
+    for await (const chunk of this.#model.stream(request, wire)) assembler.push(chunk);
+    const summary = assembler.blocks().filter((block) => block.type === 'text');
+    const range = { start: shadowedSeqs[0]!, end: shadowedSeqs[shadowedSeqs.length - 1]! };
+    const summaryData: Record<string, JsonValue> = {
+      compactionId,
+      summary: summary as unknown as JsonValue,
+      shadowedRange: range,
+      shadowedSeqs,
+      shadowedTokenCount: estimateTokens(messages),
+      provider: prepared.config.provider,
+      model: prepared.config.model,
+    };
+    if (prepared.config.maxTokens !== undefined) summaryData['maxTokens'] = prepared.config.maxTokens;
+    if (assembler.usage !== undefined) summaryData['usage'] = assembler.usage as unknown as JsonValue;
+    const summarySeq = this.log.append('compaction/summary', summaryData).seq;
+    const text = summary.map((block) => (block.type === 'text' ? block.text : '')).join('');
+    const replacement = textMessage(this.#ids(), `Summary of the conversation so far:\n${text}`, { kind: 'plugin', plugin: 'compact', compactionId });
+    this.log.append('user/message', replacement, { surfaceOp: { op: 'replace', ...range }, sourceEventSeqs: [startSeq, summarySeq, ...shadowedSeqs] });
+    this.log.append('compaction/end', { compactionId, turn: null });
+  }
+
+  async #runTurn(): Promise<void> {
+    const turn = lastTurn(this.log) + 1;
+    this.log.append('turn/start', { turn });
+    this.#applyTrims();
+    let reason: JsonValue = { kind: 'completed' };
+    let fatal: unknown;
+    for (let step = 1; ; step++) {
+      const claimed = [...(step === 1 ? this.inbox.claim('next-turn', 1) : []), ...this.inbox.claim('next-step')];
+      const outcome = this.#options.preStep?.({ turn, step }, claimed) ?? { kind: 'enter', messages: claimed };
+      if (outcome.kind === 'reject') {
+        reason = { kind: 'blocked' };
+        break;
+      }
+      if (outcome.messages.length === 0 && step === 1) break;
+      this.log.append('step/start', { turn, step });
+      let result: StepResult;
+      try {
+        for (const message of outcome.messages) this.log.append('user/message', message, { surfaceOp: 'append' });
+        result = await this.#runStep(turn, step);
+      } catch (error) {
+        const failure = error instanceof TurnError ? error.failure : { message: errorText(error), code: ReconError.is(error) ? error.code : 'UNKNOWN' };
+        reason = { kind: 'error', error: failure as unknown as JsonValue };
+        // A reconstruction mismatch is a broken invariant: logged as the turn's end, then thrown.
+        if (ReconError.is(error) && error.code === 'RECONSTRUCTION_MISMATCH') fatal = error;
+        break;
+      } finally {
+        this.log.append('step/end', { turn, step });
+      }
+      if (result.kind === 'max-tokens') {
+        reason = { kind: 'max-tokens' };
+        break;
+      }
+      if (result.kind === 'done' && this.inbox.size('next-step') === 0) break;
+    }
+    this.log.append('turn/end', { turn, reason });
+    if (fatal !== undefined) throw fatal;
+  }
+
+  async #runStep(turn: number, step: number): Promise<StepResult> {
+    const system = typeof this.system === 'function' ? this.system() : this.system;
+    const tools = this.tools.specs();
+    for (let attempt = 0; ; attempt++) {
+      const messages = this.session.deriveMessages();
+      const header = this.#owedHeader(turn, step, system, tools);
+      const request = buildRequest(header, messages, this.log.header.id);
+      this.#marked.add(request);
+      if (this.#options.checkReconstruction !== false) checkReconstruction(this.log, request);
+      const wire = this.#model.serialize(request);
+      const sent: SentRequest = { request, wire, boundarySeq: this.log.length, turn, step };
+      this.sent.push(sent);
+      this.#options.onDispatch?.(sent);
+
+      const assembler = new BlockAssembler();
+      const chunkSeqs: number[] = [];
+      for await (const chunk of this.#model.stream(request, wire)) {
+        chunkSeqs.push(this.log.append('assistant/chunk', { turn, step, chunk: chunk as unknown as JsonValue }).seq);
+        assembler.push(chunk);
+      }
+      const finish = assembler.finish ?? { kind: 'error', failure: { message: 'the stream ended without a finish chunk', code: 'INCOMPLETE_STREAM' } };
+      if (finish.kind === 'error' || finish.kind === 'aborted') {
+        const failure = finish.kind === 'error' ? finish.failure : { message: 'the stream was aborted', code: 'ABORTED' };
+        if (attempt < (this.#options.maxRetries ?? 0)) {
+          this.#logRetry(turn, step, attempt + 1, failure);
+          continue;
+        }
+        throw new TurnError(failure);
+      }
+      const blocks = assembler.blocks();
+      const message = createAssistantMessage(this.#ids(), blocks, request.provider, request.model);
+      const data: Record<string, JsonValue> = { turn, step, message: message as unknown as JsonValue };
+      if (assembler.usage !== undefined) data['usage'] = assembler.usage as unknown as JsonValue;
+      this.log.append('assistant/message', data, { surfaceOp: 'append', sourceEventSeqs: chunkSeqs });
+      if (finish.kind === 'max-tokens') return { kind: 'max-tokens' };
+      const calls = blocks.filter((block) => block.type === 'tool-call');
+      for (const call of calls) await this.#runTool(turn, step, call);
+      return calls.length > 0 ? { kind: 'tools', count: calls.length } : { kind: 'done' };
+    }
+  }
+
+  /**
+   * The header this request needs (spec §4.4 items 2–5): the seed or the proposal from the
+   * folded header, the request hook, the route's resolution; logged when owed.
+   */
+  #owedHeader(turn: number, step: number, system: string, tools: EpochHeader['tools']): EpochHeader {
+    const folded = this.session.requestHeader();
+    const proposal = deepFreeze(this.#headerLogged && folded !== undefined ? requestProposal(folded) : this.#seedConfig(folded));
+    const hooked = this.#options.requestHook?.({ turn, step }, proposal);
+    const config = hooked === undefined ? proposal : deepFreeze(structuredClone(hooked));
+    if (config.provider === '' || config.model === '') throw new TurnError({ message: 'the agent has no provider/model', code: 'NO_ROUTE' });
+    const prepared = this.#model.prepare(config);
+    const header = deepFreeze(
+      canonicalHeader({
+        config: prepared.config,
+        ...(prepared.adapterDefaults === undefined ? {} : { adapterDefaults: prepared.adapterDefaults }),
+        ...(system ? { system } : {}),
+        ...(tools !== undefined && tools.length > 0 ? { tools } : {}),
+      }),
+    );
+    if (!this.#headerLogged) {
+      this.log.append('request/header', { header: header as unknown as JsonValue, reason: folded === undefined ? 'initial' : 'resume' });
+      this.#headerLogged = true;
+    } else if (!headerEquals(folded, header)) {
+      this.log.append('request/header', { header: header as unknown as JsonValue, reason: 'change' });
+    }
+    return this.session.requestHeader()!;
+  }
+
+  /** The first request of a loop instance: its own route, plus what it may keep from the log. */
+  #seedConfig(folded: EpochHeader | undefined): LlmCallConfig {
+    const seed: Record<string, unknown> = { provider: this.config.provider, model: this.config.model };
+    const effort = this.config.reasoningEffort ?? keptEffort(folded, this.config);
+    if (effort !== undefined) seed['reasoningEffort'] = effort;
+    if (this.config.maxTokens !== undefined) seed['maxTokens'] = this.config.maxTokens;
+    return seed as unknown as LlmCallConfig;
+  }
+
+  async #runTool(turn: number, step: number, call: Extract<ContentBlock, { type: 'tool-call' }>): Promise<void> {
+    const callSeq = this.log.append('tool/call', { turn, step, callId: call.id, name: call.name, arguments: call.arguments }).seq;
+    const tool = this.tools.get(call.name);
+    let content: readonly ContentBlock[];
+    let isError = false;
+    let error: { name: string; code: string } | undefined;
+    if (tool === undefined) {
+      content = [{ type: 'text', text: `Error: no tool named "${call.name}"` }];
+      isError = true;
+      error = { name: 'ToolError', code: 'UNKNOWN_TOOL' };
+    } else {
+      try {
+        const outcome = await tool.run(call.arguments);
+        content = outcome.content;
+        isError = outcome.isError === true;
+      } catch (thrown) {
+        content = [{ type: 'text', text: `Error: ${errorText(thrown)}` }];
+        isError = true;
+        error = { name: thrown instanceof Error ? thrown.name : 'Error', code: 'TOOL_FAILED' };
+      }
+    }
+    const data: Record<string, JsonValue> = { turn, step, message: createToolResultMessage(this.#ids(), call.id, content, isError) as unknown as JsonValue };
+    if (error !== undefined) data['error'] = error;
+    this.log.append('tool/result', data, { surfaceOp: 'append', sourceEventSeqs: [callSeq] });
+  }
+
+  #logRetry(turn: number, step: number, retry: number, failure: LlmFailure): void {
+    const retryId = this.#ids();
+    const maxRetries = this.#options.maxRetries ?? 0;
+    this.log.append('llm/retry', { retryId, turn, step, provider: this.config.provider, mode: 'normal', policyKey: 'scripted', retry, maxRetries, delayMs: 0, failure: failure as unknown as JsonValue });
+    this.log.append('llm/retry-started', { retryId, turn, step, retry });
+  }
+
+  #applyTrims(): void {
+    for (const { seq, content } of this.#pendingTrims) {
+      const original = this.log.eventAt(seq)!.data as unknown as ToolResultData;
+      const block = original.message.content[0] as Extract<ContentBlock, { type: 'tool-result' }>;
+      const message = { ...original.message, content: [{ ...block, content }] };
+      this.log.append('compaction/prune', { shadowedRange: { start: seq, end: seq }, shadowedSeqs: [seq], shadowedTokenCount: estimateTokens([original.message]) });
+      this.log.append('tool/result', { ...original, message } as unknown as JsonValue, { surfaceOp: { op: 'replace', start: seq, end: seq }, sourceEventSeqs: [seq] });
+    }
+    this.#pendingTrims = [];
+  }
+
+  #message(content: string | Message): Message {
+    return typeof content === 'string' ? textMessage(this.#ids(), content) : content;
+  }
+}
+
+const SUMMARY_INSTRUCTIONS = 'Summarize the conversation so far for the agent that continues it. Keep every fact it needs.';
+
+/** The folded config minus the fields the route filled in, so the current route fills them again. */
+export function requestProposal(header: EpochHeader): LlmCallConfig {
+  const config: Record<string, unknown> = { ...header.config };
+  if (header.adapterDefaults?.reasoningEffort === true) delete config['reasoningEffort'];
+  if (header.adapterDefaults?.maxTokens === true) delete config['maxTokens'];
+  return config as unknown as LlmCallConfig;
+}
+
+/** An explicit effort survives a restart only on the same provider and model. */
+function keptEffort(folded: EpochHeader | undefined, config: LoopConfig): string | undefined {
+  if (folded === undefined || folded.adapterDefaults?.reasoningEffort === true) return undefined;
+  if (folded.config.provider !== config.provider || folded.config.model !== config.model) return undefined;
+  return folded.config.reasoningEffort;
+}
+
+function lastTurn(log: SessionLog): number {
+  for (let seq = log.length - 1; seq >= 0; seq--) {
+    const event = log.eventAt(seq)!;
+    if (event.type === 'turn/start') return (event.data as { turn: number }).turn;
+  }
+  return 0;
+}
+
+/** A stable, provider-free estimate (four characters a token) for the logged shadowed token count. */
+function estimateTokens(messages: readonly Message[]): number {
+  return Math.ceil(JSON.stringify(messages.map((m) => m.content)).length / 4);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,32 @@
+import type { ContentBlock, ToolSpec } from '../log/index.ts';
+
+export interface ToolOutcome {
+  readonly content: readonly ContentBlock[];
+  readonly isError?: boolean;
+}
+
+export interface Tool {
+  readonly spec: ToolSpec;
+  run(argumentsJson: string): ToolOutcome | Promise<ToolOutcome>;
+}
+
+/** Tools in registration order: that order is the order of `tools` in every request. */
+export class ToolRegistry {
+  readonly #tools = new Map<string, Tool>();
+
+  constructor(tools: Iterable<Tool> = []) {
+    for (const tool of tools) this.register(tool);
+  }
+
+  register(tool: Tool): void {
+    this.#tools.set(tool.spec.name, tool);
+  }
+
+  get(name: string): Tool | undefined {
+    return this.#tools.get(name);
+  }
+
+  specs(): ToolSpec[] {
+    return [...this.#tools.values()].map((tool) => tool.spec);
+  }
+}

@@ -1,0 +1,113 @@
+/** The DeepSeek chat-completions request body (spec §8.1). */
+import { ReconError } from '../../errors.ts';
+import type { ContentBlock, Message } from '../../log/index.ts';
+import type { GenerateRequest, WireRequest } from '../wire-request.ts';
+
+export const DEEPSEEK_BASE_URL = 'https://api.deepseek.com';
+export const DEEPSEEK_EFFORTS: ReadonlySet<string> = new Set(['off', 'low', 'high', 'max']);
+
+export interface DeepSeekWireOptions {
+  readonly baseUrl?: string;
+  /** The deployment's thinking default, used when the request names no effort. */
+  readonly thinking?: 'enabled' | 'disabled';
+}
+
+type WireMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string; reasoning_content?: string; tool_calls?: WireToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+interface WireToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export function serializeDeepSeekRequest(request: GenerateRequest, options: DeepSeekWireOptions = {}): WireRequest {
+  // Key order is part of the bytes: model, messages, stream, stream_options, thinking,
+  // reasoning_effort, tools, temperature, max_tokens, stop. Absent fields are omitted, never null.
+  const body: Record<string, unknown> = { model: request.model, messages: wireMessages(request) };
+  body['stream'] = true;
+  body['stream_options'] = { include_usage: true };
+  const thinking = resolveThinking(request, options);
+  if (thinking !== undefined) body['thinking'] = { type: thinking.type };
+  if (thinking?.effort !== undefined) body['reasoning_effort'] = thinking.effort;
+  if (request.tools !== undefined && request.tools.length > 0) {
+    body['tools'] = request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+  }
+  if (request.temperature !== undefined) body['temperature'] = request.temperature;
+  if (request.maxTokens !== undefined) body['max_tokens'] = request.maxTokens;
+  if (request.stop !== undefined) body['stop'] = request.stop;
+
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (request.sessionId !== undefined) headers['x-deepseek-harness-session-id'] = request.sessionId;
+  if (request.purpose === 'compaction') headers['x-deepseek-harness-compact'] = '1';
+  return { method: 'POST', url: `${options.baseUrl ?? DEEPSEEK_BASE_URL}/chat/completions`, headers, body: JSON.stringify(body) };
+}
+
+function resolveThinking(request: GenerateRequest, options: DeepSeekWireOptions): { type: 'enabled' | 'disabled'; effort?: string } | undefined {
+  if (request.purpose === 'session-title') return { type: 'disabled' };
+  const effort = request.reasoningEffort;
+  if (effort === undefined) return options.thinking === undefined ? undefined : { type: options.thinking };
+  if (!DEEPSEEK_EFFORTS.has(effort)) {
+    throw new ReconError('UNSUPPORTED_REASONING_EFFORT', `DeepSeek takes reasoning effort off, low, high or max, not "${effort}"`);
+  }
+  if (effort === 'off') return { type: 'disabled' };
+  if (options.thinking === 'disabled') {
+    throw new ReconError('UNSUPPORTED_REASONING_EFFORT', `this deployment disables thinking, so effort "${effort}" cannot be sent`);
+  }
+  return { type: 'enabled', effort };
+}
+
+function wireMessages(request: GenerateRequest): WireMessage[] {
+  const out: WireMessage[] = [];
+  if (request.system !== undefined) out.push({ role: 'system', content: request.system });
+  for (const message of request.messages) {
+    if (message.role === 'assistant') out.push(assistantMessage(message));
+    else if (message.role === 'system') out.push({ role: 'system', content: joinText(message.content) });
+    else out.push(...userMessages(message));
+  }
+  return out;
+}
+
+function assistantMessage(message: Message): WireMessage {
+  let content = '';
+  let reasoning = '';
+  const calls: WireToolCall[] = [];
+  for (const block of message.content) {
+    if (block.type === 'text') content += block.text;
+    else if (block.type === 'reasoning') reasoning += block.text;
+    else if (block.type === 'tool-call') calls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: block.arguments } });
+    else unsupported(block);
+  }
+  // content is always a string, "" without text: DeepSeek rejects null here.
+  const wire: WireMessage = { role: 'assistant', content };
+  if (reasoning !== '') wire.reasoning_content = reasoning;
+  if (calls.length > 0) wire.tool_calls = calls;
+  return wire;
+}
+
+function userMessages(message: Message): WireMessage[] {
+  const results = message.content.filter((block) => block.type === 'tool-result');
+  const text = joinText(message.content.filter((block) => block.type !== 'tool-result'));
+  const out: WireMessage[] = [];
+  if (text !== '' || results.length === 0) out.push({ role: 'user', content: text });
+  for (const block of results) {
+    if (block.type !== 'tool-result') continue;
+    out.push({ role: 'tool', tool_call_id: block.toolCallId, content: joinText(block.content) || '(no output)' });
+  }
+  return out;
+}
+
+function joinText(blocks: readonly ContentBlock[]): string {
+  let text = '';
+  for (const block of blocks) {
+    if (block.type === 'text') text += block.text;
+    else if (block.type !== 'reasoning') unsupported(block);
+  }
+  return text;
+}
+
+function unsupported(block: ContentBlock): never {
+  throw new ReconError('UNSUPPORTED_CONTENT', `the DeepSeek text path cannot carry a "${block.type}" block here`);
+}

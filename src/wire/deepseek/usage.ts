@@ -1,0 +1,27 @@
+import type { TokenUsage } from '../../log/index.ts';
+
+/** The `usage` object of a DeepSeek chat-completions response (both the older and the V4 shape). */
+export interface DeepSeekUsage {
+  readonly prompt_tokens?: number;
+  readonly completion_tokens?: number;
+  readonly prompt_cache_hit_tokens?: number;
+  readonly prompt_cache_miss_tokens?: number;
+  readonly prompt_tokens_details?: { readonly cached_tokens?: number } | null;
+  readonly completion_tokens_details?: { readonly reasoning_tokens?: number } | null;
+}
+
+/**
+ * Disjoint counts (spec §8.2): `inputTokens` is the uncached part of the prompt; cache
+ * reads and reasoning tokens appear only when the provider reported them. The
+ * OpenAI-style `cached_tokens` wins over `prompt_cache_hit_tokens`.
+ */
+export function mapDeepSeekUsage(usage: DeepSeekUsage): TokenUsage {
+  const cacheRead = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens;
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
+  return {
+    inputTokens: (usage.prompt_tokens ?? 0) - (cacheRead ?? 0),
+    outputTokens: usage.completion_tokens ?? 0,
+    ...(cacheRead === undefined ? {} : { cacheReadTokens: cacheRead }),
+    ...(reasoning === undefined ? {} : { reasoningTokens: reasoning }),
+  };
+}
