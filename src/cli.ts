@@ -4,10 +4,12 @@ import { ReconError } from './errors.ts';
 // Loaded on demand so that `recon serve` does not pay for the benchmark code, and so on.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   audit: async () => (await import('./cli/audit.ts')).audit,
+  check: async () => (await import('./cli/check.ts')).check,
 };
 
 const SUMMARIES: Record<string, string> = {
   audit: 'load session logs, rebuild every request, attribute each cache-read drop',
+  check: 'run the property suite against an implementation',
 };
 
 function topHelp(): string {

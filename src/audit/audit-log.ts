@@ -5,7 +5,7 @@
  * flagged `unexplained`.
  */
 import { ReconError } from '../errors.ts';
-import { reconstructRequest, requestBoundaries, type NeutralRequest, type RequestBoundary } from '../fold/index.ts';
+import { explainingEvent, prefixBreak, reconstructRequest, requestBoundaries, type BrokenPart, type RequestBoundary } from '../fold/index.ts';
 import { loadJsonl, type AssistantMessageData, type HeaderReason, type RequestHeaderData, type SessionEvent, type TornTail } from '../log/index.ts';
 
 /** Why the cache could not read what it read before: the logged event, or nothing. */
@@ -35,8 +35,8 @@ export interface RequestAt {
 }
 
 export interface PrefixBreak extends StepCause {
-  /** What differs from the previous request: the route (provider cache is per model), the system prompt, the tools, or the messages. */
-  readonly part: 'model' | 'system' | 'tools' | 'messages';
+  /** What differs from the previous request: the route (a provider's cache is per model), the system prompt, the tools, or the messages. */
+  readonly part: BrokenPart;
 }
 
 export interface AuditedLog {
@@ -111,7 +111,7 @@ export function auditLog(text: string, file: string): LogAudit {
     }
     const previous = i > 0 ? requests[i - 1] : undefined;
     if (previous === undefined) return;
-    const part = brokenPart(previous, request);
+    const part = prefixBreak(previous, request);
     if (part !== undefined) breaks.push({ turn: b.turn, step: b.step, part, cause: causeBetween(events, boundaries[i - 1]!.seq, b.seq, part) });
   });
 
@@ -171,33 +171,12 @@ export function cacheReadRate(usage: readonly UsagePoint[]): number | null {
   return billed === 0 ? null : read / billed;
 }
 
-function brokenPart(previous: NeutralRequest, next: NeutralRequest): PrefixBreak['part'] | undefined {
-  if (previous.provider !== next.provider || previous.model !== next.model) return 'model';
-  if (previous.system !== next.system) return 'system';
-  if (JSON.stringify(previous.tools ?? []) !== JSON.stringify(next.tools ?? [])) return 'tools';
-  if (previous.messages.length > next.messages.length) return 'messages';
-  for (let i = 0; i < previous.messages.length; i++) {
-    const a = previous.messages[i];
-    const b = next.messages[i];
-    if (a !== b && JSON.stringify(a) !== JSON.stringify(b)) return 'messages';
-  }
-  return undefined;
-}
-
 const HEADER_CAUSE: Record<HeaderReason, BreakCause> = { initial: 'first-request', resume: 'resume', change: 'change' };
 
-/**
- * The logged event between two request boundaries that explains a break: a header
- * snapshot for a system or tools change, a surface replace for a message change;
- * for a drop in cache reads, whichever came first of the two kinds.
- */
-function causeBetween(events: readonly SessionEvent[], from: number, to: number, part: PrefixBreak['part'] | 'any'): BreakCause {
-  for (let seq = from; seq < to; seq++) {
-    const event = events[seq]!;
-    if (event.type === 'request/header' && part !== 'messages') return HEADER_CAUSE[(event.data as unknown as RequestHeaderData).reason];
-    if (typeof event.surfaceOp === 'object' && (part === 'messages' || part === 'any')) return 'replace';
-  }
-  return 'unexplained';
+function causeBetween(events: readonly SessionEvent[], from: number, to: number, part: BrokenPart | 'any'): BreakCause {
+  const explanation = explainingEvent(events, from, to, part);
+  if (explanation === undefined) return 'unexplained';
+  return explanation.cause === 'replace' ? 'replace' : HEADER_CAUSE[explanation.cause];
 }
 
 function lastBoundaryBefore(boundaries: readonly RequestBoundary[], seq: number): number {

@@ -4,3 +4,4 @@ export { buildRequest, reconstructRequest, type NeutralRequest } from './request
 export { requestBoundaries, type RequestBoundary } from './request-boundaries.ts';
 export { callConfigEquals, canonicalHeader, foldRequestHeader, headerEquals } from './request-header.ts';
 export { Session, type FoldCounters } from './session.ts';
+export { explainingEvent, prefixBreak, type BrokenPart, type Explanation } from './prefix-break.ts';

@@ -342,7 +342,9 @@ export class AgentLoop {
   }
 
   #applyTrims(): void {
-    for (const { seq, content } of this.#pendingTrims) {
+    const current = new Set(this.log.surface.nodes);
+    // A compaction since the trim was asked for may have shadowed the result already.
+    for (const { seq, content } of this.#pendingTrims.filter((trim) => current.has(trim.seq))) {
       const original = this.log.eventAt(seq)!.data as unknown as ToolResultData;
       const block = original.message.content[0] as Extract<ContentBlock, { type: 'tool-result' }>;
       const message = { ...original.message, content: [{ ...block, content }] };

@@ -1,0 +1,24 @@
+/**
+ * Expected values, from the reference's pure functions: the executable form of the spec,
+ * pinned to it by the unit tests. Properties compare an implementation's answers with
+ * these; never with the reference's live, cached objects.
+ */
+import { deriveMessagesFresh, foldRequestHeader, reconstructRequest, requestBoundaries, type NeutralRequest, type RequestBoundary } from '../../src/fold/index.ts';
+import { loadJsonl, type EpochHeader, type Message, type SessionEvent } from '../../src/log/index.ts';
+import { serializeDeepSeekRequest, type GenerateRequest, type WireRequest } from '../../src/wire/index.ts';
+
+export interface ParsedLog {
+  readonly id: string;
+  readonly events: readonly SessionEvent[];
+}
+
+export function parseLog(jsonl: string): ParsedLog {
+  const { log } = loadJsonl(jsonl);
+  return { id: log.header.id, events: log.events };
+}
+
+export const expectedMessages = (events: readonly SessionEvent[], k: number): Message[] => deriveMessagesFresh(events.slice(0, k));
+export const expectedHeader = (events: readonly SessionEvent[], k: number): EpochHeader | null => foldRequestHeader(events.slice(0, k)) ?? null;
+export const expectedRequest = (log: ParsedLog, boundary: number): NeutralRequest | null => reconstructRequest(log.events, boundary, log.id) ?? null;
+export const expectedBoundaries = (events: readonly SessionEvent[]): RequestBoundary[] => requestBoundaries(events);
+export const expectedWire = (request: GenerateRequest): WireRequest => serializeDeepSeekRequest(request);

@@ -1,0 +1,123 @@
+/** Properties of the fold: derived messages and the folded request header (spec §3). */
+import { canonicalHeader } from '../src/fold/index.ts';
+import type { EpochHeader, RequestHeaderData, SessionEvent } from '../src/log/index.ts';
+import { buildLog, eventCount, logPlan, prefixJsonl, sessionLog, writeJsonl, type GeneratedLog } from './arbitraries/session-log.ts';
+import { firstUnfrozen } from './_internals/frozen.ts';
+import { LOG_FLOORS, logCodec, logLabels } from './_internals/codecs.ts';
+import { fail, must, sameJson } from './_internals/failure.ts';
+import { expectedHeader, expectedMessages } from './_internals/oracle.ts';
+import { defineProperty, jsonCodec } from './_internals/property.ts';
+
+/** The prefixes after each surface event: where the derivation changes, replaces included. */
+function surfacePrefixes(log: GeneratedLog): number[] {
+  const prefixes = log.events.filter((e) => e.surfaceOp !== undefined).map((e) => e.seq + 1);
+  return [0, ...prefixes, log.events.length].filter((k, i, all) => all.indexOf(k) === i).sort((a, b) => a - b);
+}
+
+export const FOLD_CACHED_EQUALS_FRESH = defineProperty({
+  id: 'FOLD-CACHED-EQUALS-FRESH',
+  title: 'the live fold, grown through the log, derives at every prefix what a fresh fold of that prefix derives, replaces included',
+  clause: 'spec §3.2 (derived cache, replaceGeneration), §7.4 item 17',
+  levels: ['fold'],
+  arbitrary: sessionLog(),
+  labels: logLabels,
+  floors: LOG_FLOORS,
+  codec: logCodec,
+  async check(impl, log) {
+    const prefixes = surfacePrefixes(log);
+    const live = must(await impl.deriveMessages!(log.jsonl, prefixes), 'deriving messages along the log');
+    for (const [i, k] of prefixes.entries()) {
+      const fresh = must(await impl.deriveMessages!(prefixJsonl(log, k), [k]), `deriving the messages of the first ${k} events from a fresh load`)[0];
+      sameJson(`after ${k} events, the live fold differs from a fresh fold of the same prefix`, fresh, live[i]);
+    }
+  },
+});
+
+export const FOLD_MATCHES_SPEC = defineProperty({
+  id: 'FOLD-MATCHES-SPEC',
+  title: 'the derived messages are the projection of the surface: user/message data, non-empty assistant messages, tool results, in surface order',
+  clause: 'spec §2.4, §3.1–3.2',
+  levels: ['fold'],
+  arbitrary: sessionLog(),
+  labels: logLabels,
+  codec: logCodec,
+  async check(impl, log) {
+    const prefixes = surfacePrefixes(log);
+    const derived = must(await impl.deriveMessages!(log.jsonl, prefixes), 'deriving messages along the log');
+    for (const [i, k] of prefixes.entries()) sameJson(`after ${k} events, the derived messages differ from the surface projection`, expectedMessages(log.events, k), derived[i]);
+  },
+});
+
+export const FOLD_NOISE_INVARIANT = defineProperty({
+  id: 'FOLD-NOISE-INVARIANT',
+  title: 'log-only events (chunks, boundaries, headers, todos, titles, ignorable events) never change the derived messages',
+  clause: 'spec §3.1; §7.1 item 5',
+  levels: ['fold'],
+  arbitrary: logPlan.map((plan) => ({ noisy: buildLog(plan).jsonl, quiet: buildLog(plan, { noise: false }).jsonl })),
+  codec: jsonCodec<{ noisy: string; quiet: string }>(),
+  async check(impl, { noisy, quiet }) {
+    const a = must(await impl.deriveMessages!(noisy, [eventCount(noisy)]), 'deriving the messages of the log with noise')[0];
+    const b = must(await impl.deriveMessages!(quiet, [eventCount(quiet)]), 'deriving the messages of the same log without noise')[0];
+    sameJson('log-only events changed the derived messages', b, a);
+  },
+});
+
+export const FOLD_FROZEN = defineProperty({
+  id: 'FOLD-FROZEN',
+  title: 'derived messages are deep-frozen and shared: mutating one throws and changes nothing the fold returns later',
+  clause: 'spec §1.3, §3.2',
+  levels: ['fold'],
+  inProcess: true,
+  arbitrary: sessionLog(),
+  codec: logCodec,
+  async check(impl, log) {
+    const [messages] = must(await impl.deriveMessages!(log.jsonl, [log.events.length]), 'deriving messages');
+    for (const message of messages!) {
+      const open = firstUnfrozen(message, 'message');
+      if (open !== undefined) fail(`a derived message is not frozen at ${open}`);
+    }
+    const first = messages![0] as { content: unknown[] } | undefined;
+    if (first !== undefined) {
+      let threw = false;
+      try {
+        first.content.push({ type: 'text', text: 'mutation' });
+      } catch (error) {
+        threw = error instanceof TypeError;
+      }
+      if (!threw) fail('pushing onto a derived message content did not throw a TypeError');
+    }
+    const again = must(await impl.deriveMessages!(log.jsonl, [log.events.length]), 'deriving messages again')[0];
+    sameJson('the derivation changed after a mutation attempt', messages, again);
+  },
+});
+
+/** The prefixes right after each request/header: where the folded header changes. */
+function headerPrefixes(log: GeneratedLog): number[] {
+  return [0, ...log.events.filter((e) => e.type === 'request/header').map((e) => e.seq + 1), log.events.length];
+}
+
+export const FOLD_HEADER_LATEST = defineProperty({
+  id: 'FOLD-HEADER-LATEST',
+  title: 'the folded header is the latest request/header snapshot in canonical form, and canonical snapshots fold to themselves',
+  clause: 'spec §3.3–3.4',
+  levels: ['fold'],
+  arbitrary: sessionLog(),
+  labels: logLabels,
+  codec: logCodec,
+  async check(impl, log) {
+    const prefixes = headerPrefixes(log);
+    const folded = must(await impl.foldRequestHeader!(log.jsonl, prefixes), 'folding the request header along the log');
+    for (const [i, k] of prefixes.entries()) sameJson(`after ${k} events, the folded header is not the latest canonical snapshot`, expectedHeader(log.events, k), folded[i]);
+    // Canonicalisation is idempotent: writing every snapshot in canonical form folds the same.
+    const canonicalEvents = log.events.map((e) => (e.type === 'request/header' ? canonicalized(e) : e));
+    const again = must(await impl.foldRequestHeader!(writeJsonl(log.header, canonicalEvents, false), prefixes), 'folding the canonicalised log');
+    sameJson('folding canonical snapshots changed the folded headers', folded, again);
+  },
+});
+
+function canonicalized(event: SessionEvent): SessionEvent {
+  const data = event.data as unknown as RequestHeaderData;
+  return { ...event, data: { ...data, header: canonicalHeader(data.header as EpochHeader) } } as unknown as SessionEvent;
+}
+
+export const FOLD_PROPERTIES = [FOLD_CACHED_EQUALS_FRESH, FOLD_MATCHES_SPEC, FOLD_NOISE_INVARIANT, FOLD_FROZEN, FOLD_HEADER_LATEST];

@@ -1,0 +1,12 @@
+import { FOLD_PROPERTIES } from './fold.ts';
+import { LOG_PROPERTIES } from './log.ts';
+import { LOOP_PROPERTIES } from './loop.ts';
+import { REQUEST_PROPERTIES } from './request.ts';
+import { WIRE_PROPERTIES } from './wire.ts';
+import type { Property } from './_internals/property.ts';
+
+/** Every property of the suite, weakest first: a broken log explains a broken loop, not the other way round. */
+export const PROPERTIES: readonly Property<never>[] = [...LOG_PROPERTIES, ...FOLD_PROPERTIES, ...REQUEST_PROPERTIES, ...WIRE_PROPERTIES, ...LOOP_PROPERTIES] as unknown as Property<never>[];
+
+export { PropertyFailure } from './_internals/failure.ts';
+export type { Property, RegressionCodec, RegressionPayload } from './_internals/property.ts';

@@ -1,0 +1,182 @@
+/** Properties of the log level: load, append, refusals (spec §1, §5). */
+import fc from 'fast-check';
+import type { AppendInput } from '../src/conformance/index.ts';
+import type { SessionEvent } from '../src/log/index.ts';
+import { MUTATIONS, TEXT_MUTATIONS, invalidEventLog, invalidLog, type InvalidLog } from './arbitraries/invalid-log.ts';
+import { buildLog, logPlan, sessionLog, type GeneratedLog } from './arbitraries/session-log.ts';
+import { LOG_FLOORS, logCodec, logLabels, logWith } from './_internals/codecs.ts';
+import { fail, must, refusedWith, sameJson, sameText } from './_internals/failure.ts';
+import { defineProperty, jsonCodec } from './_internals/property.ts';
+
+export function appendInput(event: SessionEvent): AppendInput {
+  const { type, time, data, surfaceOp, sourceEventSeqs, ignorable } = event;
+  return { type, time, data, ...(surfaceOp === undefined ? {} : { surfaceOp }), ...(sourceEventSeqs === undefined ? {} : { sourceEventSeqs }), ...(ignorable === undefined ? {} : { ignorable }) };
+}
+
+function headerLine(log: GeneratedLog): string {
+  return `${JSON.stringify(log.header)}\n`;
+}
+
+const invalidCodec = jsonCodec<InvalidLog>();
+
+export const LOG_LOAD_VALID = defineProperty({
+  id: 'LOG-LOAD-VALID',
+  title: 'every valid log loads, packed chunk rows expanded into the events they stand for',
+  clause: 'spec §1.1–1.2, §5.3 item 2',
+  levels: ['log'],
+  arbitrary: sessionLog(),
+  labels: logLabels,
+  floors: LOG_FLOORS,
+  codec: logCodec,
+  async check(impl, log) {
+    const loaded = must(await impl.load!(log.jsonl), 'loading a valid log');
+    sameJson('the loaded session header differs from the stored one', log.header, loaded.header);
+    sameJson('the loaded events differ from the stored ones', log.events, loaded.events);
+  },
+});
+
+export const LOG_APPEND_ROUNDTRIP = defineProperty({
+  id: 'LOG-APPEND-ROUNDTRIP',
+  title: 'appending a valid log event by event writes a log that loads to the same events, and re-saving it changes no byte',
+  clause: 'spec §1.2, §5.1; DESIGN §1 (append/load parity)',
+  levels: ['log'],
+  arbitrary: sessionLog(),
+  labels: logLabels,
+  codec: logCodec,
+  async check(impl, log) {
+    const written = must(await impl.append!(headerLine(log), log.events.map(appendInput)), 'appending the events of a valid log');
+    written.outcomes.forEach((outcome, i) => {
+      if (!outcome.ok) fail(`appending event ${i} (${log.events[i]!.type}) was refused with ${outcome.code}: ${outcome.message ?? ''}`);
+      if (outcome.seq !== i) fail(`event ${i} was appended with seq ${outcome.seq}; append must assign seq = the log's length`);
+    });
+    const reloaded = must(await impl.load!(written.jsonl), 'loading the log that append wrote');
+    sameJson('the events of the written log differ from the appended ones', log.events, reloaded.events);
+    const resaved = must(await impl.append!(written.jsonl, []), 'loading and saving the written log');
+    sameText('loading and saving its own log changed bytes', written.jsonl, resaved.jsonl);
+  },
+});
+
+export const LOG_APPEND_LOAD_PARITY = defineProperty({
+  id: 'LOG-APPEND-LOAD-PARITY',
+  title: 'append refuses an event exactly when load refuses a log holding it, with the same code, and the refusal leaves no trace',
+  clause: 'spec §5.1–5.2; DESIGN §1 (append/load parity), §1.4 (atomic append)',
+  levels: ['log'],
+  arbitrary: invalidEventLog,
+  labels: (input) => ({ [input.fault]: true }),
+  codec: invalidCodec,
+  async check(impl, input) {
+    const { seq, prefix, faulty, original } = input.event!;
+    refusedWith(await impl.load!(input.jsonl), input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
+    const after = original === undefined ? [] : [appendInput(original)];
+    const result = must(await impl.append!(prefix, [appendInput(faulty), ...after]), 'loading the valid prefix');
+    refusedWith(result.outcomes[0]!, input.code, `appending an event with the fault "${input.fault}"`);
+    if (original !== undefined) {
+      const next = result.outcomes[1]!;
+      if (!next.ok || next.seq !== seq) fail(`after a refused append, the valid event got ${next.ok ? `seq ${next.seq}` : `refused with ${next.code}`}; it must get seq ${seq}: the refusal left a trace`);
+    }
+    const unchanged = must(await impl.append!(prefix, after), 'appending the valid event alone');
+    sameText('a refused append changed the log', unchanged.jsonl, result.jsonl);
+  },
+});
+
+export const LOG_REFUSE_INVALID = defineProperty({
+  id: 'LOG-REFUSE-INVALID',
+  title: 'a log with one fault is refused with the code of that fault',
+  clause: 'spec §5.2–5.3; DESIGN §3 (error codes)',
+  levels: ['log'],
+  arbitrary: invalidLog,
+  labels: (input) => ({ [input.fault]: true }),
+  codec: invalidCodec,
+  async check(impl, input) {
+    refusedWith(await impl.load!(input.jsonl), input.code, `a log with the fault "${input.fault}"`);
+  },
+});
+
+const legacyFaults = fc.tuple(logPlan, fc.constantFrom('legacy-header-delta', 'legacy-reason-fallback'), fc.nat()).map(([plan, fault, pick]) => MUTATIONS[fault]!(buildLog(plan), pick)!);
+
+export const LOG_LEGACY_REFUSED = defineProperty({
+  id: 'LOG-LEGACY-REFUSED',
+  title: 'request/header-delta and the reason "fallback" are refused on load and on append, and the refused append leaves the log as it was',
+  clause: 'spec §5.1 items 2–3, §5.3 item 3; DESIGN §1.4',
+  levels: ['log'],
+  arbitrary: legacyFaults,
+  labels: (input) => ({ [input.fault]: true }),
+  floors: { 'legacy-header-delta': 0.3, 'legacy-reason-fallback': 0.3 },
+  codec: invalidCodec,
+  async check(impl, input) {
+    const { prefix, faulty } = input.event!;
+    refusedWith(await impl.load!(input.jsonl), input.code, 'a log holding a legacy event');
+    const result = must(await impl.append!(prefix, [appendInput(faulty)]), 'loading the valid prefix');
+    refusedWith(result.outcomes[0]!, input.code, 'appending a legacy event');
+    const unchanged = must(await impl.append!(prefix, []), 'loading and saving the prefix');
+    sameText('the refused legacy append changed the log', unchanged.jsonl, result.jsonl);
+  },
+});
+
+export const LOG_UNKNOWN_TYPE = defineProperty({
+  id: 'LOG-UNKNOWN-TYPE',
+  title: 'an unknown event type is refused at load unless it is marked ignorable; an ignorable one is kept as it is',
+  clause: 'spec §1.6, §5.3 item 3 (unknown-type guard)',
+  levels: ['log'],
+  arbitrary: fc.tuple(sessionLog(), fc.constantFrom('x-plugin/note', 'future/event', 'team/unknown-kind')).map(([log, type]) => ({ log, type })),
+  codec: logWith<{ type: string }>(),
+  async check(impl, { log, type }) {
+    const last = log.events[log.events.length - 1]!;
+    const event = { type, seq: log.events.length, time: last.time, data: { note: 'from a newer writer' } };
+    refusedWith(await impl.load!(`${log.jsonl}${JSON.stringify(event)}\n`), 'UNKNOWN_EVENT_TYPE', `an event of unknown type "${type}"`);
+    const marked = { ...event, ignorable: true };
+    const loaded = must(await impl.load!(`${log.jsonl}${JSON.stringify(marked)}\n`), `loading an ignorable event of unknown type "${type}"`);
+    sameJson('the ignorable event was not kept as stored', marked, loaded.events[loaded.events.length - 1]);
+  },
+});
+
+export const LOG_FORMAT_VERSION = defineProperty({
+  id: 'LOG-FORMAT-VERSION',
+  title: 'a log whose header carries a format version other than 0 is refused with FORMAT_VERSION, before its shape is looked at',
+  clause: 'spec §1.5–1.6, §5.3 item 1',
+  levels: ['log'],
+  arbitrary: fc.tuple(sessionLog(), fc.constantFrom(1, 2, 7, -1), fc.boolean()).map(([log, version, broken]) => ({ log, version, broken })),
+  codec: logWith<{ version: number; broken: boolean }>(),
+  async check(impl, { log, version, broken }) {
+    // A newer header may look nothing like today's: the version must be read first.
+    const header = broken ? JSON.stringify({ type: 'session', version, layout: 'unknown' }) : JSON.stringify({ ...log.header, version });
+    refusedWith(await impl.load!(`${header}\n${log.jsonl.slice(log.jsonl.indexOf('\n') + 1)}`), 'FORMAT_VERSION', `a log of format version ${version}`);
+  },
+});
+
+const losslessFaults = fc.tuple(logPlan, fc.constantFrom('negative-zero', 'overflowing-number'), fc.nat()).map(([plan, fault, pick]) => TEXT_MUTATIONS[fault]!(buildLog(plan), pick)!);
+
+export const LOG_LOSSLESS_JSON = defineProperty({
+  id: 'LOG-LOSSLESS-JSON',
+  title: 'stored data that JSON cannot carry back unchanged (-0, numbers that overflow to Infinity) is refused with NOT_LOSSLESS_JSON',
+  clause: 'spec §1.4',
+  levels: ['log'],
+  arbitrary: losslessFaults,
+  codec: invalidCodec,
+  async check(impl, input) {
+    refusedWith(await impl.load!(input.jsonl), 'NOT_LOSSLESS_JSON', `a log with the fault "${input.fault}"`);
+  },
+});
+
+export const LOG_TORN_TAIL = defineProperty({
+  id: 'LOG-TORN-TAIL',
+  title: 'a last line cut short is dropped and the rest loads; damage before a later turn/end is refused with TORN_COMMITTED',
+  clause: 'spec §5.3 item 2',
+  levels: ['log'],
+  arbitrary: fc.tuple(sessionLog(), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom('committed-seq-gap', 'committed-garbage-line'), fc.nat()).map(([log, cut, fault, pick]) => ({ log, cut, fault, pick })),
+  codec: logWith<{ cut: number; fault: string; pick: number }>(),
+  async check(impl, { log, cut, fault, pick }) {
+    const body = log.jsonl.slice(0, -1);
+    const lastLineStart = body.lastIndexOf('\n') + 1;
+    const lastLine = JSON.parse(body.slice(lastLineStart)) as { seq?: number; seq0?: number };
+    const kept = log.events.filter((e) => e.seq < (lastLine.seq ?? lastLine.seq0!));
+    // Cut anywhere inside the last line, or just before its newline: a torn write either way.
+    const torn = body.slice(0, lastLineStart + Math.floor(cut * (body.length - lastLineStart)));
+    const loaded = must(await impl.load!(torn), 'loading a log whose last line was cut short');
+    sameJson('after cutting the torn last line, the events differ from those before it', kept, loaded.events);
+    const damaged = TEXT_MUTATIONS[fault]!(log, pick);
+    if (damaged !== undefined) refusedWith(await impl.load!(damaged.jsonl), 'TORN_COMMITTED', `a log with the fault "${fault}" before a later turn/end`);
+  },
+});
+
+export const LOG_PROPERTIES = [LOG_LOAD_VALID, LOG_APPEND_ROUNDTRIP, LOG_APPEND_LOAD_PARITY, LOG_REFUSE_INVALID, LOG_LEGACY_REFUSED, LOG_UNKNOWN_TYPE, LOG_FORMAT_VERSION, LOG_LOSSLESS_JSON, LOG_TORN_TAIL];

@@ -1,0 +1,99 @@
+import { SessionLog, loadJsonl, saveJsonl, type LlmCallConfig, type ToolResultData } from '../../log/index.ts';
+import { AgentLoop, ScriptedModel, ToolRegistry, counterIds, type AgentLoopOptions, type SentRequest } from '../../loop/index.ts';
+import type { LoopRun } from '../implementation.ts';
+import { FALLBACK_REPLY, scenarioToolOutput, type RouteConfig, type Scenario } from '../scenario.ts';
+
+export interface ScenarioRunOptions {
+  /** Extra loop options, e.g. to turn the loop's own reconstruction check off. */
+  readonly loop?: Partial<Pick<AgentLoopOptions, 'checkReconstruction'>>;
+  /** Builds the loop: mutants swap in their own. */
+  readonly createLoop?: (options: AgentLoopOptions) => AgentLoop;
+}
+
+/** Plays a scenario into the reference loop (see scenario.ts for the contract). */
+export async function runScenario(scenario: Scenario, options: ScenarioRunOptions = {}): Promise<LoopRun> {
+  let now = scenario.clock.start;
+  const clock = () => {
+    const t = now;
+    now += scenario.clock.step;
+    return t;
+  };
+  let log = SessionLog.create({ type: 'session', version: 0, id: scenario.session.id, createdAt: scenario.session.createdAt, delegationDepth: 0 }, { clock });
+  const tools = new ToolRegistry();
+  const register = (spec: Scenario['tools'][number]) => tools.register({ spec, run: (args) => ({ content: [{ type: 'text', text: scenarioToolOutput(spec.name, args) }] }) });
+  scenario.tools.forEach(register);
+  const model = new ScriptedModel({ provider: scenario.route.provider, defaults: scenario.defaults, replies: (index) => scenario.replies[index] ?? FALLBACK_REPLY });
+
+  let route: RouteConfig = scenario.route;
+  let system = scenario.system;
+  let override: Partial<LlmCallConfig> | null = null;
+  let injection: { readonly text: string; readonly duringRequest: number } | undefined;
+  let turnRequests = 0;
+  const sent: SentRequest[] = [];
+  const ids = counterIds('m');
+  const create = options.createLoop ?? ((o: AgentLoopOptions) => new AgentLoop(o));
+  const newLoop = () =>
+    create({
+      log,
+      model,
+      config: route,
+      system: () => system,
+      tools,
+      ids,
+      requestHook: (_at, proposed) => (override === null ? undefined : ({ ...proposed, ...override } as LlmCallConfig)),
+      onDispatch: (request) => {
+        sent.push(request);
+        if (++turnRequests === injection?.duringRequest) loop.inject(injection.text);
+      },
+      ...options.loop,
+    });
+  let loop = newLoop();
+
+  for (const action of scenario.actions) {
+    switch (action.do) {
+      case 'prompt':
+        injection = action.inject;
+        turnRequests = 0;
+        loop.followup(action.text);
+        await loop.runUntilIdle();
+        break;
+      case 'setSystem':
+        system = action.text;
+        break;
+      case 'registerTool':
+        register(action.tool);
+        break;
+      case 'override':
+        override = action.config === null ? null : (action.config as Partial<LlmCallConfig>);
+        break;
+      case 'compact':
+        await loop.compact(action.keep === undefined ? {} : { keep: action.keep });
+        break;
+      case 'trim': {
+        const callId = nthToolCall(log, action.call);
+        if (callId !== undefined && isCurrentResult(log, callId)) loop.trimToolResult(callId, [{ type: 'text', text: action.text }]);
+        break;
+      }
+      case 'restart':
+        log = loadJsonl(saveJsonl(log), { clock }).log;
+        if (action.route !== undefined) route = action.route;
+        if (action.system !== undefined) system = action.system;
+        loop = newLoop();
+        break;
+    }
+  }
+  return { requests: sent.map((s) => s.request), wire: sent.map((s) => s.wire), jsonl: saveJsonl(log) };
+}
+
+function nthToolCall(log: SessionLog, n: number): string | undefined {
+  const calls = log.events.filter((e) => e.type === 'tool/call');
+  return (calls[n - 1]?.data as { callId?: string } | undefined)?.callId;
+}
+
+function isCurrentResult(log: SessionLog, callId: string): boolean {
+  return log.surface.nodes.some((seq) => {
+    const event = log.eventAt(seq)!;
+    return event.type === 'tool/result' && (event.data as unknown as ToolResultData).message.source['callId'] === callId;
+  });
+}
+

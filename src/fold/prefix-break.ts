@@ -1,0 +1,44 @@
+/**
+ * Prefix-append stability (DESIGN §1.1): while the header is unchanged and nothing was
+ * replaced, each request's messages extend the previous request's, so the provider's
+ * prefix cache keeps hitting. Every break must be explained by a logged event.
+ */
+import type { HeaderReason, RequestHeaderData, SessionEvent } from '../log/index.ts';
+import type { NeutralRequest } from './request.ts';
+
+/** The first part of a request that stops the previous request from being its prefix. */
+export type BrokenPart = 'model' | 'system' | 'tools' | 'messages';
+
+export function prefixBreak(previous: NeutralRequest, next: NeutralRequest): BrokenPart | undefined {
+  // A provider's cache is per model: another route reads nothing.
+  if (previous.provider !== next.provider || previous.model !== next.model) return 'model';
+  if (previous.system !== next.system) return 'system';
+  if (JSON.stringify(previous.tools ?? []) !== JSON.stringify(next.tools ?? [])) return 'tools';
+  if (previous.messages.length > next.messages.length) return 'messages';
+  for (let i = 0; i < previous.messages.length; i++) {
+    const a = previous.messages[i];
+    const b = next.messages[i];
+    if (a !== b && JSON.stringify(a) !== JSON.stringify(b)) return 'messages';
+  }
+  return undefined;
+}
+
+export interface Explanation {
+  readonly event: SessionEvent;
+  /** `initial`, `resume` or `change` for a header snapshot; `replace` for a surface replace. */
+  readonly cause: HeaderReason | 'replace';
+}
+
+/**
+ * The first logged event in `events[from, to)` that explains a break of `part`: a
+ * `request/header` snapshot for the route, system or tools; a surface replace for the
+ * messages; either one when the part is not known (a drop in cache reads).
+ */
+export function explainingEvent(events: readonly SessionEvent[], from: number, to: number, part: BrokenPart | 'any'): Explanation | undefined {
+  for (let seq = from; seq < to; seq++) {
+    const event = events[seq]!;
+    if (event.type === 'request/header' && part !== 'messages') return { event, cause: (event.data as unknown as RequestHeaderData).reason };
+    if (typeof event.surfaceOp === 'object' && (part === 'messages' || part === 'any')) return { event, cause: 'replace' };
+  }
+  return undefined;
+}
