@@ -26,6 +26,7 @@ Options:
   --seed <S>           the fast-check seed (default: from the clock, printed in the report)
   --regressions <dir>  where failures are stored and read back (default: corpora/regressions)
   --no-save            do not store new counterexamples
+  --list               list the properties (id, level, clause, statement) and exit
   --json               print one JSON object:
                        {"implementation":{…},"properties":[{"id","level","status","runs","counterexample"?}],
                         "summary":{"pass","fail","na"}}
@@ -47,7 +48,13 @@ export const check: Command = {
       regressions: { type: 'string' },
       'no-save': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      list: { type: 'boolean', default: false },
     });
+    if (values.list) {
+      const list = PROPERTIES.map((p) => ({ id: p.id, level: p.levels.join('+'), clause: p.clause, title: p.title, ...(p.inProcess === true ? { inProcess: true } : {}) }));
+      io.stdout.write(values.json ? `${JSON.stringify(list, null, 2)}\n` : list.map((p) => `${p.id.padEnd(26)} ${p.level.padEnd(8)} ${p.title}\n${' '.repeat(36)}checks ${p.clause}\n`).join(''));
+      return EXIT.OK;
+    }
     if (positionals.length > 0) throw new ReconError('USAGE', `unexpected argument "${positionals[0]}" (see recon check --help)`);
     const runs = parseCount('runs', values.runs, DEFAULT_RUNS);
     const seed = values.seed === undefined ? undefined : parseCount('seed', values.seed, 0, 0);

@@ -21,7 +21,21 @@ export function renderSuite(result: SuiteResult, replay: (property: string) => s
   const failures = result.properties.filter((p) => p.status === 'fail').map((p) => renderFailure(p, replay(p.id)));
   const s = result.summary;
   const summary = `${result.properties.length} properties: ${s.pass} pass, ${s.fail} fail, ${s.na} n/a (${formatDuration(result.timeMs)})\n`;
-  return [head, table, ...failures, summary].join('\n');
+  return [head, table, renderStatistics(result), ...failures, summary].join('\n');
+}
+
+/** What the generators produced, once per distinct set of labels (properties sharing a generator share its numbers). */
+function renderStatistics(result: SuiteResult): string {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const p of result.properties) {
+    const stats = Object.entries(p.statistics ?? {}).sort(([a], [b]) => a.localeCompare(b));
+    const key = stats.map(([label]) => label).join('|');
+    if (stats.length < 2 || seen.has(key)) continue;
+    seen.add(key);
+    lines.push(`  ${p.id}: ${stats.map(([label, share]) => `${label} ${Math.round(share * 100)}%`).join(', ')}`);
+  }
+  return lines.length === 0 ? '' : `generator statistics (share of generated inputs):\n${lines.join('\n')}\n`;
 }
 
 function renderFailure(p: PropertyResult, replay: string): string {
