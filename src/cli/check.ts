@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROPERTIES } from '../../properties/index.ts';
 import { referenceImplementation, type Implementation } from '../conformance/index.ts';
@@ -77,7 +77,7 @@ export const check: Command = {
       await impl.close?.();
     }
     if (values.json) io.stdout.write(`${JSON.stringify(toJson(result), null, 2)}\n`);
-    else io.stdout.write(renderSuite(result, (id) => `recon check --impl ${values.impl} --property ${id}`));
+    else io.stdout.write(renderSuite(relativeFiles(result, io.cwd), (id) => `recon check --impl ${values.impl} --property ${id}`));
     return result.summary.fail > 0 ? EXIT.FAILED : EXIT.OK;
   },
 };
@@ -98,6 +98,11 @@ function progress(io: Io, quiet: boolean) {
       io.stderr.write(live ? `\r\x1b[2K${line}\n` : `${line}\n`);
     }
   };
+}
+
+function relativeFiles(result: SuiteResult, cwd: string): SuiteResult {
+  const properties = result.properties.map((p) => (p.counterexample?.file === undefined ? p : { ...p, counterexample: { ...p.counterexample, file: relative(cwd, p.counterexample.file) } }));
+  return { ...result, properties };
 }
 
 /** The JSON shape of the report: stable keys for machines. */

@@ -3,7 +3,7 @@
  * generated cases on every run, because a seed does not survive a change of generator.
  *
  * A file is JSON Lines. Line 1: `{"regression":1,"property","hash","seed","path","failure","input":"log"|"json"}`.
- * Then, for a log input, the log itself (header line, events); for a JSON input, one line.
+ * Then, for a log input, the log itself (header line, events); for a JSON input, the value, indented.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -54,7 +54,7 @@ export class RegressionStore {
 
   save(property: string, payload: RegressionPayload, meta: RegressionMeta): string | undefined {
     if (this.writeDir === undefined) return undefined;
-    const body = payload.kind === 'log' ? payload.jsonl : `${JSON.stringify(payload.value)}\n`;
+    const body = payload.kind === 'log' ? payload.jsonl : `${JSON.stringify(payload.value, null, 2)}\n`;
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
     const head = { regression: 1, property, hash, ...meta, input: payload.kind };
     mkdirSync(this.writeDir, { recursive: true });
