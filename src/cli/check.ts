@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROPERTIES } from '../../properties/index.ts';
-import { referenceImplementation, type Implementation } from '../conformance/index.ts';
+import { openImplementation } from '../conformance/open-implementation.ts';
 import { RegressionStore } from '../conformance/regressions.ts';
 import { DEFAULT_RUNS, runSuite, type SuiteProgress, type SuiteResult } from '../conformance/run-suite.ts';
 import { ReconError } from '../errors.ts';
@@ -61,7 +61,7 @@ export const check: Command = {
     const only = values.property;
     const unknown = (only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
     if (unknown.length > 0) throw new ReconError('USAGE', `unknown property ${unknown.join(', ')}; known: ${PROPERTIES.map((p) => p.id).join(', ')}`);
-    const impl = await openImplementation(values.impl!);
+    const impl = await openImplementation(values.impl!, { cwd: io.cwd });
     const localDir = resolve(io.cwd, values.regressions ?? 'corpora/regressions');
     const store = new RegressionStore([localDir, PACKAGE_REGRESSIONS], values['no-save'] ? undefined : localDir);
     let result: SuiteResult;
@@ -81,11 +81,6 @@ export const check: Command = {
     return result.summary.fail > 0 ? EXIT.FAILED : EXIT.OK;
   },
 };
-
-async function openImplementation(name: string): Promise<Implementation> {
-  if (name === 'reference') return referenceImplementation();
-  throw new ReconError('USAGE', `unknown implementation "${name}"; use "reference"`);
-}
 
 function progress(io: Io, quiet: boolean) {
   const live = io.stderr.isTTY === true;

@@ -1,0 +1,28 @@
+/**
+ * `--impl` names an implementation to check:
+ *   reference          the reference, in process
+ *   mutant:<name>      a mutant of the catalog
+ *   cmd:<command>      a process speaking the JSON-RPC stdio protocol (docs/PROTOCOL.md)
+ *   module:<path>      a JS/TS module exporting an `Implementation` (default export or `implementation`)
+ *   dsh[@<version>]    deepseek-harness's published packages, through an adapter
+ */
+import { ReconError } from '../errors.ts';
+import type { Implementation } from './implementation.ts';
+import { referenceImplementation } from './reference/reference-implementation.ts';
+
+export interface OpenOptions {
+  readonly cwd: string;
+  /** Per-call timeout for out-of-process implementations. */
+  readonly timeoutMs?: number;
+  /** Validate every protocol message against its JSON Schema. */
+  readonly validateProtocol?: boolean;
+}
+
+export async function openImplementation(spec: string, _options: OpenOptions): Promise<Implementation> {
+  if (spec === 'reference') return referenceImplementation();
+  if (spec.startsWith('mutant:')) {
+    const { findMutant } = await import('./mutants/catalog.ts');
+    return findMutant(spec.slice('mutant:'.length)).open();
+  }
+  throw new ReconError('USAGE', `unknown implementation "${spec}"; use reference, mutant:<name>, cmd:<command>, module:<path> or dsh[@version]`);
+}
