@@ -92,6 +92,11 @@ export const LOOP_HEADER_DISCIPLINE = defineProperty({
   clause: 'spec §4.4 item 5, §7.4 items 3 and 12; DESIGN §1.3',
   async check(impl, s) {
     const { log, boundaries } = await observe(impl, s);
+    const changers = s.actions.filter((a) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override').length;
+    const changes = log.events.filter((e) => e.type === 'request/header' && (e.data as unknown as RequestHeaderData).reason === 'change').length;
+    if (changes > changers) {
+      fail(`the loop logged ${changes} "change" snapshots, but the scenario changed the system prompt, the tools or the config only ${changers} times`, 'a snapshot is owed only when the rendered header really changed (a clock or a re-sort in the prompt is not a change the user made)');
+    }
     let previous: EpochHeader | undefined;
     for (const [start, end] of instances(log.events)) {
       const headers = log.events.slice(start, end).filter((e) => e.type === 'request/header');
@@ -171,15 +176,28 @@ export const LOOP_RESUME_ALIGNED = defineProperty({
   floors: { restart: 0.2 },
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
-    for (const [start] of instances(log.events).slice(1)) {
+    const starts = instances(log.events).slice(1).map(([start]) => start);
+    const changes = (a: Scenario['actions'][number]) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override';
+    let restarts = 0;
+    for (const [i, action] of s.actions.entries()) {
+      if (action.do !== 'restart') continue;
+      const start = starts[restarts++];
+      if (start === undefined) break;
+      // Only a restart with nothing new to apply — no drift, no change since the last prompt or
+      // before the next one — must come back exactly as it left.
+      const lastPrompt = s.actions.slice(0, i).findLastIndex((a) => a.do === 'prompt');
+      const nextPrompt = s.actions.findIndex((a, j) => j > i && a.do === 'prompt');
+      const around = s.actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt);
+      if (action.route !== undefined || action.system !== undefined || around.some((a) => changes(a) || (a.do === 'restart' && a !== action))) continue;
       const before = boundaries.findLastIndex((b) => b.seq < start);
       const after = boundaries.findIndex((b) => b.seq > start);
       if (before < 0 || after < 0) continue;
       const resume = log.events.slice(start, boundaries[after]!.seq).find((e) => e.type === 'request/header');
       const last = log.events.slice(0, start).findLast((e) => e.type === 'request/header');
       if (resume === undefined || last === undefined) continue;
-      const drift = !headerEquals((last.data as unknown as RequestHeaderData).header, (resume.data as unknown as RequestHeaderData).header);
-      if (drift) continue;
+      if (!headerEquals((last.data as unknown as RequestHeaderData).header, (resume.data as unknown as RequestHeaderData).header)) {
+        sameJson(`the resume snapshot at seq ${resume.seq} differs from the last snapshot although nothing drifted`, (last.data as unknown as RequestHeaderData).header, (resume.data as unknown as RequestHeaderData).header);
+      }
       const part = prefixBreak(run.requests[before]!, run.requests[after]!);
       const replaced = log.events.slice(boundaries[before]!.seq, boundaries[after]!.seq).some((e) => typeof e.surfaceOp === 'object');
       if (part !== undefined && !(part === 'messages' && replaced)) fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing drifted`);

@@ -116,9 +116,16 @@ export const WIRE_SSE_RECHUNK = defineProperty({
   title: 'parsing a stream gives the same chunks however its bytes are split, even inside a UTF-8 sequence',
   clause: 'DESIGN §5 (wire); spec §8.2',
   levels: ['wire'],
-  arbitrary: deepSeekStream.chain((stream) =>
-    fc.record({ stream: fc.constant(stream), cuts: fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, Buffer.byteLength(stream.body) - 1) }), { maxLength: 30 }).map((c) => c.sort((a, b) => a - b)) }),
-  ),
+  arbitrary: deepSeekStream.chain((stream) => {
+    const bytes = Buffer.from(stream.body);
+    // Offsets of UTF-8 continuation bytes: a cut there splits a character in two.
+    const inside = [...bytes.keys()].filter((i) => (bytes[i]! & 0xc0) === 0x80);
+    const anywhere = fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, bytes.length - 1) }), { maxLength: 30 });
+    const cuts = fc.tuple(anywhere, fc.subarray(inside, { maxLength: Math.min(4, inside.length) })).map(([a, b]) => [...new Set([...a, ...b])].sort((x, y) => x - y));
+    return fc.record({ stream: fc.constant(stream), cuts });
+  }),
+  labels: ({ cuts, stream }) => ({ 'cut inside a character': cuts.some((c) => (Buffer.from(stream.body)[c]! & 0xc0) === 0x80) }),
+  floors: { 'cut inside a character': 0.3 },
   codec: jsonCodec<{ stream: GeneratedStream; cuts: number[] }>(),
   async check(impl, { stream, cuts }) {
     sameJson('re-chunking the bytes changed the parsed stream', await parse(impl, stream, []), await parse(impl, stream, cuts));

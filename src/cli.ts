@@ -5,11 +5,13 @@ import { ReconError } from './errors.ts';
 const COMMANDS: Record<string, () => Promise<Command>> = {
   audit: async () => (await import('./cli/audit.ts')).audit,
   check: async () => (await import('./cli/check.ts')).check,
+  mutants: async () => (await import('./cli/mutants.ts')).mutants,
 };
 
 const SUMMARIES: Record<string, string> = {
   audit: 'load session logs, rebuild every request, attribute each cache-read drop',
   check: 'run the property suite against an implementation',
+  mutants: 'run the suite against the mutant catalog and print the kill matrix',
 };
 
 function topHelp(): string {

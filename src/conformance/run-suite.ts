@@ -15,7 +15,7 @@ export const DEFAULT_RUNS = 100;
 const FLOOR_MIN_RUNS = 50;
 
 /** How a property failed: a wrong answer, or the implementation could not answer. */
-export type FailureKind = 'wrong-answer' | 'crashed' | 'timed-out' | 'protocol-error' | 'generator-floor';
+export type FailureKind = 'wrong-answer' | 'crashed' | 'timed-out' | 'protocol-error' | 'generator-floor' | 'harness-error';
 
 export interface Counterexample {
   readonly kind: FailureKind;
@@ -66,6 +66,8 @@ export interface SuiteOptions {
   readonly only?: readonly string[];
   readonly regressions?: RegressionStore;
   readonly onProgress?: (event: SuiteProgress) => void;
+  /** Shrink a failure to a minimal input (default true); a kill matrix only needs to know that something fails. */
+  readonly shrink?: boolean;
   /** Wall-clock clock for timings; injected so tests stay deterministic where they need to. */
   readonly now?: () => number;
 }
@@ -110,22 +112,28 @@ async function runProperty(
   const counts = new Map<string, number>();
   let generated = 0;
   let shrinking = false;
-  const details = await fc.check(
-    fc.asyncProperty(property.arbitrary, async (input: never) => {
-      if (!shrinking) {
-        generated++;
-        for (const [label, on] of Object.entries(property.labels?.(input) ?? {})) if (on) counts.set(label, (counts.get(label) ?? 0) + 1);
-        if (generated % 10 === 0) options.onProgress?.({ type: 'case', property, done: generated, of: numRuns });
-      }
-      try {
-        await property.check(impl, input);
-      } catch (error) {
-        shrinking = true;
-        throw error;
-      }
-    }),
-    { numRuns, seed: options.seed, endOnFailure: false },
-  );
+  let details: fc.RunDetails<[never]>;
+  try {
+    details = await fc.check(
+      fc.asyncProperty(property.arbitrary, async (input: never) => {
+        if (!shrinking) {
+          generated++;
+          for (const [label, on] of Object.entries(property.labels?.(input) ?? {})) if (on) counts.set(label, (counts.get(label) ?? 0) + 1);
+          if (generated % 10 === 0) options.onProgress?.({ type: 'case', property, done: generated, of: numRuns });
+        }
+        try {
+          await property.check(impl, input);
+        } catch (error) {
+          shrinking = true;
+          throw error;
+        }
+      }),
+      { numRuns, seed: options.seed, endOnFailure: options.shrink === false },
+    );
+  } catch (error) {
+    // fast-check throws only when the harness itself is broken (a generator or a label function).
+    return done({ status: 'fail', runs: stored.length + generated, regressions: stored.length, counterexample: { kind: 'harness-error', message: `the harness failed while generating cases: ${String(error)}` } });
+  }
   const statistics = Object.fromEntries([...counts].map(([label, n]) => [label, n / Math.max(1, generated)]));
   const runs = stored.length + Math.min(generated, numRuns);
   if (details.failed) {

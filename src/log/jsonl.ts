@@ -63,6 +63,7 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
   const events: SessionEvent[] = [];
   const lineOfSeq: number[] = [];
   const upgrader = new LegacyUpgrader(header.id);
+  const legacy = options.rules?.legacy ?? checkNotLegacy;
   let tornTail: TornTail | undefined;
 
   const tear = (index: number, reason: string): void => {
@@ -102,7 +103,7 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
           tear(i, `a seq gap: expected seq ${events.length}, found ${event.seq}`);
           break;
         }
-        checkNotLegacy(event);
+        legacy(event);
         const current = upgrader.upgrade(event);
         events.push(current);
         lineOfSeq.push(i + 1);

@@ -18,9 +18,23 @@ export interface AppendOptions {
   readonly ignorable?: true;
 }
 
+/**
+ * The per-event rules that need nothing but the event itself; each throws a coded
+ * ReconError. Replaceable for a deliberately weaker reader (the mutant catalog uses that
+ * to prove the suite notices); every real use takes the defaults.
+ */
+export interface EventRules {
+  readonly legacy: (event: SessionEvent) => void;
+  readonly knownType: (event: SessionEvent) => void;
+  readonly payload: (event: SessionEvent) => void;
+}
+
+export const DEFAULT_EVENT_RULES: EventRules = { legacy: checkNotLegacy, knownType: checkKnownType, payload: checkEventPayload };
+
 export interface SessionLogOptions {
   /** Epoch milliseconds for appended events; injected so that runs replay byte for byte. */
   readonly clock?: () => number;
+  readonly rules?: Partial<EventRules>;
 }
 
 /** What a fold may read of the surface. */
@@ -37,12 +51,18 @@ export class SessionLog {
   readonly #events: SessionEvent[] = [];
   readonly #surface = new Surface();
   readonly #clock: () => number;
+  readonly #rules: EventRules;
   #view: readonly SessionEvent[] | undefined;
 
   private constructor(header: SessionHeader, options: SessionLogOptions) {
     checkSessionHeader(header);
     this.header = deepFreeze(snapshotJson(header, 'header') as unknown as SessionHeader);
     this.#clock = options.clock ?? Date.now;
+    this.#rules = { ...DEFAULT_EVENT_RULES, ...options.rules };
+  }
+
+  get rules(): EventRules {
+    return this.#rules;
   }
 
   /** An empty log. */
@@ -59,7 +79,7 @@ export class SessionLog {
     events.forEach((value, index) => {
       checkEnvelope(value, index);
       const event = deepFreeze(snapshotJson(value, 'event') as unknown as SessionEvent);
-      checkNotLegacy(event);
+      log.rules.legacy(event);
       log.adopt(event);
     });
     return log;
@@ -113,7 +133,7 @@ export class SessionLog {
       throw ReconError.is(error) ? error.at({ seq }) : error;
     }
     checkEnvelope(event, seq);
-    checkNotLegacy(event);
+    this.#rules.legacy(event);
     this.#accept(event);
     return event;
   }
@@ -123,8 +143,8 @@ export class SessionLog {
     if (event.seq !== expected) {
       throw new ReconError('SEQ_NOT_CONTIGUOUS', `event at index ${expected} has seq ${event.seq}; seqs must be contiguous from 0`, { location: { seq: event.seq } });
     }
-    checkKnownType(event);
-    checkEventPayload(event);
+    this.#rules.knownType(event);
+    this.#rules.payload(event);
     this.#surface.check(event, (seq) => this.#events[seq]);
     this.#surface.apply(event);
     this.#events.push(event);

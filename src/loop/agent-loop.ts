@@ -9,6 +9,7 @@ import {
   deepFreeze,
   type ContentBlock,
   type EpochHeader,
+  type HeaderReason,
   type JsonValue,
   type LlmCallConfig,
   type LlmFailure,
@@ -70,6 +71,8 @@ export interface AgentLoopOptions {
   readonly checkReconstruction?: boolean;
   /** Attempts repeated in the same step after an error finish (default 0). */
   readonly maxRetries?: number;
+  /** The live fold over the log (default: a `Session`). */
+  readonly createSession?: (log: SessionLog) => Session;
 }
 
 type StepResult = { readonly kind: 'tools'; readonly count: number } | { readonly kind: 'done' } | { readonly kind: 'max-tokens' };
@@ -87,6 +90,8 @@ export class AgentLoop {
   readonly inbox: Inbox;
   readonly tools: ToolRegistry;
   readonly sent: SentRequest[] = [];
+  /** Whether this instance continues a persisted log (its first header is a `resume`). */
+  readonly resumed: boolean;
   readonly oneShots: OneShotSent[] = [];
   config: LoopConfig;
   system: string | (() => string);
@@ -106,11 +111,12 @@ export class AgentLoop {
     this.tools = options.tools ?? new ToolRegistry();
     this.#ids = options.ids ?? counterIds('msg');
     // A loop over a persisted log closes a turn a crash left open, and marks where the seed ends.
-    if (this.log.length > 0) {
+    this.resumed = this.log.length > 0;
+    if (this.resumed) {
       closeInterruptedTurn(this.log);
       if (this.log.eventAt(this.log.length - 1)!.type !== 'session/end-seed') this.log.append('session/end-seed', {});
     }
-    this.session = new Session(this.log);
+    this.session = options.createSession?.(this.log) ?? new Session(this.log);
     this.inbox = new Inbox(this.log);
   }
 
@@ -180,10 +186,8 @@ export class AgentLoop {
       shadowedRange: range,
       shadowedSeqs,
       shadowedTokenCount: estimateTokens(messages),
-      provider: prepared.config.provider,
-      model: prepared.config.model,
+      ...this.oneShotEnvelope(prepared.config),
     };
-    if (prepared.config.maxTokens !== undefined) summaryData['maxTokens'] = prepared.config.maxTokens;
     if (assembler.usage !== undefined) summaryData['usage'] = assembler.usage as unknown as JsonValue;
     const summarySeq = this.log.append('compaction/summary', summaryData).seq;
     const text = summary.map((block) => (block.type === 'text' ? block.text : '')).join('');
@@ -216,10 +220,10 @@ export class AgentLoop {
         reason = { kind: 'error', error: failure as unknown as JsonValue };
         // A reconstruction mismatch is a broken invariant: logged as the turn's end, then thrown.
         if (ReconError.is(error) && error.code === 'RECONSTRUCTION_MISMATCH') fatal = error;
+        this.endStep(turn, step, true);
         break;
-      } finally {
-        this.log.append('step/end', { turn, step });
       }
+      this.endStep(turn, step, false);
       if (result.kind === 'max-tokens') {
         reason = { kind: 'max-tokens' };
         break;
@@ -231,18 +235,14 @@ export class AgentLoop {
   }
 
   async #runStep(turn: number, step: number): Promise<StepResult> {
-    const system = typeof this.system === 'function' ? this.system() : this.system;
-    const tools = this.tools.specs();
+    const system = this.renderSystem();
+    const tools = this.toolSpecs();
     for (let attempt = 0; ; attempt++) {
-      const messages = this.session.deriveMessages();
-      const header = this.#owedHeader(turn, step, system, tools);
-      const request = buildRequest(header, messages, this.log.header.id);
-      this.#marked.add(request);
-      if (this.#options.checkReconstruction !== false) checkReconstruction(this.log, request);
-      const wire = this.#model.serialize(request);
-      const sent: SentRequest = { request, wire, boundarySeq: this.log.length, turn, step };
-      this.sent.push(sent);
+      let sent = this.prepareRequest(turn, step, system, tools);
       this.#options.onDispatch?.(sent);
+      sent = this.afterDispatch(sent);
+      this.sent.push(sent);
+      const { request, wire } = sent;
 
       const assembler = new BlockAssembler();
       const chunkSeqs: number[] = [];
@@ -272,17 +272,19 @@ export class AgentLoop {
   }
 
   /**
-   * The header this request needs (spec §4.4 items 2–5): the seed or the proposal from the
-   * folded header, the request hook, the route's resolution; logged when owed.
+   * Builds the request of one attempt (spec §4.4): the messages first, then the header the
+   * request needs — the seed or the proposal from the folded header, the request hook, the
+   * route's resolution — logged when owed, then the frozen, marked request and its bytes.
    */
-  #owedHeader(turn: number, step: number, system: string, tools: EpochHeader['tools']): EpochHeader {
+  protected prepareRequest(turn: number, step: number, system: string, tools: EpochHeader['tools']): SentRequest {
+    const messages = this.session.deriveMessages();
     const folded = this.session.requestHeader();
     const proposal = deepFreeze(this.#headerLogged && folded !== undefined ? requestProposal(folded) : this.#seedConfig(folded));
     const hooked = this.#options.requestHook?.({ turn, step }, proposal);
     const config = hooked === undefined ? proposal : deepFreeze(structuredClone(hooked));
     if (config.provider === '' || config.model === '') throw new TurnError({ message: 'the agent has no provider/model', code: 'NO_ROUTE' });
     const prepared = this.#model.prepare(config);
-    const header = deepFreeze(
+    const built = deepFreeze(
       canonicalHeader({
         config: prepared.config,
         ...(prepared.adapterDefaults === undefined ? {} : { adapterDefaults: prepared.adapterDefaults }),
@@ -290,13 +292,56 @@ export class AgentLoop {
         ...(tools !== undefined && tools.length > 0 ? { tools } : {}),
       }),
     );
-    if (!this.#headerLogged) {
-      this.log.append('request/header', { header: header as unknown as JsonValue, reason: folded === undefined ? 'initial' : 'resume' });
-      this.#headerLogged = true;
-    } else if (!headerEquals(folded, header)) {
-      this.log.append('request/header', { header: header as unknown as JsonValue, reason: 'change' });
-    }
+    const reason = this.headerReason(folded, built, !this.#headerLogged);
+    if (reason !== undefined) this.log.append('request/header', { header: built as unknown as JsonValue, reason });
+    this.#headerLogged = true;
+    const request = this.buildLoopRequest(this.requestHeader(built), messages);
+    this.#marked.add(request);
+    if (this.#options.checkReconstruction !== false) checkReconstruction(this.log, request);
+    return { request, wire: this.#model.serialize(request), boundarySeq: this.log.length, turn, step };
+  }
+
+  // Extension points. The reference's choices are the spec's; the mutant catalog overrides
+  // them one at a time to prove that the property suite notices each departure.
+
+  /** The system prompt, rendered once per step. */
+  protected renderSystem(): string {
+    return typeof this.system === 'function' ? this.system() : this.system;
+  }
+
+  /** The tools of a step's requests, in registration order. */
+  protected toolSpecs(): EpochHeader['tools'] {
+    return this.tools.specs();
+  }
+
+  /** The reason a snapshot is owed (spec §4.4 item 5): the first of an instance always, later only on a real change. */
+  protected headerReason(folded: EpochHeader | undefined, built: EpochHeader, firstOfInstance: boolean): HeaderReason | undefined {
+    if (firstOfInstance) return folded === undefined ? 'initial' : 'resume';
+    return headerEquals(folded, built) ? undefined : 'change';
+  }
+
+  /** The header a request is built from: the one the log now folds to, so the request is a function of the log. */
+  protected requestHeader(_built: EpochHeader): EpochHeader {
     return this.session.requestHeader()!;
+  }
+
+  protected buildLoopRequest(header: EpochHeader, messages: readonly Message[]): NeutralRequest {
+    return buildRequest(header, messages, this.log.header.id);
+  }
+
+  /** After the dispatch hooks ran: the request goes out as it was built. */
+  protected afterDispatch(sent: SentRequest): SentRequest {
+    return sent;
+  }
+
+  /** Closes a step; `step/end` is written whatever happened in it. */
+  protected endStep(turn: number, step: number, _failed: boolean): void {
+    this.log.append('step/end', { turn, step });
+  }
+
+  /** What a one-shot call logs so its request can be rebuilt: provider, model, maxTokens. */
+  protected oneShotEnvelope(config: LlmCallConfig): Record<string, JsonValue> {
+    return { provider: config.provider, model: config.model, ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }) };
   }
 
   /** The first request of a loop instance: its own route, plus what it may keep from the log. */

@@ -1,11 +1,15 @@
 import { ReconError } from '../../errors.ts';
+import { FOLD_MUTANTS } from './fold-mutants.ts';
+import { LOG_MUTANTS } from './log-mutants.ts';
+import { LOOP_MUTANTS } from './loop-mutants.ts';
 import type { Mutant } from './mutant.ts';
+import { WIRE_MUTANTS } from './wire-mutants.ts';
 
-/** Every mutant, in the order the kill matrix shows them. */
-export const MUTANTS: readonly Mutant[] = [];
+/** Every mutant, in the order the kill matrix shows them: by layer, as the data flows. */
+export const MUTANTS: readonly Mutant[] = [...LOG_MUTANTS, ...FOLD_MUTANTS, ...WIRE_MUTANTS, ...LOOP_MUTANTS];
 
 export function findMutant(name: string): Mutant {
   const mutant = MUTANTS.find((m) => m.name === name);
-  if (mutant === undefined) throw new ReconError('USAGE', `no mutant "${name}"; known: ${MUTANTS.map((m) => m.name).join(', ') || 'none yet'}`);
+  if (mutant === undefined) throw new ReconError('USAGE', `no mutant "${name}"; known: ${MUTANTS.map((m) => m.name).join(', ')}`);
   return mutant;
 }

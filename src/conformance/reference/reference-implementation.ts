@@ -1,11 +1,16 @@
-/** The reference, behind the `Implementation` interface: what every property is first run against. */
+/**
+ * The reference, behind the `Implementation` interface: what every property is first run
+ * against. It is composed of parts; a mutant of the catalog is the same composition with
+ * one part swapped for a buggy one.
+ */
 import { readFileSync } from 'node:fs';
 import { ReconError } from '../../errors.ts';
-import { Session, reconstructRequest } from '../../fold/index.ts';
-import { SessionLog, loadJsonl, saveJsonl, type LoadedLog } from '../../log/index.ts';
-import { DeepSeekStreamTranslator, SseDecoder, serializeDeepSeekRequest, type GenerateRequest } from '../../wire/index.ts';
+import { Session, buildRequest, type NeutralRequest } from '../../fold/index.ts';
+import { SessionLog, loadJsonl, saveJsonl, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
+import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
+import { DeepSeekStreamTranslator, SseDecoder, serializeDeepSeekRequest, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
 import type { AppendOutcome, Implementation, ImplementationInfo, Outcome } from '../implementation.ts';
-import { runScenario, type ScenarioRunOptions } from './run-scenario.ts';
+import { runScenario } from './run-scenario.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -18,6 +23,42 @@ export const REFERENCE_INFO: ImplementationInfo = {
   inProcess: true,
 };
 
+/** The pieces the reference is made of, one per layer. */
+export interface ReferenceParts {
+  readonly logOptions: SessionLogOptions;
+  readonly load: (jsonl: string, options: LoadOptions) => LoadedLog;
+  readonly save: (log: SessionLog) => string;
+  readonly session: (log: SessionLog) => Session;
+  readonly request: (header: EpochHeader, messages: readonly Message[], sessionId: string) => NeutralRequest;
+  readonly serialize: (request: GenerateRequest) => WireRequest;
+  readonly parseStream: (body: Uint8Array, cuts: readonly number[]) => StreamChunk[];
+  readonly loop: (options: AgentLoopOptions) => AgentLoop;
+}
+
+export const REFERENCE_PARTS: ReferenceParts = {
+  logOptions: {},
+  load: loadJsonl,
+  save: saveJsonl,
+  session: (log) => new Session(log),
+  request: buildRequest,
+  serialize: (request) => serializeDeepSeekRequest(request),
+  parseStream: parseDeepSeekStream,
+  loop: (options) => new AgentLoop(options),
+};
+
+/** A DeepSeek SSE body fed to the decoder in pieces cut at byte offsets, translated to stream chunks. */
+export function parseDeepSeekStream(body: Uint8Array, cuts: readonly number[], decoder = new SseDecoder()): StreamChunk[] {
+  const translator = new DeepSeekStreamTranslator();
+  const chunks: StreamChunk[] = [];
+  const feed = (events: ReturnType<SseDecoder['end']>) => {
+    for (const event of events) if (event.data !== '[DONE]') chunks.push(...translator.push(JSON.parse(event.data)));
+  };
+  const points = [0, ...cuts, body.length];
+  for (let i = 1; i < points.length; i++) feed(decoder.push(body.subarray(points[i - 1], points[i])));
+  feed(decoder.end());
+  return [...chunks, ...translator.finish()];
+}
+
 /** Runs `body`, turning a coded ReconError into a refusal; anything else is a crash and propagates. */
 export async function outcome<T>(body: () => T | Promise<T>): Promise<Outcome<T>> {
   try {
@@ -28,77 +69,79 @@ export async function outcome<T>(body: () => T | Promise<T>): Promise<Outcome<T>
   }
 }
 
-/** Answers `read` at each prefix from one live log grown event by event, so the fold's cache is what answers. */
-function alongPrefixes<T>(loaded: LoadedLog, prefixes: readonly number[], read: (session: Session) => T): T[] {
-  const log = SessionLog.create(loaded.log.header);
-  const session = new Session(log);
-  const events = loaded.log.events;
-  return prefixes.map((k) => {
-    while (log.length < Math.min(k, events.length)) log.adopt(events[log.length]!);
-    return read(session);
-  });
-}
-
-export interface ReferenceOptions extends ScenarioRunOptions {
+export interface ReferenceOptions {
   readonly info?: Partial<ImplementationInfo>;
+  readonly parts?: Partial<ReferenceParts>;
+  /** The loop's own dispatch-time reconstruction check (default on). */
+  readonly checkReconstruction?: boolean;
 }
 
 export function referenceImplementation(options: ReferenceOptions = {}): Implementation {
+  const parts: ReferenceParts = { ...REFERENCE_PARTS, ...options.parts };
+  const load = (jsonl: string, clock?: () => number) => parts.load(jsonl, { ...parts.logOptions, ...(clock === undefined ? {} : { clock }) });
+
+  /** Answers `read` at each prefix from one live fold grown event by event, so its cache is what answers. */
+  const alongPrefixes = <T>(jsonl: string, prefixes: readonly number[], read: (session: Session) => T): T[] => {
+    const loaded = load(jsonl);
+    const log = SessionLog.create(loaded.log.header, parts.logOptions);
+    const session = parts.session(log);
+    const events = loaded.log.events;
+    return prefixes.map((k) => {
+      while (log.length < Math.min(k, events.length)) log.adopt(events[log.length]!);
+      return read(session);
+    });
+  };
+
   return {
     info: { ...REFERENCE_INFO, ...options.info },
     load: (jsonl) =>
       outcome(() => {
-        const { log } = loadJsonl(jsonl);
+        const { log } = load(jsonl);
         return { header: log.header, events: log.events };
       }),
     append: (jsonl, inputs) =>
       outcome(() => {
         let time = 0;
-        const { log } = loadJsonl(jsonl, { clock: () => time });
+        const { log } = load(jsonl, () => time);
         const outcomes: AppendOutcome[] = inputs.map((input) => {
           time = input.time;
           try {
-            const options = {
-              ...(input.surfaceOp === undefined ? {} : { surfaceOp: input.surfaceOp }),
-              ...(input.sourceEventSeqs === undefined ? {} : { sourceEventSeqs: input.sourceEventSeqs }),
-              ...(input.ignorable === undefined ? {} : { ignorable: input.ignorable }),
-            };
-            return { ok: true, seq: log.append(input.type, input.data, options).seq };
+            const { surfaceOp, sourceEventSeqs, ignorable } = input;
+            const appendOptions = { ...(surfaceOp === undefined ? {} : { surfaceOp }), ...(sourceEventSeqs === undefined ? {} : { sourceEventSeqs }), ...(ignorable === undefined ? {} : { ignorable }) };
+            return { ok: true, seq: log.append(input.type, input.data, appendOptions).seq };
           } catch (error) {
             if (ReconError.is(error)) return { ok: false, code: error.code, message: error.message };
             throw error;
           }
         });
-        return { jsonl: saveJsonl(log), outcomes };
+        return { jsonl: parts.save(log), outcomes };
       }),
-    deriveMessages: (jsonl, prefixes) => outcome(() => alongPrefixes(loadJsonl(jsonl), prefixes, (session) => session.deriveMessages())),
-    foldRequestHeader: (jsonl, prefixes) => outcome(() => alongPrefixes(loadJsonl(jsonl), prefixes, (session) => session.requestHeader() ?? null)),
+    deriveMessages: (jsonl, prefixes) => outcome(() => alongPrefixes(jsonl, prefixes, (session) => session.deriveMessages())),
+    foldRequestHeader: (jsonl, prefixes) => outcome(() => alongPrefixes(jsonl, prefixes, (session) => session.requestHeader() ?? null)),
     buildRequest: (jsonl, boundaries) =>
-      outcome(() => {
-        const { log } = loadJsonl(jsonl);
-        return boundaries.map((b) => reconstructRequest(log.events, b, log.header.id) ?? null);
-      }),
-    serialize: (request: GenerateRequest, provider) =>
+      outcome(() =>
+        alongPrefixes(jsonl, boundaries, (session) => {
+          const header = session.requestHeader();
+          return header === undefined ? null : parts.request(header, session.deriveMessages(), session.id);
+        }),
+      ),
+    serialize: (request, provider) =>
       outcome(() => {
         if (provider !== 'deepseek') throw new ReconError('USAGE', `no wire format for provider "${provider}"`);
-        return serializeDeepSeekRequest(request);
+        return parts.serialize(request);
       }),
     parseStream: (provider, body, cuts) =>
       outcome(() => {
         if (provider !== 'deepseek') throw new ReconError('USAGE', `no stream format for provider "${provider}"`);
-        const bytes = Buffer.from(body);
-        const decoder = new SseDecoder();
-        const translator = new DeepSeekStreamTranslator();
-        const chunks = [];
-        const points = [0, ...cuts, bytes.length];
-        const feed = (events: ReturnType<SseDecoder['end']>) => {
-          for (const event of events) if (event.data !== '[DONE]') chunks.push(...translator.push(JSON.parse(event.data)));
-        };
-        for (let i = 1; i < points.length; i++) feed(decoder.push(bytes.subarray(points[i - 1], points[i])));
-        feed(decoder.end());
-        chunks.push(...translator.finish());
-        return chunks;
+        return parts.parseStream(Buffer.from(body), cuts);
       }),
-    run: (scenario) => outcome(() => runScenario(scenario, options)),
+    run: (scenario) =>
+      outcome(() =>
+        runScenario(scenario, {
+          createLoop: (loopOptions) => parts.loop({ ...loopOptions, createSession: parts.session, ...(options.checkReconstruction === false ? { checkReconstruction: false } : {}) }),
+          serialize: parts.serialize,
+          logOptions: parts.logOptions,
+        }),
+      ),
   };
 }

@@ -1,13 +1,15 @@
-import { SessionLog, loadJsonl, saveJsonl, type LlmCallConfig, type ToolResultData } from '../../log/index.ts';
+import { SessionLog, loadJsonl, saveJsonl, type LlmCallConfig, type SessionLogOptions, type ToolResultData } from '../../log/index.ts';
+import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
 import { AgentLoop, ScriptedModel, ToolRegistry, counterIds, type AgentLoopOptions, type SentRequest } from '../../loop/index.ts';
 import type { LoopRun } from '../implementation.ts';
 import { FALLBACK_REPLY, scenarioToolOutput, type RouteConfig, type Scenario } from '../scenario.ts';
 
 export interface ScenarioRunOptions {
-  /** Extra loop options, e.g. to turn the loop's own reconstruction check off. */
-  readonly loop?: Partial<Pick<AgentLoopOptions, 'checkReconstruction'>>;
   /** Builds the loop: mutants swap in their own. */
   readonly createLoop?: (options: AgentLoopOptions) => AgentLoop;
+  /** The wire format the scripted route writes (DeepSeek's by default). */
+  readonly serialize?: (request: GenerateRequest) => WireRequest;
+  readonly logOptions?: SessionLogOptions;
 }
 
 /** Plays a scenario into the reference loop (see scenario.ts for the contract). */
@@ -18,11 +20,17 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
     now += scenario.clock.step;
     return t;
   };
-  let log = SessionLog.create({ type: 'session', version: 0, id: scenario.session.id, createdAt: scenario.session.createdAt, delegationDepth: 0 }, { clock });
+  const logOptions = { ...options.logOptions, clock };
+  let log = SessionLog.create({ type: 'session', version: 0, id: scenario.session.id, createdAt: scenario.session.createdAt, delegationDepth: 0 }, logOptions);
   const tools = new ToolRegistry();
   const register = (spec: Scenario['tools'][number]) => tools.register({ spec, run: (args) => ({ content: [{ type: 'text', text: scenarioToolOutput(spec.name, args) }] }) });
   scenario.tools.forEach(register);
-  const model = new ScriptedModel({ provider: scenario.route.provider, defaults: scenario.defaults, replies: (index) => scenario.replies[index] ?? FALLBACK_REPLY });
+  const model = new ScriptedModel({
+    provider: scenario.route.provider,
+    defaults: scenario.defaults,
+    replies: (index) => scenario.replies[index] ?? FALLBACK_REPLY,
+    ...(options.serialize === undefined ? {} : { serialize: options.serialize }),
+  });
 
   let route: RouteConfig = scenario.route;
   let system = scenario.system;
@@ -41,11 +49,9 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
       tools,
       ids,
       requestHook: (_at, proposed) => (override === null ? undefined : ({ ...proposed, ...override } as LlmCallConfig)),
-      onDispatch: (request) => {
-        sent.push(request);
+      onDispatch: () => {
         if (++turnRequests === injection?.duringRequest) loop.inject(injection.text);
       },
-      ...options.loop,
     });
   let loop = newLoop();
 
@@ -75,13 +81,15 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
         break;
       }
       case 'restart':
-        log = loadJsonl(saveJsonl(log), { clock }).log;
+        sent.push(...loop.sent);
+        log = loadJsonl(saveJsonl(log), logOptions).log;
         if (action.route !== undefined) route = action.route;
         if (action.system !== undefined) system = action.system;
         loop = newLoop();
         break;
     }
   }
+  sent.push(...loop.sent);
   return { requests: sent.map((s) => s.request), wire: sent.map((s) => s.wire), jsonl: saveJsonl(log) };
 }
 

@@ -1,0 +1,78 @@
+import { PROPERTIES } from '../../properties/index.ts';
+import { MUTANTS } from '../conformance/mutants/catalog.ts';
+import { MUTANT_RUNS, killMatrix, type KillMatrix } from '../conformance/mutants/kill-matrix.ts';
+import { ReconError } from '../errors.ts';
+import { formatDuration } from '../report/suite-terminal.ts';
+import { EXIT, parseCommandLine, parseCount, type Command } from './command.ts';
+
+const help = `Usage: recon mutants [--json] [--mutant NAME]... [--runs N] [--seed S]
+
+Runs the property suite against every mutant of the catalog — the reference with one
+realistic bug each (a clock in the system prompt, a stale fold cache, a non-atomic
+append, …) — and prints the kill matrix: which properties caught which mutant. It
+proves the suite has teeth: every mutant must be killed, and every property must kill
+at least one mutant.
+
+Options:
+  --mutant <NAME>   run only this mutant (repeatable)
+  --list            list the mutants and the bug each one has, and exit
+  --runs <N>        generated cases per property and mutant (default ${MUTANT_RUNS}; failures are not shrunk)
+  --seed <S>        the fast-check seed (default 1, so the matrix is the same every run)
+  --json            print one JSON object:
+                    {"mutants":[{"name","description","killedBy":[…]}],"summary":{"mutants","killed"}}
+
+Exit codes: 0 every mutant killed and every property killed one, 1 otherwise, 2 usage error.
+`;
+
+export const mutants: Command = {
+  name: 'mutants',
+  summary: 'run the suite against the mutant catalog and print the kill matrix',
+  help,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandLine('mutants', argv, {
+      json: { type: 'boolean', default: false },
+      list: { type: 'boolean', default: false },
+      mutant: { type: 'string', multiple: true },
+      runs: { type: 'string' },
+      seed: { type: 'string' },
+    });
+    if (positionals.length > 0) throw new ReconError('USAGE', `unexpected argument "${positionals[0]}" (see recon mutants --help)`);
+    if (values.list) {
+      io.stdout.write(MUTANTS.map((m) => `${m.name.padEnd(30)} ${m.runs.padEnd(10)} ${m.description}\n`).join(''));
+      return EXIT.OK;
+    }
+    const unknown = (values.mutant ?? []).filter((name) => !MUTANTS.some((m) => m.name === name));
+    if (unknown.length > 0) throw new ReconError('USAGE', `unknown mutant ${unknown.join(', ')} (see recon mutants --list)`);
+    const chosen = values.mutant === undefined ? MUTANTS : MUTANTS.filter((m) => values.mutant!.includes(m.name));
+    const started = performance.now();
+    const matrix = await killMatrix(chosen, PROPERTIES, {
+      runs: parseCount('runs', values.runs, MUTANT_RUNS),
+      seed: parseCount('seed', values.seed, 1, 0),
+      onMutant: (v, i, total) => {
+        if (!values.json || io.stderr.isTTY === true) io.stderr.write(`[${String(i + 1).padStart(2)}/${total}] ${v.killedBy.length > 0 ? 'killed  ' : 'SURVIVED'} ${v.name} (${formatDuration(v.timeMs)})\n`);
+      },
+    });
+    if (values.json) io.stdout.write(`${JSON.stringify(matrix, null, 2)}\n`);
+    else io.stdout.write(renderMatrix(matrix, chosen.length === MUTANTS.length, performance.now() - started));
+    const complete = chosen.length === MUTANTS.length;
+    return matrix.summary.survived.length > 0 || (complete && matrix.idleProperties.length > 0) ? EXIT.FAILED : EXIT.OK;
+  },
+};
+
+function renderMatrix(matrix: KillMatrix, complete: boolean, ms: number): string {
+  const width = Math.max(...matrix.mutants.map((m) => m.name.length));
+  const lines = matrix.mutants.map((m) => `${m.name.padEnd(width)}  ${m.killedBy.length === 0 ? 'SURVIVED' : m.killedBy.join(', ')}`);
+  const counts = new Map<string, number>();
+  for (const m of matrix.mutants) for (const id of m.killedBy) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const byProperty = PROPERTIES.filter((p) => counts.has(p.id)).map((p) => `  ${p.id.padEnd(26)} ${counts.get(p.id)}`);
+  return [
+    `${'mutant'.padEnd(width)}  killed by`,
+    ...lines,
+    '',
+    'mutants killed per property:',
+    ...byProperty,
+    complete ? `properties that killed nothing: ${matrix.idleProperties.length === 0 ? 'none' : matrix.idleProperties.join(', ')}` : '',
+    `${matrix.summary.mutants} mutants: ${matrix.summary.killed} killed, ${matrix.summary.survived.length} survived (${formatDuration(ms)})`,
+    '',
+  ].join('\n');
+}

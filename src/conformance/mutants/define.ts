@@ -1,0 +1,17 @@
+import { referenceImplementation, type ReferenceOptions } from '../reference/reference-implementation.ts';
+import type { Implementation } from '../implementation.ts';
+import type { Mutant } from './mutant.ts';
+
+/** An in-process mutant: the reference with some parts swapped, or a wrapper around it. */
+export function inProcess(name: string, description: string, make: ReferenceOptions | ((reference: Implementation) => Implementation)): Mutant {
+  return {
+    name,
+    description,
+    runs: 'in-process',
+    open: async () => {
+      // Mutants model harnesses without the reference's own dispatch-time check: the suite must find the bug.
+      const base = { info: { name: `mutant:${name}` }, checkReconstruction: false };
+      return typeof make === 'function' ? make(referenceImplementation(base)) : referenceImplementation({ ...base, ...make });
+    },
+  };
+}

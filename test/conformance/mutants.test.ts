@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { PROPERTIES } from '../../properties/index.ts';
+import { MUTANTS } from '../../src/conformance/mutants/catalog.ts';
+import { killMatrix } from '../../src/conformance/mutants/kill-matrix.ts';
+import { runCli } from '../helpers/run-cli.ts';
+
+/**
+ * The property expected to catch each mutant. `recon mutants` runs the full matrix; this
+ * test runs these pairs only, so that it stays fast, and checks that together they cover
+ * every property: each property is shown to catch a real bug.
+ */
+const KILLERS: Record<string, readonly string[]> = {
+  'accepts-header-delta': ['LOG-LEGACY-REFUSED', 'LOG-REFUSE-INVALID'],
+  'accepts-fallback-reason': ['LOG-LEGACY-REFUSED'],
+  'accepts-unknown-types': ['LOG-UNKNOWN-TYPE'],
+  'reads-any-version': ['LOG-FORMAT-VERSION'],
+  'trusts-json-parse': ['LOG-LOSSLESS-JSON'],
+  'cuts-committed-damage': ['LOG-TORN-TAIL'],
+  'chunk-row-times-dropped': ['LOG-LOAD-VALID'],
+  'saver-reorders-keys': ['LOG-APPEND-ROUNDTRIP'],
+  'append-skips-message-shape': ['LOG-APPEND-LOAD-PARITY'],
+  'non-atomic-append': ['LOG-APPEND-LOAD-PARITY'],
+  'stale-fold-after-replace': ['FOLD-CACHED-EQUALS-FRESH', 'LOOP-RECONSTRUCT'],
+  'empty-assistant-projected': ['FOLD-MATCHES-SPEC', 'REQUEST-RECONSTRUCT'],
+  'todo-list-projected': ['FOLD-NOISE-INVARIANT'],
+  'unfrozen-messages': ['FOLD-FROZEN'],
+  'header-fold-not-canonical': ['FOLD-HEADER-LATEST'],
+  'request-keys-reordered': ['REQUEST-RECONSTRUCT'],
+  'wire-keys-unordered': ['WIRE-PURE'],
+  'wire-null-content': ['WIRE-MATCHES-SPEC'],
+  'context-stats-in-system': ['WIRE-PREFIX-STABLE', 'LOOP-WIRE-RECONSTRUCT'],
+  'usage-double-counted': ['WIRE-USAGE-DISJOINT'],
+  'sse-split-utf8': ['WIRE-SSE-RECHUNK'],
+  'clock-in-system-prompt': ['REQUEST-PREFIX-STABLE', 'LOOP-HEADER-DISCIPLINE'],
+  'tools-resorted': ['LOOP-RECONSTRUCT'],
+  'header-every-step': ['LOOP-HEADER-DISCIPLINE'],
+  'header-not-logged-on-change': ['LOOP-PREFIX-STABLE'],
+  'late-injection-joins-current': ['LOOP-LATE-INJECTION'],
+  'unfrozen-request': ['REQUEST-FROZEN', 'LOOP-FROZEN'],
+  'one-shot-envelope-missing': ['LOOP-ONE-SHOT-ENVELOPE'],
+  'resume-resorts-tools': ['LOOP-RESUME-ALIGNED'],
+  'step-end-skipped-on-error': ['LOOP-LOG-WELL-FORMED'],
+};
+
+describe('the mutant catalog', () => {
+  it('has at least 15 mutants, each with a name, a bug and expected killers', () => {
+    expect(MUTANTS.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(MUTANTS.map((m) => m.name)).size).toBe(MUTANTS.length);
+    for (const m of MUTANTS) {
+      expect(m.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(m.description.length).toBeGreaterThan(30);
+    }
+    expect(Object.keys(KILLERS).filter((name) => !MUTANTS.some((m) => m.name === name))).toEqual([]);
+  });
+
+  it('lets every property kill at least one mutant', () => {
+    const covered = new Set(Object.values(KILLERS).flat());
+    expect(PROPERTIES.map((p) => p.id).filter((id) => !covered.has(id))).toEqual([]);
+  });
+
+  it.each(MUTANTS.filter((m) => m.runs === 'in-process').map((m) => [m.name, m] as const))('kills %s with the properties expected to catch it', async (name, mutant) => {
+    const expected = KILLERS[name];
+    expect(expected, `no expected killers for ${name}`).toBeDefined();
+    const matrix = await killMatrix([mutant], PROPERTIES, { only: expected!, runs: 40 });
+    expect([...matrix.mutants[0]!.killedBy].sort()).toEqual([...expected!].sort());
+  });
+});
+
+describe('recon mutants', () => {
+  it('prints the JSON kill matrix of the issue', async () => {
+    const { code, stdout } = await runCli(['mutants', '--json', '--mutant', 'header-every-step', '--mutant', 'trusts-json-parse', '--runs', '5']);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as { mutants: Array<{ name: string; description: string; killedBy: string[] }>; summary: { mutants: number; killed: number } };
+    expect(report.mutants.map((m) => m.name)).toEqual(['trusts-json-parse', 'header-every-step']);
+    expect(report.mutants.every((m) => m.killedBy.length > 0 && m.description !== '')).toBe(true);
+    expect(report.summary).toMatchObject({ mutants: 2, killed: 2 });
+  });
+});
