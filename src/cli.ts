@@ -6,12 +6,14 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   audit: async () => (await import('./cli/audit.ts')).audit,
   check: async () => (await import('./cli/check.ts')).check,
   mutants: async () => (await import('./cli/mutants.ts')).mutants,
+  report: async () => (await import('./cli/report.ts')).report,
 };
 
 const SUMMARIES: Record<string, string> = {
   audit: 'load session logs, rebuild every request, attribute each cache-read drop',
   check: 'run the property suite against an implementation',
   mutants: 'run the suite against the mutant catalog and print the kill matrix',
+  report: 'render a stored check run as text, Markdown, HTML or JUnit XML',
 };
 
 function topHelp(): string {
@@ -54,7 +56,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   } catch (error) {
     if (ReconError.is(error)) {
       io.stderr.write(`recon ${name}: ${error.message}\n${error.hint === undefined ? '' : `  ${error.hint}\n`}`);
-      return error.code === 'USAGE' ? EXIT.USAGE : EXIT.CANNOT_RUN;
+      return error.code === 'USAGE' || error.code === 'FILE_UNREADABLE' ? EXIT.USAGE : EXIT.CANNOT_RUN;
     }
     throw error;
   }

@@ -1,16 +1,20 @@
+import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROPERTIES } from '../../properties/index.ts';
+import { readExpectations, type ExpectationsFile } from '../conformance/expectations.ts';
 import { openImplementation } from '../conformance/open-implementation.ts';
 import { RegressionStore } from '../conformance/regressions.ts';
 import { DEFAULT_RUNS, runSuite, type SuiteProgress, type SuiteResult } from '../conformance/run-suite.ts';
 import { ReconError } from '../errors.ts';
-import { formatDuration, renderSuite } from '../report/suite-terminal.ts';
+import { toRunRecord, type RunRecord } from '../report/run-record.ts';
+import { formatDuration, renderRunText } from '../report/suite-terminal.ts';
+import { writeReports } from '../report/write-reports.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
 
-const PACKAGE_REGRESSIONS = fileURLToPath(new URL('../../corpora/regressions/', import.meta.url));
+const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 
-const help = `Usage: recon check [--impl reference] [--property ID]... [--runs N] [--seed S] [--json]
+const help = `Usage: recon check [--impl reference] [--property ID]... [--runs N] [--seed S] [--json] [--report DIR]
 
 Runs the property suite against an implementation: every stored regression first,
 then generated logs, requests, streams and loop scenarios. Each property states one
@@ -19,19 +23,26 @@ names the spec clause it checks. A failure is shrunk to a minimal input, printed
 the first differing byte and the logged event that should have explained it, and
 stored in the regressions folder so every later run replays it.
 
+Implementations (--impl):
+  reference            the reference implementation (default)
+  mutant:<name>        a mutant of the catalog (see recon mutants --list)
+
 Options:
-  --impl <name>        the implementation to check (default: reference)
-  --property <ID>      run only this property (repeatable); see the table for ids
+  --impl <spec>        the implementation to check
+  --property <ID>      run only this property (repeatable); see --list
+  --list               list the properties (id, level, statement, spec clause) and exit
   --runs <N>           generated cases per property (default ${DEFAULT_RUNS}; loop properties run half)
   --seed <S>           the fast-check seed (default: from the clock, printed in the report)
+  --expectations <f>   expected failures with reasons (default: expectations/<impl>.json if present);
+                       an unexpected failure and an unexpected pass both fail the run
+  --report <dir>       also write run.jsonl, summary.txt, summary.md, report.html and junit.xml there
   --regressions <dir>  where failures are stored and read back (default: corpora/regressions)
   --no-save            do not store new counterexamples
-  --list               list the properties (id, level, clause, statement) and exit
   --json               print one JSON object:
                        {"implementation":{…},"properties":[{"id","level","status","runs","counterexample"?}],
                         "summary":{"pass","fail","na"}}
 
-Exit codes: 0 every applicable property passed, 1 a property failed, 2 usage error,
+Exit codes: 0 every property as expected, 1 an unexpected failure or pass, 2 usage error,
             3 the implementation could not be run.
 `;
 
@@ -45,6 +56,8 @@ export const check: Command = {
       property: { type: 'string', multiple: true },
       runs: { type: 'string' },
       seed: { type: 'string' },
+      expectations: { type: 'string' },
+      report: { type: 'string' },
       regressions: { type: 'string' },
       'no-save': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -60,13 +73,16 @@ export const check: Command = {
     const seed = values.seed === undefined ? undefined : parseCount('seed', values.seed, 0, 0);
     const only = values.property;
     const unknown = (only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
-    if (unknown.length > 0) throw new ReconError('USAGE', `unknown property ${unknown.join(', ')}; known: ${PROPERTIES.map((p) => p.id).join(', ')}`);
-    const impl = await openImplementation(values.impl!, { cwd: io.cwd });
+    if (unknown.length > 0) throw new ReconError('USAGE', `unknown property ${unknown.join(', ')} (see recon check --list)`);
+    const spec = values.impl!;
+    const expectations = findExpectations(spec, values.expectations, io.cwd);
+    const impl = await openImplementation(spec, { cwd: io.cwd });
     const localDir = resolve(io.cwd, values.regressions ?? 'corpora/regressions');
-    const store = new RegressionStore([localDir, PACKAGE_REGRESSIONS], values['no-save'] ? undefined : localDir);
-    let result: SuiteResult;
+    const store = new RegressionStore([localDir, `${PACKAGE}corpora/regressions/`], values['no-save'] ? undefined : localDir);
+    const startedAt = new Date();
+    let suite: SuiteResult;
     try {
-      result = await runSuite(impl, PROPERTIES, {
+      suite = await runSuite(impl, PROPERTIES, {
         runs,
         ...(seed === undefined ? {} : { seed }),
         ...(only === undefined ? {} : { only }),
@@ -76,11 +92,26 @@ export const check: Command = {
     } finally {
       await impl.close?.();
     }
-    if (values.json) io.stdout.write(`${JSON.stringify(toJson(result), null, 2)}\n`);
-    else io.stdout.write(renderSuite(relativeFiles(result, io.cwd), (id) => `recon check --impl ${values.impl} --property ${id}`));
-    return result.summary.fail > 0 ? EXIT.FAILED : EXIT.OK;
+    const run = relativeFiles(toRunRecord(suite, spec, expectations, startedAt), io.cwd);
+    if (values.report !== undefined) {
+      const files = writeReports(run, resolve(io.cwd, values.report));
+      io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);
+    }
+    io.stdout.write(values.json ? `${JSON.stringify(toJson(run), null, 2)}\n` : renderRunText(run));
+    return run.footer.summary.unexpected > 0 ? EXIT.FAILED : EXIT.OK;
   },
 };
+
+/** `--expectations`, else `expectations/<name>.json` (name = the spec before `@` or `:`) in the cwd or the package. */
+function findExpectations(spec: string, given: string | undefined, cwd: string): { file: string; content: ExpectationsFile } | undefined {
+  if (given !== undefined) return { file: given, content: readExpectations(resolve(cwd, given)) };
+  const name = spec.split(/[@:]/)[0]!;
+  for (const dir of [resolve(cwd, 'expectations'), `${PACKAGE}expectations`]) {
+    const file = resolve(dir, `${name}.json`);
+    if (existsSync(file)) return { file: relative(cwd, file), content: readExpectations(file) };
+  }
+  return undefined;
+}
 
 function progress(io: Io, quiet: boolean) {
   const live = io.stderr.isTTY === true;
@@ -95,31 +126,18 @@ function progress(io: Io, quiet: boolean) {
   };
 }
 
-function relativeFiles(result: SuiteResult, cwd: string): SuiteResult {
-  const properties = result.properties.map((p) => (p.counterexample?.file === undefined ? p : { ...p, counterexample: { ...p.counterexample, file: relative(cwd, p.counterexample.file) } }));
-  return { ...result, properties };
+function relativeFiles(run: RunRecord, cwd: string): RunRecord {
+  const results = run.results.map((r) => (r.counterexample?.file === undefined ? r : { ...r, counterexample: { ...r.counterexample, file: relative(cwd, r.counterexample.file) } }));
+  return { ...run, results };
 }
 
-/** The JSON shape of the report: stable keys for machines. */
-export function toJson(result: SuiteResult) {
+/** The JSON of `--json`: the run with stable keys for machines. */
+export function toJson(run: RunRecord) {
+  const { type: _h, ...header } = run.header;
   return {
-    implementation: result.implementation,
-    seed: result.seed,
-    budget: result.budget,
-    properties: result.properties.map((p) => ({
-      id: p.id,
-      level: p.levels.join('+'),
-      title: p.title,
-      clause: p.clause,
-      status: p.status,
-      runs: p.runs,
-      regressions: p.regressions,
-      timeMs: Math.round(p.timeMs),
-      ...(p.reason === undefined ? {} : { reason: p.reason }),
-      ...(p.statistics === undefined ? {} : { statistics: p.statistics }),
-      ...(p.counterexample === undefined ? {} : { counterexample: p.counterexample }),
-    })),
-    summary: result.summary,
-    timeMs: Math.round(result.timeMs),
+    ...header,
+    properties: run.results.map(({ type: _r, ...result }) => result),
+    summary: run.footer.summary,
+    timeMs: run.footer.timeMs,
   };
 }

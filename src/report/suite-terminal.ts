@@ -1,56 +1,69 @@
-/** A suite result as a person reads it in a terminal: a table, then each failure explained. */
-import type { PropertyResult, SuiteResult } from '../conformance/run-suite.ts';
+/** A run as a person reads it in a terminal: a table, generator statistics, then each failure explained. */
+import type { Verdict } from '../conformance/expectations.ts';
 import { describeDifference } from './first-difference.ts';
+import type { RunRecord, RunResult } from './run-record.ts';
 import { formatTable } from './table.ts';
-
-const MARK: Record<PropertyResult['status'], string> = { pass: 'pass', fail: 'FAIL', 'n/a': 'n/a' };
 
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)}ms` : `${(ms / 1000).toFixed(1)}s`;
 }
 
-export function renderSuite(result: SuiteResult, replay: (property: string) => string): string {
-  const impl = result.implementation;
-  const head = [
-    `${impl.name} ${impl.version} (${impl.language}; levels ${impl.levels.join(', ')})`,
-    `seed ${result.seed} · budget ${result.budget} cases per property`,
-    '',
-  ].join('\n');
-  const rows = result.properties.map((p) => [p.id, p.levels.join('+'), p.runs, MARK[p.status], p.status === 'n/a' ? (p.reason ?? '') : formatDuration(p.timeMs)]);
+const NOTE: Record<Verdict, string> = { 'as-expected': '', 'unexpected-fail': 'unexpected', 'unexpected-pass': 'unexpected pass', 'unexpected-n/a': 'unexpected n/a' };
+
+export function resultLabel(r: RunResult): string {
+  const status = r.status === 'fail' ? 'FAIL' : r.status;
+  if (r.verdict === 'as-expected') return r.expected === undefined ? status : `${status} (expected)`;
+  return `${status} (${NOTE[r.verdict]})`;
+}
+
+export function replayCommand(run: RunRecord, r: RunResult): string {
+  const seed = r.counterexample?.seed ?? run.header.seed;
+  return `recon check --impl ${run.header.impl} --property ${r.id} --seed ${seed}`;
+}
+
+export function renderRunText(run: RunRecord): string {
+  const impl = run.header.implementation;
+  const head = [`${impl.name} ${impl.version} (${impl.language}; levels ${impl.levels.join(', ')})`, `seed ${run.header.seed} · budget ${run.header.budget} cases per property · corpus ${run.header.corpus.version}`, ''].join('\n');
+  const rows = run.results.map((r) => [r.id, r.level, r.runs, resultLabel(r), r.status === 'n/a' ? (r.reason ?? '') : formatDuration(r.timeMs)]);
   const table = formatTable(['property', 'level', 'runs', 'result', 'time'], rows);
-  const failures = result.properties.filter((p) => p.status === 'fail').map((p) => renderFailure(p, replay(p.id)));
-  const s = result.summary;
-  const summary = `${result.properties.length} properties: ${s.pass} pass, ${s.fail} fail, ${s.na} n/a (${formatDuration(result.timeMs)})\n`;
-  return [head, table, renderStatistics(result), ...failures, summary].join('\n');
+  const failures = run.results.filter((r) => r.status === 'fail' || r.verdict !== 'as-expected').map((r) => renderFailure(run, r));
+  const s = run.footer.summary;
+  const summary = `${run.results.length} properties: ${s.pass} pass, ${s.fail} fail, ${s.na} n/a${s.unexpected === run.footer.summary.fail ? '' : `, ${s.unexpected} unexpected`} (${formatDuration(run.footer.timeMs)})\n`;
+  return [head, table, renderStatistics(run), ...failures, summary].filter((part) => part !== '').join('\n');
 }
 
 /** What the generators produced, once per distinct set of labels (properties sharing a generator share its numbers). */
-function renderStatistics(result: SuiteResult): string {
+function renderStatistics(run: RunRecord): string {
   const seen = new Set<string>();
   const lines: string[] = [];
-  for (const p of result.properties) {
-    const stats = Object.entries(p.statistics ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  for (const r of run.results) {
+    const stats = Object.entries(r.statistics ?? {}).sort(([a], [b]) => a.localeCompare(b));
     const key = stats.map(([label]) => label).join('|');
     if (stats.length < 2 || seen.has(key)) continue;
     seen.add(key);
-    lines.push(`  ${p.id}: ${stats.map(([label, share]) => `${label} ${Math.round(share * 100)}%`).join(', ')}`);
+    lines.push(`  ${r.id}: ${stats.map(([label, share]) => `${label} ${Math.round(share * 100)}%`).join(', ')}`);
   }
   return lines.length === 0 ? '' : `generator statistics (share of generated inputs):\n${lines.join('\n')}\n`;
 }
 
-function renderFailure(p: PropertyResult, replay: string): string {
-  const c = p.counterexample!;
-  const lines = [`✗ ${p.id}: ${p.title}`, `  checks: ${p.clause}`, `  ${c.kind}: ${indent(c.message.split('\n')[0]!, '  ')}`];
-  if (c.difference !== undefined) lines.push(indent(describeDifference(c.difference), '  '));
-  if (c.explanation !== undefined) lines.push(`  should have been explained by: ${c.explanation}`);
-  if (c.input !== undefined) {
-    const text = c.input.kind === 'log' ? c.input.jsonl : `${JSON.stringify(c.input.value, null, 1)}\n`;
-    const shown = text.trimEnd().split('\n');
-    lines.push(`  minimal input${c.file === undefined ? '' : ` (stored in ${c.file})`}:`);
-    lines.push(...shown.slice(0, 60).map((line) => `    ${line.length > 240 ? `${line.slice(0, 240)}…` : line}`));
-    if (shown.length > 60) lines.push(`    … ${shown.length - 60} more lines`);
+function renderFailure(run: RunRecord, r: RunResult): string {
+  const lines = [`${r.status === 'fail' ? '✗' : '!'} ${r.id}: ${r.title}`, `  checks: ${r.clause}`];
+  if (r.expected !== undefined) lines.push(`  expected to ${r.expected.status === 'fail' ? 'fail' : 'be n/a'}: ${r.expected.reason}${r.expected.issue === undefined ? '' : ` (${r.expected.issue})`}`);
+  if (r.verdict === 'unexpected-pass') lines.push('  it passes now: remove the stale expectation');
+  const c = r.counterexample;
+  if (c !== undefined) {
+    lines.push(`  ${c.kind}: ${c.message.split('\n')[0]!}`);
+    if (c.difference !== undefined) lines.push(indent(describeDifference(c.difference), '  '));
+    if (c.explanation !== undefined) lines.push(`  should have been explained by: ${c.explanation}`);
+    if (c.input !== undefined) {
+      const text = c.input.kind === 'log' ? c.input.jsonl : `${JSON.stringify(c.input.value, null, 1)}\n`;
+      const shown = text.trimEnd().split('\n');
+      lines.push(`  minimal input${c.file === undefined ? '' : ` (stored in ${c.file})`}:`);
+      lines.push(...shown.slice(0, 60).map((line) => `    ${line.length > 240 ? `${line.slice(0, 240)}…` : line}`));
+      if (shown.length > 60) lines.push(`    … ${shown.length - 60} more lines`);
+    }
+    lines.push(`  replay: ${replayCommand(run, r)}`);
   }
-  lines.push(`  replay: ${replay}${c.seed === undefined ? '' : ` --seed ${c.seed}`}`);
   return `${lines.join('\n')}\n`;
 }
 

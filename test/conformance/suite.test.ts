@@ -90,7 +90,7 @@ describe('recon check', () => {
       { id: 'LOG-LOAD-VALID', level: 'log', status: 'pass' },
       { id: 'LOOP-RECONSTRUCT', level: 'loop', status: 'pass' },
     ]);
-    expect(report.summary).toEqual({ pass: 2, fail: 0, na: 0 });
+    expect(report.summary).toEqual({ pass: 2, fail: 0, na: 0, unexpected: 0 });
   });
 
   it('refuses unknown properties and bad budgets with a usage error', async () => {

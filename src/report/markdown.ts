@@ -1,0 +1,40 @@
+/** A run as Markdown, fit for a CI step summary (`$GITHUB_STEP_SUMMARY`). */
+import { describeDifference } from './first-difference.ts';
+import type { RunRecord } from './run-record.ts';
+import { formatDuration, replayCommand, resultLabel } from './suite-terminal.ts';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function renderRunMarkdown(run: RunRecord): string {
+  const impl = run.header.implementation;
+  const s = run.footer.summary;
+  const ok = s.unexpected === 0;
+  const out = [
+    `## recon check: ${impl.name} ${impl.version} — ${ok ? 'as expected' : `${s.unexpected} unexpected`}`,
+    '',
+    `${impl.language} · levels ${impl.levels.join(', ')} · seed ${run.header.seed} · ${run.header.budget} cases per property · corpus \`${run.header.corpus.version}\` · ${formatDuration(run.footer.timeMs)}`,
+    '',
+    `| pass | fail | n/a | unexpected |`,
+    `|---:|---:|---:|---:|`,
+    `| ${s.pass} | ${s.fail} | ${s.na} | ${s.unexpected} |`,
+    '',
+    '| property | level | result | runs | checks |',
+    '|---|---|---|---:|---|',
+    ...run.results.map((r) => `| \`${r.id}\` | ${r.level} | ${r.verdict === 'as-expected' ? '' : '**'}${resultLabel(r)}${r.verdict === 'as-expected' ? '' : '**'} | ${r.runs} | ${cell(r.clause)} |`),
+    '',
+  ];
+  for (const r of run.results.filter((x) => x.status === 'fail' || x.verdict !== 'as-expected')) {
+    out.push(`<details><summary><code>${r.id}</code>: ${resultLabel(r)}</summary>`, '', `${r.title}.`, '');
+    if (r.expected !== undefined) out.push(`Expected to ${r.expected.status}: ${r.expected.reason}`, '');
+    const c = r.counterexample;
+    if (c !== undefined) {
+      out.push(`**${c.kind}**: ${c.message.split('\n')[0]}`, '');
+      if (c.difference !== undefined) out.push('```', describeDifference(c.difference), '```', '');
+      if (c.explanation !== undefined) out.push(`Should have been explained by: ${c.explanation}`, '');
+      if (c.input !== undefined) out.push(`Minimal input${c.file === undefined ? '' : ` (\`${c.file}\`)`}:`, '', '```json', (c.input.kind === 'log' ? c.input.jsonl : JSON.stringify(c.input.value, null, 1)).trimEnd(), '```', '');
+      out.push(`Replay: \`${replayCommand(run, r)}\``, '');
+    }
+    out.push('</details>', '');
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,26 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderRunHtml } from './html.ts';
+import { renderRunJunit } from './junit.ts';
+import { renderRunMarkdown } from './markdown.ts';
+import { writeRunJsonl, type RunRecord } from './run-record.ts';
+import { renderRunText } from './suite-terminal.ts';
+
+/** The renderings of a run, by file name. */
+export const RENDERINGS: Record<string, (run: RunRecord) => string> = {
+  'run.jsonl': writeRunJsonl,
+  'summary.txt': renderRunText,
+  'summary.md': renderRunMarkdown,
+  'report.html': renderRunHtml,
+  'junit.xml': renderRunJunit,
+};
+
+/** Writes every rendering of `run` into `dir`; returns the files written. */
+export function writeReports(run: RunRecord, dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  return Object.entries(RENDERINGS).map(([name, render]) => {
+    const file = join(dir, name);
+    writeFileSync(file, render(run));
+    return file;
+  });
+}

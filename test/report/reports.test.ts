@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readRunJsonl } from '../../src/report/run-record.ts';
+import { runCli } from '../helpers/run-cli.ts';
+
+const PROPS = ['--property', 'LOG-FORMAT-VERSION', '--property', 'LOG-LOSSLESS-JSON', '--property', 'FOLD-FROZEN'];
+
+describe('reports and expectations', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'recon-report-'));
+
+  it('writes the run as JSON Lines, text, Markdown, HTML and JUnit, and re-renders them from the JSONL', async () => {
+    const { code } = await runCli(['check', '--impl', 'mutant:reads-any-version', ...PROPS, '--runs', '10', '--seed', '3', '--no-save', '--report', 'out'], {}, dir);
+    expect(code).toBe(1);
+    const jsonl = readFileSync(join(dir, 'out/run.jsonl'), 'utf8');
+    const run = readRunJsonl(jsonl);
+    expect(run.header).toMatchObject({ type: 'header', format: 1, harness: { name: 'reconstructable' }, impl: 'mutant:reads-any-version', seed: 3 });
+    expect(run.header.corpus.version).toMatch(/^[0-9a-f]{12}$/);
+    expect(run.results.map((r) => [r.id, r.status, r.verdict])).toEqual([
+      ['LOG-FORMAT-VERSION', 'fail', 'unexpected-fail'],
+      ['LOG-LOSSLESS-JSON', 'pass', 'as-expected'],
+      ['FOLD-FROZEN', 'pass', 'as-expected'],
+    ]);
+    expect(run.footer.summary).toEqual({ pass: 2, fail: 1, na: 0, unexpected: 1 });
+
+    const md = readFileSync(join(dir, 'out/summary.md'), 'utf8');
+    expect(md).toContain('| `LOG-FORMAT-VERSION` | log | **FAIL (unexpected)** |');
+    const html = readFileSync(join(dir, 'out/report.html'), 'utf8');
+    expect(html).toContain('id="LOG-FORMAT-VERSION"');
+    expect(html).not.toMatch(/(src|href)="https?:/);
+    const junit = readFileSync(join(dir, 'out/junit.xml'), 'utf8');
+    expect(junit).toContain('<testsuite name="mutant:reads-any-version');
+    expect(junit.match(/<testcase /g)).toHaveLength(3);
+    expect(junit.match(/<failure /g)).toHaveLength(1);
+
+    for (const [format, file] of [['md', 'summary.md'], ['html', 'report.html'], ['junit', 'junit.xml'], ['text', 'summary.txt']] as const) {
+      const again = await runCli(['report', 'out/run.jsonl', '--format', format], {}, dir);
+      expect(again.stdout).toBe(readFileSync(join(dir, 'out', file), 'utf8'));
+    }
+  });
+
+  it('passes when every failure is expected, and fails on an unexpected pass (a stale expectation)', async () => {
+    writeFileSync(join(dir, 'known.json'), JSON.stringify({ implementation: 'mutant:reads-any-version', expected: [{ property: 'LOG-FORMAT-VERSION', status: 'fail', reason: 'reads any version on purpose' }] }));
+    const asExpected = await runCli(['check', '--impl', 'mutant:reads-any-version', ...PROPS, '--runs', '10', '--seed', '3', '--no-save', '--expectations', 'known.json', '--json'], {}, dir);
+    expect(asExpected.code).toBe(0);
+    const report = JSON.parse(asExpected.stdout) as { properties: Array<{ id: string; verdict: string; expected?: unknown }>; summary: { unexpected: number } };
+    expect(report.properties[0]).toMatchObject({ id: 'LOG-FORMAT-VERSION', verdict: 'as-expected', expected: { status: 'fail' } });
+    expect(report.summary.unexpected).toBe(0);
+
+    writeFileSync(join(dir, 'stale.json'), JSON.stringify({ implementation: 'reference', expected: [{ property: 'FOLD-FROZEN', status: 'fail', reason: 'was broken once' }] }));
+    const stale = await runCli(['check', ...PROPS, '--runs', '5', '--seed', '3', '--no-save', '--expectations', 'stale.json'], {}, dir);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toContain('pass (unexpected pass)');
+    expect(stale.stdout).toContain('remove the stale expectation');
+  });
+
+  it('refuses a malformed expectations file with a usage error', async () => {
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ implementation: 'x', expected: [{ property: 'LOG-LOAD-VALID' }] }));
+    const { code, stderr } = await runCli(['check', '--expectations', 'bad.json', '--runs', '1'], {}, dir);
+    expect(code).toBe(2);
+    expect(stderr).toContain('entry 0 needs a property, a status and a reason');
+  });
+});
