@@ -1,6 +1,9 @@
-/** DeepSeek SSE chunks → the harness's stream chunks (spec §8.2). */
-import type { ContentBlock, FinishReason, StreamChunk, TokenUsage } from '../../log/index.ts';
-import { mapDeepSeekUsage, type DeepSeekUsage } from './usage.ts';
+/**
+ * Chat-completions SSE chunks (DeepSeek's and OpenAI's, which share the shape) → the
+ * harness's stream chunks (spec §8.2). Only the usage mapping differs by provider.
+ */
+import type { ContentBlock, FinishReason, StreamChunk, TokenUsage } from '../log/index.ts';
+import { mapDeepSeekUsage, type DeepSeekUsage } from './deepseek/usage.ts';
 
 interface OpenBlock {
   readonly index: number;
@@ -18,7 +21,7 @@ interface WireDelta {
 
 interface WireChunk {
   readonly choices?: ReadonlyArray<{ readonly delta?: WireDelta; readonly finish_reason?: string | null }>;
-  readonly usage?: DeepSeekUsage | null;
+  readonly usage?: object | null;
 }
 
 /**
@@ -26,15 +29,20 @@ interface WireChunk {
  * text block, one tool-call block per wire tool index. At the end of the stream every
  * block is closed, then the latest usage and the finish reason follow.
  */
-export class DeepSeekStreamTranslator {
+export class ChatCompletionsStreamTranslator {
   readonly #blocks = new Map<string, OpenBlock>();
+  readonly #mapUsage: (usage: never) => TokenUsage;
   #usage: TokenUsage | undefined;
   #finish: string | undefined;
+
+  constructor(mapUsage: (usage: never) => TokenUsage) {
+    this.#mapUsage = mapUsage;
+  }
 
   /** Translates one parsed `data:` payload. */
   push(chunk: WireChunk): StreamChunk[] {
     const out: StreamChunk[] = [];
-    if (chunk.usage) this.#usage = mapDeepSeekUsage(chunk.usage);
+    if (chunk.usage) this.#usage = this.#mapUsage(chunk.usage as never);
     const choice = chunk.choices?.[0];
     if (choice === undefined) return out;
     if (typeof choice.finish_reason === 'string') this.#finish = choice.finish_reason;
@@ -100,4 +108,11 @@ export class DeepSeekStreamTranslator {
 function closed(block: OpenBlock): ContentBlock {
   if (block.type === 'tool-call') return { type: 'tool-call', id: block.id, name: block.name ?? '', arguments: block.text };
   return { type: block.type, text: block.text };
+}
+
+/** DeepSeek's stream: chat completions with DeepSeek's usage fields. */
+export class DeepSeekStreamTranslator extends ChatCompletionsStreamTranslator {
+  constructor() {
+    super((usage: DeepSeekUsage) => mapDeepSeekUsage(usage));
+  }
 }

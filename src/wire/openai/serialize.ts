@@ -1,0 +1,63 @@
+/**
+ * The OpenAI chat-completions request body. Same neutral request, same rule: the bytes
+ * are a pure function of it, and a request that extends the previous one extends its body.
+ */
+import { ReconError } from '../../errors.ts';
+import type { ContentBlock, Message } from '../../log/index.ts';
+import type { GenerateRequest, WireRequest } from '../wire-request.ts';
+
+export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const EFFORTS: ReadonlySet<string> = new Set(['minimal', 'low', 'medium', 'high']);
+
+export interface OpenAiWireOptions {
+  readonly baseUrl?: string;
+}
+
+export function serializeOpenAiRequest(request: GenerateRequest, options: OpenAiWireOptions = {}): WireRequest {
+  const body: Record<string, unknown> = { model: request.model, messages: wireMessages(request), stream: true, stream_options: { include_usage: true } };
+  if (request.reasoningEffort !== undefined) {
+    if (!EFFORTS.has(request.reasoningEffort)) throw new ReconError('UNSUPPORTED_REASONING_EFFORT', `OpenAI takes reasoning effort minimal, low, medium or high, not "${request.reasoningEffort}"`);
+    body['reasoning_effort'] = request.reasoningEffort;
+  }
+  if (request.tools !== undefined && request.tools.length > 0) {
+    body['tools'] = request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+  }
+  if (request.temperature !== undefined) body['temperature'] = request.temperature;
+  if (request.maxTokens !== undefined) body['max_completion_tokens'] = request.maxTokens;
+  if (request.stop !== undefined) body['stop'] = request.stop;
+  // Routes requests of one session to the same cache shard: more reads, no effect on the bytes before it.
+  if (request.sessionId !== undefined) body['prompt_cache_key'] = request.sessionId;
+  return { method: 'POST', url: `${options.baseUrl ?? OPENAI_BASE_URL}/chat/completions`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+function wireMessages(request: GenerateRequest): object[] {
+  const out: object[] = [];
+  if (request.system !== undefined) out.push({ role: 'system', content: request.system });
+  for (const message of request.messages) {
+    if (message.role === 'assistant') out.push(assistant(message));
+    else if (message.role === 'system') out.push({ role: 'system', content: text(message.content) });
+    else {
+      const results = message.content.filter((b) => b.type === 'tool-result');
+      const rest = text(message.content.filter((b) => b.type !== 'tool-result'));
+      if (rest !== '' || results.length === 0) out.push({ role: 'user', content: rest });
+      for (const block of results) if (block.type === 'tool-result') out.push({ role: 'tool', tool_call_id: block.toolCallId, content: text(block.content) || '(no output)' });
+    }
+  }
+  return out;
+}
+
+function assistant(message: Message): object {
+  const calls = message.content.filter((b) => b.type === 'tool-call').map((b) => (b.type === 'tool-call' ? { id: b.id, type: 'function', function: { name: b.name, arguments: b.arguments } } : null));
+  // OpenAI takes null content beside tool calls; reasoning is not sent back on this API.
+  const content = text(message.content.filter((b) => b.type === 'text'));
+  return calls.length > 0 ? { role: 'assistant', content: content === '' ? null : content, tool_calls: calls } : { role: 'assistant', content };
+}
+
+function text(blocks: readonly ContentBlock[]): string {
+  let out = '';
+  for (const block of blocks) {
+    if (block.type === 'text') out += block.text;
+    else if (block.type === 'image' || block.type === 'tool-call') throw new ReconError('UNSUPPORTED_CONTENT', `this OpenAI text path cannot carry a "${block.type}" block here`);
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+/** The wire formats the loop can speak, by provider name. */
+import type { StreamChunk } from '../log/index.ts';
+import { AnthropicStreamTranslator } from './anthropic/translate-stream.ts';
+import { ANTHROPIC_BASE_URL, serializeAnthropicRequest } from './anthropic/serialize.ts';
+import { ChatCompletionsStreamTranslator, DeepSeekStreamTranslator } from './chat-completions-stream.ts';
+import { DEEPSEEK_BASE_URL, serializeDeepSeekRequest } from './deepseek/serialize.ts';
+import { OPENAI_BASE_URL, serializeOpenAiRequest } from './openai/serialize.ts';
+import { mapOpenAiUsage, type OpenAiChatUsage } from './openai/usage.ts';
+import type { GenerateRequest, WireRequest } from './wire-request.ts';
+
+export type Provider = 'deepseek' | 'openai' | 'anthropic';
+export const PROVIDERS: readonly Provider[] = ['deepseek', 'openai', 'anthropic'];
+
+export interface StreamTranslator {
+  push(data: never): StreamChunk[];
+  finish(): StreamChunk[];
+}
+
+export interface WireFormat {
+  readonly baseUrl: string;
+  /** The environment variable an operator's key is read from. */
+  readonly keyVariable: string;
+  serialize(request: GenerateRequest, options?: { readonly baseUrl?: string }): WireRequest;
+  translator(): StreamTranslator;
+  /** The credential headers for a key; added by the client, never written to a cassette. */
+  auth(key: string): Record<string, string>;
+}
+
+export const WIRE_FORMATS: Record<Provider, WireFormat> = {
+  deepseek: {
+    baseUrl: DEEPSEEK_BASE_URL,
+    keyVariable: 'DEEPSEEK_API_KEY',
+    serialize: serializeDeepSeekRequest,
+    translator: () => new DeepSeekStreamTranslator(),
+    auth: (key) => ({ authorization: `Bearer ${key}` }),
+  },
+  openai: {
+    baseUrl: OPENAI_BASE_URL,
+    keyVariable: 'OPENAI_API_KEY',
+    serialize: serializeOpenAiRequest,
+    translator: () => new ChatCompletionsStreamTranslator((usage: OpenAiChatUsage) => mapOpenAiUsage(usage)),
+    auth: (key) => ({ authorization: `Bearer ${key}` }),
+  },
+  anthropic: {
+    baseUrl: ANTHROPIC_BASE_URL,
+    keyVariable: 'ANTHROPIC_API_KEY',
+    serialize: serializeAnthropicRequest,
+    translator: () => new AnthropicStreamTranslator(),
+    auth: (key) => ({ 'x-api-key': key }),
+  },
+};
+
+export function isProvider(name: string): name is Provider {
+  return (PROVIDERS as readonly string[]).includes(name);
+}
