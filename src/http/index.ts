@@ -33,3 +33,10 @@ export { recordingFetch, type FetchLike, type RecordingFetch, type RecordingOpti
 export { Replayer, type ReplayOptions, type SentRequest, type UnusedInteraction } from './replayer.ts';
 export { serveCassette, type CassetteServer, type ServeOptions } from './serve.ts';
 export { timedChunks, type ReplayTiming } from './timing.ts';
+export { accountCache, type CacheAccount, type RequestAccount } from './cache-accounting.ts';
+export { endpointOf, providerOfModel, type Api, type Endpoint } from './endpoint.ts';
+export { detectFormat, importRecording, type ImportOptions } from './import.ts';
+export { messageKey, outputOf, promptOf, type Prompt, type PromptMessage, type ToolCall } from './prompt.ts';
+export { parseSse, sseJson, type SseEvent } from './sse.ts';
+export { tokenizerFor, type PromptTokenizer } from './tokenizers.ts';
+export { readResponseBody, usageOf, type ResponseBody, type Usage } from './usage.ts';
