@@ -4,10 +4,14 @@ import { ReconError } from './errors.ts';
 // Loaded on demand so that `recon serve` does not pay for the benchmark code, and so on.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   audit: async () => (await import('./cli/audit.ts')).audit,
+  import: async () => (await import('./cli/import.ts')).importCommand,
+  replay: async () => (await import('./cli/replay.ts')).replay,
 };
 
 const SUMMARIES: Record<string, string> = {
   audit: 'load session logs, rebuild every request, attribute each cache-read drop',
+  import: 'convert a vcrpy YAML, HAR or SSE chunk recording into a cassette',
+  replay: 'replay a cassette: check it, account its cache reads, or serve it on loopback',
 };
 
 function topHelp(): string {

@@ -43,7 +43,8 @@ export interface RequestAccount extends Usage {
 
 export interface CacheAccount {
   readonly requests: readonly RequestAccount[];
-  readonly totals: { readonly input: number; readonly cacheRead: number; readonly cacheWrite: number; readonly output: number; readonly bound: number };
+  /** Sums of the known values; null when no call reports the count. */
+  readonly totals: { readonly input: number | null; readonly cacheRead: number | null; readonly cacheWrite: number | null; readonly output: number | null; readonly bound: number | null };
   /** Σ cacheRead ÷ Σ input over calls reporting both; null when there are none. */
   readonly rate: number | null;
   /** The same without the first call, which starts cold. */
@@ -91,17 +92,18 @@ export async function accountCache(cassette: Cassette): Promise<CacheAccount> {
     });
   }
   const sum = (values: ReadonlyArray<number | null | undefined>) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
+  const known = (values: ReadonlyArray<number | null | undefined>) => (values.some((v) => v !== undefined && v !== null) ? sum(values) : null);
   const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
   const rated = (list: readonly RequestAccount[]) => list.filter((r) => r.input !== undefined && r.cacheRead !== undefined);
   const bounded = requests.filter((r) => r.bound !== null && r.cacheRead !== undefined);
   return {
     requests,
     totals: {
-      input: sum(requests.map((r) => r.input)),
-      cacheRead: sum(requests.map((r) => r.cacheRead)),
-      cacheWrite: sum(requests.map((r) => r.cacheWrite)),
-      output: sum(requests.map((r) => r.output)),
-      bound: sum(requests.map((r) => r.bound)),
+      input: known(requests.map((r) => r.input)),
+      cacheRead: known(requests.map((r) => r.cacheRead)),
+      cacheWrite: known(requests.map((r) => r.cacheWrite)),
+      output: known(requests.map((r) => r.output)),
+      bound: known(requests.map((r) => r.bound)),
     },
     rate: ratio(sum(rated(requests).map((r) => r.cacheRead)), sum(rated(requests).map((r) => r.input))),
     rateAfterFirst: ratio(sum(rated(requests.slice(1)).map((r) => r.cacheRead)), sum(rated(requests.slice(1)).map((r) => r.input))),
@@ -178,7 +180,7 @@ async function prefixEntry(call: Call, entry: Call, name: string): Promise<Candi
  * Anthropic, and OpenAI with reported writes: after an earlier call the cache holds its
  * prompt up to where its uncached tail begins, read + write tokens long. The tail is the
  * call's remaining input tokens; which blocks it spans is found by walking back from the
- * last block at 4 bytes a token (Anthropic publishes no tokenizer, so this is the one
+ * last breakpoint at 4 bytes a token (Anthropic publishes no tokenizer, so this is the one
  * estimate; the token counts themselves are the recorded ones).
  */
 function breakpointEntry(prompt: Prompt, entry: Call, name: string): Candidate | undefined {
@@ -186,7 +188,8 @@ function breakpointEntry(prompt: Prompt, entry: Call, name: string): Candidate |
   if (tokens === 0) return undefined;
   const blocks = entry.prompt!.messages;
   let tail = entry.usage.input! - tokens;
-  let end = blocks.length;
+  // An Anthropic entry never reaches past the last breakpoint.
+  let end = entry.api === 'messages' ? (entry.prompt!.breakpoints.at(-1) ?? -1) + 1 : blocks.length;
   for (let size = estimate(blocks[end - 1]); end > 0 && size <= tail; size = estimate(blocks[end - 1])) {
     tail -= size;
     end--;

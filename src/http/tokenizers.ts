@@ -50,8 +50,11 @@ function templateMessage(m: PromptMessage): Record<string, unknown> {
 const MARKER = /<\|im_(?:start|sep|end)\|>/g;
 
 async function tiktoken(name: 'o200k_base' | 'cl100k_base'): Promise<PromptTokenizer> {
-  const { getEncoding } = await import('js-tiktoken');
-  const encoding = getEncoding(name);
+  const [{ Tiktoken }, { default: ranks }] = await Promise.all([
+    import('js-tiktoken/lite'),
+    name === 'o200k_base' ? import('js-tiktoken/ranks/o200k_base') : import('js-tiktoken/ranks/cl100k_base'),
+  ]);
+  const encoding = new Tiktoken(ranks);
   const message = (m: PromptMessage) =>
     `<|im_start|>${m.role}<|im_sep|>${m.reasoning ?? ''}${m.content}${(m.toolCalls ?? []).map((c) => `${c.name}(${c.arguments})`).join('')}<|im_end|>`;
   return {
