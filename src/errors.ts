@@ -33,7 +33,6 @@ export const HARNESS_ERROR_CODES = {
   CASSETTE_HEADER: 'a cassette holds a header outside the allow-list (credentials are never stored)',
   CASSETTE_MISS: 'in replay, a request matches no recorded interaction (lockdown)',
   CASSETTE_UNUSED: 'recorded interactions were never requested during a replay',
-  NETWORK_FORBIDDEN: 'a request tried to leave the machine while replaying',
   IMPORT_UNSUPPORTED: 'a file to import is in no format the importers read',
 } as const;
 

@@ -136,7 +136,7 @@ function writeHuman(io: Io, file: string, cassette: Cassette, result: CacheAccou
   for (const r of result.requests) io.stdout.write(`  bound of #${r.index}: ${r.basis}\n`);
   io.stdout.write(
     `  read rate ${percent(result.rate)} (after the first call ${percent(result.rateAfterFirst)}) · attainment ${percent(result.attainment)} of the bound` +
-      (result.externalReads > 0 ? ` · ${result.externalReads} tokens read from a cache warmed outside the session` : '') +
+      (result.externalReads > 0 ? ` (${percent(result.attainmentInSession)} counting reads up to the bound only; ${result.externalReads} tokens read above it, see why)` : '') +
       '\n',
   );
 }

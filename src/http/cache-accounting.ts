@@ -51,7 +51,9 @@ export interface CacheAccount {
   readonly rateAfterFirst: number | null;
   /** Σ cacheRead ÷ Σ bound; null when the bound is 0 or unknown. Above 1 when reads came from outside the session. */
   readonly attainment: number | null;
-  /** Σ of reads above the bound: cache warmed outside the session. */
+  /** Σ min(cacheRead, bound) ÷ Σ bound: the attainment without the reads above the bound. */
+  readonly attainmentInSession: number | null;
+  /** Σ of reads above the bound (a cache warmed before the session, a server-side tool loop), reported apart (provider-cache.md §C). */
   readonly externalReads: number;
 }
 
@@ -108,6 +110,7 @@ export async function accountCache(cassette: Cassette): Promise<CacheAccount> {
     rate: ratio(sum(rated(requests).map((r) => r.cacheRead)), sum(rated(requests).map((r) => r.input))),
     rateAfterFirst: ratio(sum(rated(requests.slice(1)).map((r) => r.cacheRead)), sum(rated(requests.slice(1)).map((r) => r.input))),
     attainment: ratio(sum(bounded.map((r) => r.cacheRead)), sum(bounded.map((r) => r.bound))),
+    attainmentInSession: ratio(sum(bounded.map((r) => Math.min(r.cacheRead!, r.bound!))), sum(bounded.map((r) => r.bound))),
     externalReads: sum(bounded.map((r) => Math.max(0, r.cacheRead! - r.bound!))),
   };
 }

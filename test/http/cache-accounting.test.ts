@@ -63,6 +63,7 @@ describe('cache accounting on the real recordings', () => {
     expect(account.rate).toBeCloseTo((320 + 384) / (333 + 422), 12);
     expect(account.rateAfterFirst).toBeCloseTo(384 / 422, 12);
     expect(account.attainment).toBeCloseTo((320 + 384) / 384, 12);
+    expect(account.attainmentInSession).toBe(1);
     expect(account.externalReads).toBe(320);
     expect(account.totals).toEqual({ input: 755, cacheRead: 704, cacheWrite: null, output: 86, bound: 384 });
     const unknown = await accountCache(load('deepseek/vercel-ai__issue-19789-live-usage.chunks.txt'));
