@@ -140,6 +140,7 @@ async function boundOf(call: Call, earlier: readonly Call[]): Promise<{ bound: n
   const { prompt, usage } = call;
   if (prompt === undefined) return { bound: null, basis: 'no request recorded (response only)' };
   if (usage.input === undefined) return { bound: null, basis: 'the response reports no usage' };
+  if (call.api === 'messages' && call.provider !== 'anthropic') return { bound: null, basis: `${call.provider}'s Anthropic-format endpoint: its cache rules are not modelled` };
   const breakpointCaching = call.api === 'messages' || (call.provider === 'openai' && usage.cacheWrite !== undefined);
   const candidates: Candidate[] = [];
   for (const entry of earlier) {
@@ -186,9 +187,9 @@ async function prefixEntry(call: Call, entry: Call, name: string): Promise<Candi
  * last breakpoint at 4 bytes a token (Anthropic publishes no tokenizer, so this is the one
  * estimate; the token counts themselves are the recorded ones).
  */
-function breakpointEntry(prompt: Prompt, entry: Call, name: string): Candidate | undefined {
+function breakpointEntry(prompt: Prompt, entry: Call, name: string): Candidate {
   const tokens = (entry.usage.cacheRead ?? 0) + (entry.usage.cacheWrite ?? 0);
-  if (tokens === 0) return undefined;
+  if (tokens === 0) return { tokens: 0, basis: `${name} cached nothing` };
   const blocks = entry.prompt!.messages;
   let tail = entry.usage.input! - tokens;
   // An Anthropic entry never reaches past the last breakpoint.

@@ -27,7 +27,7 @@ const EXTENSIONS: Readonly<Record<string, ImportFormat>> = { '.yaml': 'vcr-yaml'
 export function detectFormat(text: string): ImportFormat | undefined {
   if (Array.isArray((tryJson(text) as { log?: { entries?: unknown } } | undefined)?.log?.entries)) return 'har';
   const lines = text.split('\n').filter((line) => line.trim() !== '');
-  if (lines.length > 0 && lines.every((line) => isObject(tryJson(line)))) return 'sse-chunks';
+  if (lines.length > 0 && lines.every((line) => isStreamPayload(tryJson(line)))) return 'sse-chunks';
   if (/^interactions:/m.test(text)) return 'vcr-yaml';
   return undefined;
 }
@@ -107,6 +107,11 @@ function tryJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+// A chat chunk, a Responses or Anthropic event; not, say, a cassette line.
+function isStreamPayload(value: unknown): boolean {
+  return isObject(value) && ('choices' in value || 'object' in value || 'type' in value);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -12,7 +12,7 @@ import type { Replayer } from './replayer.ts';
 import { timedChunks, type ReplayTiming } from './timing.ts';
 
 export interface NockReplay {
-  /** Removes the interceptors and gives the process its own http and fetch back. */
+  /** Removes every nock interceptor and gives the process its own http and fetch back. */
   restore(): void;
 }
 

@@ -12,7 +12,7 @@ import type { CassetteWriter } from './cassette-writer.ts';
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface RecordingFetch extends FetchLike {
-  /** Resolves once every response body seen so far has been read and written. */
+  /** Resolves once every response body seen so far has been read and written; rejects with the first recording that failed. */
   settled(): Promise<void>;
 }
 
@@ -41,6 +41,7 @@ export async function materialise(input: string | URL | Request, init?: RequestI
 export function recordingFetch(fetch: FetchLike, writer: CassetteWriter, options: RecordingOptions = {}): RecordingFetch {
   const now = options.now ?? (() => performance.now());
   const pending = new Set<Promise<void>>();
+  const failures: unknown[] = [];
 
   async function record(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const sent = await materialise(input, init);
@@ -48,20 +49,23 @@ export function recordingFetch(fetch: FetchLike, writer: CassetteWriter, options
     const response = await fetch(sent.url, sent.init);
     if (response.status >= 400 && !options.recordFailures) return response;
     const [kept, given] = response.body === null ? [null, null] : response.body.tee();
-    const written = readChunks(kept, () => now() - started).then((chunks) =>
-      writer.append({
-        request: recordRequest(sent),
-        response: { status: response.status, headers: allowedHeaders('response', response.headers), chunks },
-      }),
-    );
+    const written = readChunks(kept, () => now() - started)
+      .then((chunks) =>
+        writer.append({
+          request: recordRequest(sent),
+          response: { status: response.status, headers: allowedHeaders('response', response.headers), chunks },
+        }),
+      )
+      .catch((error: unknown) => void failures.push(error));
     pending.add(written);
-    void written.finally(() => pending.delete(written)).catch(() => {});
+    void written.then(() => pending.delete(written));
     return given === null ? response : new Response(given, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
   return Object.assign(record, {
     async settled() {
       await Promise.all(pending);
+      if (failures.length > 0) throw failures[0];
     },
   });
 }
