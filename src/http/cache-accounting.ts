@@ -150,10 +150,9 @@ async function boundOf(call: Call, earlier: readonly Call[]): Promise<{ bound: n
       candidates.push({ tokens: 0, basis: `model or tool definitions differ from ${name}` });
       continue;
     }
-    const candidate = breakpointCaching ? breakpointEntry(prompt, entry, name) : await prefixEntry(call, entry, name);
-    if (candidate !== undefined) candidates.push(candidate);
+    candidates.push(breakpointCaching ? breakpointEntry(prompt, entry, name) : await prefixEntry(call, entry, name));
   }
-  if (earlier.length === 0 || candidates.length === 0) return { bound: 0, basis: 'first call of its kind: nothing cached yet' };
+  if (candidates.length === 0) return { bound: 0, basis: 'first call of its kind: nothing cached yet' };
   const best = candidates.reduce((a, b) => (b.tokens >= a.tokens ? b : a));
   const tokens = Math.min(best.tokens, usage.input);
   const bound = breakpointCaching ? tokens : call.provider === 'deepseek' ? 64 * Math.floor(tokens / 64) : tokens < 1024 ? 0 : 1024 + 128 * Math.floor((tokens - 1024) / 128);
@@ -161,7 +160,7 @@ async function boundOf(call: Call, earlier: readonly Call[]): Promise<{ bound: n
 }
 
 /** DeepSeek and classic OpenAI: the cache holds an earlier prompt followed by its output. */
-async function prefixEntry(call: Call, entry: Call, name: string): Promise<Candidate | undefined> {
+async function prefixEntry(call: Call, entry: Call, name: string): Promise<Candidate> {
   const mine = call.prompt!.messages;
   const cached = [...entry.prompt!.messages, ...entry.output];
   const shared = commonPrefix(mine.map(messageKey), cached.map(messageKey));
@@ -169,8 +168,8 @@ async function prefixEntry(call: Call, entry: Call, name: string): Promise<Candi
   const output = entry.usage.output ?? 0;
   if (shared === cached.length) return { tokens: prompt + output, basis: `extends ${name}: its prompt + output, ${prompt} + ${output} tokens` };
   if (shared === mine.length) return { tokens: call.usage.input!, basis: `repeats a prefix of ${name}` };
-  const tokenizer = await tokenizerFor(call.provider, call.prompt!.model);
-  if (tokenizer === undefined) return undefined;
+  // Only DeepSeek and OpenAI reach here: Anthropic entries are breakpoint entries.
+  const tokenizer = await tokenizerFor(call.provider as 'deepseek' | 'openai', call.prompt!.model);
   // Anchor on the end of the entry, whose length the provider reported, and subtract what is not shared.
   const entryText = tokenizer.render(cached, false);
   const sent = tokenizer.render(mine, true);

@@ -21,9 +21,8 @@ export interface PromptTokenizer {
 
 const loaded = new Map<string, Promise<PromptTokenizer>>();
 
-export function tokenizerFor(provider: Provider, model: string | undefined): Promise<PromptTokenizer> | undefined {
-  const name = provider === 'deepseek' ? 'deepseek-v3' : provider === 'openai' ? (/^(gpt-4(?![o.])|gpt-3\.5)/.test(model ?? '') ? 'cl100k_base' : 'o200k_base') : undefined;
-  if (name === undefined) return undefined;
+export function tokenizerFor(provider: Exclude<Provider, 'anthropic'>, model: string | undefined): Promise<PromptTokenizer> {
+  const name = provider === 'deepseek' ? 'deepseek-v3' : /^(gpt-4(?![o.])|gpt-3\.5)/.test(model ?? '') ? 'cl100k_base' : 'o200k_base';
   let tokenizer = loaded.get(name);
   if (tokenizer === undefined) loaded.set(name, (tokenizer = name === 'deepseek-v3' ? deepseekV3() : tiktoken(name)));
   return tokenizer;

@@ -1,6 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { accountCache, parseCassette, recordChunk, recordRequest, tokenizerFor, type Cassette, type Interaction, type PromptMessage } from '../../src/http/index.ts';
+import {
+  accountCache,
+  parseCassette,
+  promptOf,
+  readResponseBody,
+  recordChunk,
+  recordRequest,
+  requestBytes,
+  tokenizerFor,
+  usageOf,
+  type Cassette,
+  type Interaction,
+  type PromptMessage,
+} from '../../src/http/index.ts';
 import { percent } from '../../src/report/table.ts';
 import { cassetteFile, recordings } from '../helpers/recorded-http.ts';
 import { runCli } from '../helpers/run-cli.ts';
@@ -126,7 +139,7 @@ describe('bound rules', () => {
   });
 
   it('DeepSeek: where a request diverges inside a message, the estimate anchored on the totals agrees with counting from the start', async () => {
-    const tokenizer = (await tokenizerFor('deepseek', 'deepseek-chat'))!;
+    const tokenizer = await tokenizerFor('deepseek', 'deepseek-chat');
     const system = { role: 'system', content: 'You are a careful assistant. '.repeat(40) };
     const x1 = [system, user('Summarise the report on coastal erosion in three points.')];
     const x2 = [system, user('Summarise the report on river flooding in three points.')];
@@ -146,6 +159,25 @@ describe('bound rules', () => {
     expect(requests[1]!.basis).toMatch(/^shares 1 of 3 messages with #0, then diverges inside a message \(deepseek-v3 estimate\)$/);
     expect(requests[1]!.bound).toBe(64 * Math.floor(shared / 64));
     expect(shared).toBeGreaterThan(64 * 3);
+  });
+});
+
+describe('prompt renderings against the recorded prompt tokens', () => {
+  it('count every tool-free chat prompt of the corpus within 2 tokens of what the provider billed', async () => {
+    const compared: Array<[string, number, number]> = [];
+    for (const recording of recordings().filter((r) => r.provider !== 'anthropic')) {
+      const { interactions } = load(recording.file);
+      for (const [index, { request, response }] of interactions.entries()) {
+        if (request === null || !request.url.endsWith('/chat/completions')) continue;
+        const body = JSON.parse(Buffer.from(requestBytes(request)).toString('utf8')) as Record<string, unknown>;
+        if (body['tools'] !== undefined) continue;
+        const prompt = promptOf('chat', body);
+        const tokenizer = await tokenizerFor(recording.provider as 'deepseek' | 'openai', prompt.model);
+        compared.push([`${recording.file} #${index}`, tokenizer.count(tokenizer.render(prompt.messages, true)), usageOf('chat', readResponseBody(response)!)!.input!]);
+      }
+    }
+    expect(compared.length).toBeGreaterThanOrEqual(15);
+    for (const [name, counted, billed] of compared) expect(Math.abs(counted - billed), name).toBeLessThanOrEqual(2);
   });
 });
 
