@@ -7,6 +7,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   check: async () => (await import('./cli/check.ts')).check,
   mutants: async () => (await import('./cli/mutants.ts')).mutants,
   report: async () => (await import('./cli/report.ts')).report,
+  import: async () => (await import('./cli/import.ts')).importCommand,
+  replay: async () => (await import('./cli/replay.ts')).replay,
 };
 
 const SUMMARIES: Record<string, string> = {
@@ -14,6 +16,8 @@ const SUMMARIES: Record<string, string> = {
   check: 'run the property suite against an implementation',
   mutants: 'run the suite against the mutant catalog and print the kill matrix',
   report: 'render a stored check run as text, Markdown, HTML or JUnit XML',
+  import: 'convert a vcrpy YAML, HAR or SSE chunk recording into a cassette',
+  replay: 'replay a cassette: check it, account its cache reads, or serve it on loopback',
 };
 
 function topHelp(): string {

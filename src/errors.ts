@@ -34,6 +34,12 @@ export const HARNESS_ERROR_CODES = {
   USAGE: 'the command line is wrong',
   FILE_UNREADABLE: 'a file could not be read',
   RECONSTRUCTION_MISMATCH: 'a request differs from the one rebuilt from the log',
+  CASSETTE_INVALID: 'a cassette line is not valid JSON or does not have the cassette shape',
+  CASSETTE_VERSION: 'the cassette header carries a format version this reader does not read',
+  CASSETTE_HEADER: 'a cassette holds a header outside the allow-list (credentials are never stored)',
+  CASSETTE_MISS: 'in replay, a request matches no recorded interaction (lockdown)',
+  CASSETTE_UNUSED: 'recorded interactions were never requested during a replay',
+  IMPORT_UNSUPPORTED: 'a file to import is in no format the importers read',
 } as const;
 
 export type LogErrorCode = keyof typeof LOG_ERROR_CODES;

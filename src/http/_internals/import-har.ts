@@ -1,0 +1,37 @@
+/**
+ * HAR 1.2 logs (Polly.js persists them): `log.entries[].request.postData.text` and
+ * `response.content.text`, the latter already decoded even when a content-encoding header
+ * says the wire was compressed. HAR keeps timings but no chunk boundaries, so every chunk
+ * of an entry is stamped with its time to first byte.
+ */
+import { recordRequest, type Interaction } from '../cassette.ts';
+import { allowedHeaders } from '../headers.ts';
+import { utf8 } from './bytes.ts';
+import { importedChunks } from './imported-body.ts';
+
+interface HarHeader {
+  readonly name: string;
+  readonly value: string;
+}
+
+interface HarEntry {
+  readonly request: { readonly method: string; readonly url: string; readonly headers: readonly HarHeader[]; readonly postData?: { readonly text?: string } };
+  readonly response: { readonly status: number; readonly headers: readonly HarHeader[]; readonly content: { readonly text?: string; readonly encoding?: string; readonly mimeType?: string } };
+  readonly timings?: Readonly<Record<string, number>>;
+}
+
+export function interactionsFromHar(document: unknown): Interaction[] {
+  const entries = (document as { log?: { entries?: unknown } } | null)?.log?.entries;
+  if (!Array.isArray(entries)) throw new TypeError('the JSON has no "log.entries" list');
+  return (entries as HarEntry[]).map(({ request, response, timings }) => {
+    const { text, encoding, mimeType } = response.content;
+    const bytes = text === undefined ? new Uint8Array(0) : encoding === 'base64' ? new Uint8Array(Buffer.from(text, 'base64')) : utf8(text);
+    const firstByte = ['blocked', 'dns', 'connect', 'send', 'wait'].reduce((sum, phase) => sum + Math.max(0, timings?.[phase] ?? 0), 0);
+    return {
+      request: recordRequest({ method: request.method, url: request.url, headers: pairs(request.headers), body: utf8(request.postData?.text ?? '') }),
+      response: { status: response.status, headers: allowedHeaders('response', pairs(response.headers)), chunks: importedChunks(bytes, mimeType, firstByte) },
+    };
+  });
+}
+
+const pairs = (headers: readonly HarHeader[]): Array<[string, string]> => headers.map(({ name, value }) => [name, value]);

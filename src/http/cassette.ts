@@ -1,0 +1,198 @@
+/**
+ * The cassette: our JSON Lines record of HTTP exchanges with model providers
+ * (docs/CASSETTES.md). Line 1 is the header, every other line one interaction. A request
+ * keeps its body exactly as sent (text when the bytes are UTF-8, base64 otherwise) with
+ * its sha256; a response keeps its body as the chunks it arrived in, each stamped with the
+ * milliseconds since the request started, so a stream replays as it was streamed.
+ *
+ * Reading is as strict as writing: a header outside the allow-list, a body whose hash
+ * does not match, or an unknown format version is refused, never skipped.
+ */
+import { ReconError, type ErrorLocation } from '../errors.ts';
+import { concatBytes, exactText, sha256, utf8 } from './_internals/bytes.ts';
+import { CREDENTIAL_HEADERS, allowedHeaders, isAllowedHeader, type HeaderSide } from './headers.ts';
+
+export const CASSETTE_FORMAT = 1;
+
+export type Provider = 'deepseek' | 'openai' | 'anthropic';
+export type ImportFormat = 'vcr-yaml' | 'har' | 'sse-chunks';
+
+export interface CassetteHeader {
+  readonly cassette: typeof CASSETTE_FORMAT;
+  readonly provider: Provider | 'unknown';
+  readonly source: 'recorded' | 'imported';
+  readonly importedFrom?: { readonly format: ImportFormat; readonly file: string; readonly sha256: string; readonly origin?: string };
+  readonly licence?: string;
+  /** What a reader must know about fidelity, e.g. bodies re-serialised from parsed JSON. */
+  readonly notes?: readonly string[];
+}
+
+/** How an importer rebuilt a body whose bytes the source did not keep (it kept parsed JSON). */
+export interface Reserialised {
+  /** `compact`: no spaces; `python`: Python's json.dumps defaults (", ", ": ", ASCII escapes). */
+  readonly style: 'compact' | 'python';
+  /** Whether the rebuilt length equals the recorded content-length; absent when none was recorded. */
+  readonly lengthMatches?: boolean;
+}
+
+export type Chunk = { readonly t: number; readonly text: string } | { readonly t: number; readonly b64: string };
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body as sent when it is UTF-8 text; `b64` otherwise; neither when empty. */
+  readonly body?: string;
+  readonly b64?: string;
+  readonly sha256: string;
+  readonly reserialised?: Reserialised;
+}
+
+export interface RecordedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly chunks: readonly Chunk[];
+  readonly reserialised?: Reserialised;
+}
+
+export interface Interaction {
+  /** null for a response-only recording (a stream captured without its request). */
+  readonly request: RecordedRequest | null;
+  readonly response: RecordedResponse;
+}
+
+export interface Cassette {
+  readonly header: CassetteHeader;
+  readonly interactions: readonly Interaction[];
+}
+
+/** The 1-based line of interaction `index` in its file. */
+export const lineOfInteraction = (index: number): number => index + 2;
+
+export function requestBytes(request: RecordedRequest): Uint8Array {
+  return request.b64 !== undefined ? new Uint8Array(Buffer.from(request.b64, 'base64')) : utf8(request.body ?? '');
+}
+
+export function chunkBytes(chunk: Chunk): Uint8Array {
+  return 'b64' in chunk ? new Uint8Array(Buffer.from(chunk.b64, 'base64')) : utf8(chunk.text);
+}
+
+export function responseBytes(response: RecordedResponse): Uint8Array {
+  return concatBytes(response.chunks.map(chunkBytes));
+}
+
+export function responseText(response: RecordedResponse): string {
+  return Buffer.from(responseBytes(response)).toString('utf8');
+}
+
+export interface RequestParts {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Parameters<typeof allowedHeaders>[1];
+  readonly body: Uint8Array;
+  readonly reserialised?: Reserialised;
+}
+
+/** A request as the cassette stores it: allow-listed headers, exact body, its hash. */
+export function recordRequest(parts: RequestParts): RecordedRequest {
+  const text = exactText(parts.body);
+  return {
+    method: parts.method.toUpperCase(),
+    url: parts.url,
+    headers: allowedHeaders('request', parts.headers),
+    ...(parts.body.byteLength === 0 ? {} : text === undefined ? { b64: Buffer.from(parts.body).toString('base64') } : { body: text }),
+    sha256: sha256(parts.body),
+    ...(parts.reserialised === undefined ? {} : { reserialised: parts.reserialised }),
+  };
+}
+
+/** A chunk as the cassette stores it: text when its bytes stand alone as UTF-8, base64 when not. */
+export function recordChunk(t: number, bytes: Uint8Array): Chunk {
+  const text = exactText(bytes);
+  const ms = Math.max(0, Math.round(t));
+  return text === undefined ? { t: ms, b64: Buffer.from(bytes).toString('base64') } : { t: ms, text };
+}
+
+export function formatInteraction(interaction: Interaction): string {
+  return `${JSON.stringify(interaction)}\n`;
+}
+
+export function formatCassette(cassette: Cassette): string {
+  return `${JSON.stringify(cassette.header)}\n${cassette.interactions.map(formatInteraction).join('')}`;
+}
+
+export function parseCassette(text: string, file?: string): Cassette {
+  const where = (line: number): ErrorLocation => (file === undefined ? { line } : { file, line });
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  if (lines.length === 0) throw new ReconError('CASSETTE_INVALID', 'the file is empty; line 1 must be the cassette header', { location: where(1) });
+  const header = checkHeader(parseLine(lines[0]!, where(1)), where(1));
+  const interactions = lines.slice(1).map((line, index) => checkInteraction(parseLine(line, where(index + 2)), where(index + 2)));
+  return { header, interactions };
+}
+
+function parseLine(line: string, location: ErrorLocation): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    throw new ReconError('CASSETTE_INVALID', `the line is not valid JSON (${(error as Error).message})`, { location });
+  }
+  if (!isObject(value)) throw new ReconError('CASSETTE_INVALID', 'the line is not a JSON object', { location });
+  return value;
+}
+
+function checkHeader(value: Record<string, unknown>, location: ErrorLocation): CassetteHeader {
+  if (typeof value['cassette'] === 'number' && value['cassette'] !== CASSETTE_FORMAT) {
+    throw new ReconError('CASSETTE_VERSION', `the cassette is format ${value['cassette']}; this reader reads format ${CASSETTE_FORMAT}`, {
+      location,
+      hint: value['cassette'] > CASSETTE_FORMAT ? 'upgrade reconstructable to read it' : 'import the original recording again',
+    });
+  }
+  const bad = (what: string) => new ReconError('CASSETTE_INVALID', `the cassette header ${what}`, { location });
+  if (value['cassette'] !== CASSETTE_FORMAT) throw bad(`lacks "cassette": ${CASSETTE_FORMAT}`);
+  if (!['deepseek', 'openai', 'anthropic', 'unknown'].includes(value['provider'] as string)) throw bad('has no known "provider"');
+  if (value['source'] !== 'recorded' && value['source'] !== 'imported') throw bad('has a "source" other than "recorded" or "imported"');
+  return value as unknown as CassetteHeader;
+}
+
+function checkInteraction(value: Record<string, unknown>, location: ErrorLocation): Interaction {
+  const bad = (what: string) => new ReconError('CASSETTE_INVALID', `the interaction ${what}`, { location });
+  const { request, response } = value;
+  if (request !== null) {
+    if (!isObject(request) || typeof request['method'] !== 'string' || typeof request['url'] !== 'string') throw bad('has no request method and URL');
+    checkHeaders('request', request['headers'], location);
+    if (request['body'] !== undefined && typeof request['body'] !== 'string') throw bad('has a request body that is not a string');
+    if (request['b64'] !== undefined && (typeof request['b64'] !== 'string' || request['body'] !== undefined)) throw bad('has both "body" and "b64", or a "b64" that is not a string');
+    const actual = sha256(requestBytes(request as unknown as RecordedRequest));
+    if (request['sha256'] !== actual) throw bad(`request body has sha256 ${actual}, not the recorded ${String(request['sha256'])}: the body was edited`);
+  }
+  if (!isObject(response) || !Number.isInteger(response['status']) || !Array.isArray(response['chunks'])) throw bad('has no response status and chunks');
+  checkHeaders('response', response['headers'], location);
+  let last = 0;
+  for (const chunk of response['chunks'] as unknown[]) {
+    if (!isObject(chunk) || typeof chunk['t'] !== 'number' || chunk['t'] < last || (typeof chunk['text'] === 'string') === (typeof chunk['b64'] === 'string')) {
+      throw bad('has a chunk that is not {t, text} or {t, b64} with t not decreasing');
+    }
+    last = chunk['t'];
+  }
+  return value as unknown as Interaction;
+}
+
+function checkHeaders(side: HeaderSide, headers: unknown, location: ErrorLocation): void {
+  if (!isObject(headers)) throw new ReconError('CASSETTE_INVALID', `the ${side} headers are not an object`, { location });
+  for (const [name, value] of Object.entries(headers)) {
+    if (name !== name.toLowerCase() || typeof value !== 'string') throw new ReconError('CASSETTE_INVALID', `the ${side} header "${name}" is not a lower-case name with a string value`, { location });
+    if (!isAllowedHeader(side, name)) {
+      const credential = CREDENTIAL_HEADERS.includes(name);
+      throw new ReconError('CASSETTE_HEADER', `the ${side} header "${name}" is ${credential ? 'a credential header' : 'not on the allow-list'}; cassettes never store it`, {
+        location,
+        hint: credential ? 'delete the header from the file and rotate the credential if it was real' : 'import or record the exchange again; the writer drops such headers',
+      });
+    }
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

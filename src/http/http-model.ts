@@ -1,0 +1,61 @@
+/**
+ * The loop's model over HTTP: the wire bytes of a request go out through an injected
+ * fetch (never the global one), and the streamed answer comes back as stream chunks.
+ */
+import type { LlmCallConfig, StreamChunk } from '../log/index.ts';
+import { prepareWithDefaults, type ModelAdapter, type PreparedCall, type RouteDefaults } from '../loop/index.ts';
+import { SseDecoder, WIRE_FORMATS, type GenerateRequest, type Provider, type WireRequest } from '../wire/index.ts';
+
+/** The part of `fetch` the model needs; undici's fetch with an explicit dispatcher fits. */
+export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  readonly body: AsyncIterable<Uint8Array> | null;
+  text(): Promise<string>;
+}>;
+
+export interface HttpModelOptions {
+  readonly provider: Provider;
+  readonly fetch: Fetch;
+  /** The credential; sent in the provider's auth header, never logged or recorded. */
+  readonly apiKey?: string;
+  readonly baseUrl?: string;
+  readonly defaults?: RouteDefaults;
+}
+
+export class HttpModel implements ModelAdapter {
+  readonly provider: string;
+  readonly #options: HttpModelOptions;
+
+  constructor(options: HttpModelOptions) {
+    this.provider = options.provider;
+    this.#options = options;
+  }
+
+  prepare(proposal: LlmCallConfig): PreparedCall {
+    return prepareWithDefaults(proposal, this.#options.defaults ?? {});
+  }
+
+  serialize(request: GenerateRequest): WireRequest {
+    const format = WIRE_FORMATS[this.#options.provider];
+    return format.serialize(request, this.#options.baseUrl === undefined ? {} : { baseUrl: this.#options.baseUrl });
+  }
+
+  async *stream(_request: GenerateRequest, wire: WireRequest): AsyncIterable<StreamChunk> {
+    const format = WIRE_FORMATS[this.#options.provider];
+    const auth = this.#options.apiKey === undefined ? {} : format.auth(this.#options.apiKey);
+    const response = await this.#options.fetch(wire.url, { method: wire.method, headers: { ...wire.headers, ...auth }, body: wire.body });
+    if (response.status !== 200 || response.body === null) {
+      const text = (await response.text()).slice(0, 300);
+      const status = response.status;
+      yield { type: 'finish', reason: { kind: 'error', failure: { message: `HTTP ${status}: ${text}`, code: status === 429 ? 'RATE_LIMITED' : status >= 500 ? 'SERVER_ERROR' : 'HTTP_ERROR', status } } };
+      return;
+    }
+    const decoder = new SseDecoder();
+    const translator = format.translator();
+    const take = (events: ReturnType<SseDecoder['push']>) => events.flatMap((e) => (e.data === '[DONE]' ? [] : translator.push(JSON.parse(e.data) as never)));
+    for await (const piece of response.body) yield* take(decoder.push(piece));
+    yield* take(decoder.end());
+    yield* translator.finish();
+  }
+}

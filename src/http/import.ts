@@ -1,0 +1,119 @@
+/**
+ * Importing other tools' recordings into cassettes: vcrpy / pytest-recording YAML, HAR 1.2
+ * (Polly.js) and raw SSE chunk files (one JSON payload per line, response only). The
+ * format is read from the content; the extension only sharpens the error when the content
+ * is none of them. Whatever the source did not keep (exact bytes, chunk boundaries,
+ * timing, the request) is said in the header's notes, not papered over.
+ */
+import { extname } from 'node:path';
+import { ReconError } from '../errors.ts';
+import { sha256, utf8 } from './_internals/bytes.ts';
+import { interactionsFromHar } from './_internals/import-har.ts';
+import { interactionsFromVcr } from './_internals/import-vcr.ts';
+import { recordChunk, requestBytes, responseText, type Cassette, type CassetteHeader, type ImportFormat, type Interaction, type Provider } from './cassette.ts';
+import { endpointOf } from './endpoint.ts';
+import { parseYamlKeepingFloats } from './_internals/reserialise.ts';
+
+export interface ImportOptions {
+  /** The name recorded in the header (and in errors); a base name, not a local path. */
+  readonly file: string;
+  readonly licence?: string;
+  /** Where the recording comes from, e.g. "pydantic/pydantic-ai". */
+  readonly origin?: string;
+}
+
+const EXTENSIONS: Readonly<Record<string, ImportFormat>> = { '.yaml': 'vcr-yaml', '.yml': 'vcr-yaml', '.har': 'har', '.txt': 'sse-chunks', '.jsonl': 'sse-chunks' };
+
+export function detectFormat(text: string): ImportFormat | undefined {
+  if (Array.isArray((tryJson(text) as { log?: { entries?: unknown } } | undefined)?.log?.entries)) return 'har';
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length > 0 && lines.every((line) => isStreamPayload(tryJson(line)))) return 'sse-chunks';
+  if (/^interactions:/m.test(text)) return 'vcr-yaml';
+  return undefined;
+}
+
+export function importRecording(text: string, options: ImportOptions): Cassette {
+  const format = detectFormat(text);
+  if (format === undefined) {
+    const hinted = EXTENSIONS[extname(options.file).toLowerCase()];
+    throw new ReconError(
+      'IMPORT_UNSUPPORTED',
+      `the content is not a vcrpy YAML cassette (interactions: …), a HAR 1.2 log (log.entries) or an SSE chunk file (one JSON object per line)` +
+        (hinted === undefined ? '' : `, although its extension suggests ${hinted}`),
+      { location: { file: options.file }, hint: 'convert it to one of these formats, or record the exchange again with recon' },
+    );
+  }
+  let interactions: Interaction[];
+  const notes: string[] = [];
+  try {
+    if (format === 'har') interactions = interactionsFromHar(JSON.parse(text));
+    else if (format === 'sse-chunks') {
+      interactions = [fromChunkLines(text)];
+      notes.push('response only: the request was not recorded; SSE framing rebuilt as "data: <line>" events around each recorded payload; no timing');
+    } else {
+      const vcr = interactionsFromVcr(parseYamlKeepingFloats(text));
+      interactions = vcr.interactions;
+      const { count, lengthMatches } = vcr.reserialised;
+      if (count > 0) {
+        notes.push(
+          `${count} bodies were re-serialised from parsed JSON (parsed_body): the exact bytes sent were not recorded; ` +
+            `key order is the recording's, spacing the style whose length equals the recorded content-length (${lengthMatches} of ${count} match)`,
+        );
+      }
+    }
+  } catch (error) {
+    if (ReconError.is(error)) throw error;
+    throw new ReconError('IMPORT_UNSUPPORTED', `the file looks like ${format} but cannot be read: ${(error as Error).message}`, { location: { file: options.file } });
+  }
+  if (format === 'vcr-yaml') notes.push('chunk times are 0: vcrpy keeps no timing; streamed bodies are split at event boundaries');
+  if (format === 'har') notes.push('chunk times are the time to first byte: HAR keeps no chunk boundaries; streamed bodies are split at event boundaries');
+  const header: CassetteHeader = {
+    cassette: 1,
+    provider: majorityProvider(interactions),
+    source: 'imported',
+    importedFrom: { format, file: options.file, sha256: sha256(utf8(text)), ...(options.origin === undefined ? {} : { origin: options.origin }) },
+    ...(options.licence === undefined ? {} : { licence: options.licence }),
+    notes,
+  };
+  return { header, interactions };
+}
+
+function fromChunkLines(text: string): Interaction {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  return {
+    request: null,
+    response: { status: 200, headers: { 'content-type': 'text/event-stream' }, chunks: lines.map((line) => recordChunk(0, utf8(`data: ${line}\n\n`))) },
+  };
+}
+
+function majorityProvider(interactions: readonly Interaction[]): Provider | 'unknown' {
+  const votes = new Map<Provider, number>();
+  for (const { request, response } of interactions) {
+    const body = request === null ? firstJson(responseText(response)) : tryJson(Buffer.from(requestBytes(request)).toString('utf8'));
+    const endpoint = endpointOf(request?.url, isObject(body) ? body : undefined);
+    if (endpoint !== undefined) votes.set(endpoint.provider, (votes.get(endpoint.provider) ?? 0) + 1);
+  }
+  return [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'unknown';
+}
+
+function firstJson(sse: string): unknown {
+  const line = sse.split('\n').find((l) => l.startsWith('data: '));
+  return line === undefined ? undefined : tryJson(line.slice(6));
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+// A chat chunk, a Responses or Anthropic event; not, say, a cassette line.
+function isStreamPayload(value: unknown): boolean {
+  return isObject(value) && ('choices' in value || 'object' in value || 'type' in value);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,58 @@
+/**
+ * Replay for third-party code in this process that calls global `fetch` or `node:http`
+ * itself: nock 15 intercepts both. Every origin in the cassette is answered from it, and
+ * net connect is disabled except for loopback, so a request nobody thought to intercept
+ * fails at once instead of quietly reaching a live API.
+ *
+ * nock patches the globals as soon as it is imported, so it is loaded here on demand and
+ * unpatched again by `restore()`.
+ */
+import { Readable } from 'node:stream';
+import type { Replayer } from './replayer.ts';
+import { timedChunks, type ReplayTiming } from './timing.ts';
+
+export interface NockReplay {
+  /** Removes every nock interceptor and gives the process its own http and fetch back. */
+  restore(): void;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
+
+export async function installNockReplay(replayer: Replayer, timing: ReplayTiming = {}): Promise<NockReplay> {
+  supplyPromiseWithResolvers();
+  const { default: nock } = await import('nock');
+  if (!nock.isActive()) nock.activate();
+  nock.disableNetConnect();
+  nock.enableNetConnect((host: string) => LOOPBACK.test(host));
+  const targets = new Set<string>();
+  for (const { request } of replayer.cassette.interactions) if (request !== null) targets.add(`${new URL(request.url).origin} ${request.method}`);
+  for (const target of targets) {
+    const [origin, method] = target.split(' ') as [string, string];
+    nock(origin)
+      .persist()
+      .intercept(() => true, method)
+      .reply(async (request: Request) => {
+        const interaction = replayer.take({ method: request.method, url: request.url, body: new Uint8Array(await request.arrayBuffer()) });
+        return [interaction.response.status, Readable.from(timedChunks(interaction.response, timing)), { ...interaction.response.headers }];
+      });
+  }
+  return {
+    restore() {
+      nock.cleanAll();
+      nock.enableNetConnect();
+      nock.restore();
+    },
+  };
+}
+
+// nock 15 declares Node >= 22.20: its @mswjs/interceptors calls Promise.withResolvers,
+// which Node 20 lacks. It is the only missing piece, so it is supplied when absent.
+function supplyPromiseWithResolvers(): void {
+  const promise = Promise as unknown as { withResolvers?: unknown };
+  promise.withResolvers ??= function withResolvers<T>() {
+    let resolve!: (value: T) => void;
+    let reject!: (reason: unknown) => void;
+    const settled = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
+    return { promise: settled, resolve, reject };
+  };
+}

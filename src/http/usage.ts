@@ -1,0 +1,91 @@
+/**
+ * Token usage, normalised across providers to four counts (the idea of the Vercel AI SDK's
+ * v3 usage): `input` is every billed prompt token, cached or not; `cacheRead` and
+ * `cacheWrite` are parts of it; `output` includes reasoning. A count the provider did not
+ * report stays undefined, never 0: a missing field is not a measured zero.
+ *
+ * The providers disagree on what `input` means. OpenAI and DeepSeek report the total and
+ * the cached part as a subset; Anthropic reports three disjoint counts whose sum is the
+ * total. Mixing the two up is the classic cache-rate bug (provider-cache.md §C).
+ */
+import { responseText, type RecordedResponse } from './cassette.ts';
+import type { Api } from './endpoint.ts';
+import { parseSse, sseJson } from './sse.ts';
+
+export interface Usage {
+  readonly input?: number;
+  readonly cacheRead?: number;
+  readonly cacheWrite?: number;
+  readonly output?: number;
+}
+
+/** A response body as the provider meant it: one JSON value, or the JSON payloads of an event stream. */
+export type ResponseBody =
+  | { readonly kind: 'json'; readonly value: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'sse'; readonly events: ReadonlyArray<{ readonly event?: string; readonly json: Record<string, unknown> }> };
+
+export function readResponseBody(response: RecordedResponse): ResponseBody | undefined {
+  const text = responseText(response);
+  const streamed = /^text\/event-stream/.test(response.headers['content-type'] ?? '') || /^(data|event):/.test(text);
+  if (streamed) return { kind: 'sse', events: sseJson(parseSse([text])) };
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { kind: 'json', value: value as Record<string, unknown> } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The usage a response reports for `api`, or undefined when it reports none. */
+export function usageOf(api: Api, body: ResponseBody): Usage | undefined {
+  const raw = body.kind === 'json' ? object(body.value['usage']) : streamedUsage(api, body.events);
+  return raw === undefined ? undefined : normalise(api, raw);
+}
+
+function streamedUsage(api: Api, events: ReadonlyArray<{ readonly json: Record<string, unknown> }>): Record<string, unknown> | undefined {
+  if (api === 'messages') {
+    // message_start carries input and cache counts (output is a placeholder); message_delta the final output.
+    const parts = events.flatMap(({ json }) => {
+      const usage = json['type'] === 'message_start' ? object(object(json['message'])?.['usage']) : json['type'] === 'message_delta' ? object(json['usage']) : undefined;
+      return usage === undefined ? [] : [usage];
+    });
+    return parts.length === 0 ? undefined : Object.assign({}, ...parts.map(definedOnly));
+  }
+  if (api === 'responses') {
+    const done = events.findLast(({ json }) => json['type'] === 'response.completed' || json['type'] === 'response.incomplete');
+    return object(object(done?.json['response'])?.['usage']);
+  }
+  // Chat completions: usage rides on the finish chunk (DeepSeek) or a final chunk with no choices (OpenAI).
+  return object(events.findLast(({ json }) => object(json['usage']) !== undefined)?.json['usage']);
+}
+
+function normalise(api: Api, raw: Readonly<Record<string, unknown>>): Usage {
+  if (api === 'messages') {
+    const uncached = count(raw['input_tokens']);
+    const cacheRead = count(raw['cache_read_input_tokens']);
+    const cacheWrite = count(raw['cache_creation_input_tokens']);
+    return defined({ input: uncached === undefined ? undefined : uncached + (cacheRead ?? 0) + (cacheWrite ?? 0), cacheRead, cacheWrite, output: count(raw['output_tokens']) });
+  }
+  const chat = api === 'chat';
+  const details = object(raw[chat ? 'prompt_tokens_details' : 'input_tokens_details']);
+  return defined({
+    input: count(raw[chat ? 'prompt_tokens' : 'input_tokens']),
+    cacheRead: count(raw['prompt_cache_hit_tokens']) ?? count(details?.['cached_tokens']),
+    cacheWrite: count(details?.['cache_write_tokens']),
+    output: count(raw[chat ? 'completion_tokens' : 'output_tokens']),
+  });
+}
+
+const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+function object(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function definedOnly(raw: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null && v !== undefined));
+}
+
+function defined(usage: { [K in keyof Usage]: number | undefined }): Usage {
+  return definedOnly(usage) as Usage;
+}

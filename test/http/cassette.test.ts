@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ReconError } from '../../src/errors.ts';
+import { formatCassette, parseCassette, recordRequest, requestBytes, responseBytes, Replayer } from '../../src/http/index.ts';
+import { CHAT_URL, SSE, chatBody, sampleCassette } from '../helpers/cassettes.ts';
+
+function refusal(run: () => unknown): ReconError {
+  try {
+    run();
+  } catch (error) {
+    if (ReconError.is(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('cassette format', () => {
+  it('round-trips through its JSONL text, bytes and chunk boundaries included', () => {
+    const cassette = sampleCassette();
+    const text = formatCassette(cassette);
+    expect(text.split('\n')[0]).toBe('{"cassette":1,"provider":"deepseek","source":"recorded"}');
+    const back = parseCassette(text);
+    expect(back).toEqual(cassette);
+    const first = back.interactions[0]!;
+    // The cut inside the emoji leaves two chunks that are not UTF-8 on their own: stored as base64.
+    expect(first.response.chunks.map((c) => ('b64' in c ? 'b64' : 'text'))).toEqual(['b64', 'b64', 'text']);
+    expect(Buffer.from(responseBytes(first.response)).toString('utf8')).toBe(SSE);
+    expect(Buffer.from(requestBytes(first.request!)).toString('utf8')).toBe(chatBody('hello'));
+  });
+
+  it('writes only allow-listed request headers, and keeps binary bodies as base64', () => {
+    const body = new Uint8Array([0xff, 0x00, 0x41]);
+    const request = recordRequest({ method: 'post', url: CHAT_URL, headers: { Authorization: 'Bearer x', 'X-Api-Key': 'k', Cookie: 'c', 'Content-Type': 'application/octet-stream', 'x-stainless-os': 'Linux' }, body });
+    expect(request).toEqual({
+      method: 'POST',
+      url: CHAT_URL,
+      headers: { 'content-type': 'application/octet-stream' },
+      b64: '/wBB',
+      sha256: createHash('sha256').update(body).digest('hex'),
+    });
+    expect(requestBytes(request)).toEqual(body);
+  });
+
+  it.each([
+    ['authorization', 'request', 'a credential header'],
+    ['x-api-key', 'request', 'a credential header'],
+    ['set-cookie', 'response', 'a credential header'],
+    ['openai-organization', 'response', 'a credential header'],
+    ['x-stainless-os', 'request', 'not on the allow-list'],
+  ] as const)('refuses to read a cassette holding the %s %s header', (name, side, why) => {
+    const cassette = sampleCassette();
+    const [first] = cassette.interactions;
+    const tampered = side === 'request' ? { ...first!, request: { ...first!.request!, headers: { [name]: 'secret' } } } : { ...first!, response: { ...first!.response, headers: { [name]: 'secret' } } };
+    const error = refusal(() => parseCassette(formatCassette({ ...cassette, interactions: [tampered] }), 'x.jsonl'));
+    expect(error.code).toBe('CASSETTE_HEADER');
+    expect(error.message).toBe(`x.jsonl:2: CASSETTE_HEADER: the ${side} header "${name}" is ${why}; cassettes never store it`);
+  });
+
+  it('refuses an edited body, an unknown version and a broken line, naming the line', () => {
+    const lines = formatCassette(sampleCassette()).split('\n');
+    const edited = [...lines];
+    edited[2] = edited[2]!.replace('hello again', 'hello there');
+    expect(refusal(() => parseCassette(edited.join('\n'), 'c.jsonl')).message).toMatch(/^c\.jsonl:3: CASSETTE_INVALID: the interaction request body has sha256 [0-9a-f]{64}, not the recorded/);
+    const newer = refusal(() => parseCassette(['{"cassette":2,"provider":"deepseek","source":"recorded"}', ...lines.slice(1)].join('\n')));
+    expect([newer.code, newer.hint]).toEqual(['CASSETTE_VERSION', 'upgrade reconstructable to read it']);
+    expect(refusal(() => parseCassette(`${lines[0]}\n{"request":`)).message).toMatch(/^line 2: CASSETTE_INVALID: the line is not valid JSON/);
+    expect(refusal(() => parseCassette('')).code).toBe('CASSETTE_INVALID');
+  });
+});
+
+describe('Replayer', () => {
+  const sent = (content: string, extra = '') => ({ method: 'POST', url: CHAT_URL, body: Buffer.from(chatBody(content, extra)) });
+
+  it('answers in recording order, each interaction once, and reports what went unused', () => {
+    const replayer = new Replayer(sampleCassette(), { file: 'c.jsonl' });
+    expect(replayer.take(sent('hello again'))).toBe(replayer.cassette.interactions[1]);
+    expect(replayer.unused()).toEqual([{ index: 0, line: 2, method: 'POST', url: CHAT_URL }]);
+    const unused = refusal(() => replayer.assertAllUsed());
+    expect(unused.message).toBe(`c.jsonl: CASSETTE_UNUSED: 1 recorded interaction(s) were never requested: #0 (line 2) POST ${CHAT_URL}`);
+    const again = refusal(() => replayer.take(sent('hello again')));
+    expect(again.message).toContain('interaction #1 (line 3) has the same request but has already answered');
+    replayer.take(sent('hello'));
+    expect(() => replayer.assertAllUsed()).not.toThrow();
+  });
+
+  it('names the first differing byte with 40 bytes of context either side', () => {
+    const replayer = new Replayer(sampleCassette());
+    const body = chatBody('hello', ',"temperature":0,"max_tokens":4096,"top_p":1');
+    const offset = chatBody('hello').indexOf('stream');
+    const error = refusal(() => replayer.take({ method: 'POST', url: CHAT_URL, body: Buffer.from(body) }));
+    expect(error.code).toBe('CASSETTE_MISS');
+    expect(error.message).toContain(`nearest is interaction #0 (line 2): the bodies first differ at byte offset ${offset} (recorded ${chatBody('hello').length} bytes, sent ${body.length})`);
+    expect(error.message).toContain(`  recorded: …${JSON.stringify(chatBody('hello').slice(offset - 40))}\n`);
+    expect(error.message).toContain(`  sent:     …${JSON.stringify(body.slice(offset - 40, offset + 40))}…`);
+    expect(error.hint).toMatch(/mode "update"/);
+  });
+
+  it('says when no recording has the method and URL', () => {
+    const error = refusal(() => new Replayer(sampleCassette()).take({ method: 'GET', url: 'https://api.deepseek.com/models', body: new Uint8Array() }));
+    expect(error.message).toContain(`no recording has that method and URL; nearest is interaction #0 (line 2), POST ${CHAT_URL}`);
+  });
+
+  it('matches re-serialised JSON only when asked, and repeats only when asked', () => {
+    const reordered = { method: 'POST', url: CHAT_URL, body: Buffer.from(JSON.stringify({ stream: true, messages: [{ content: 'hello', role: 'user' }], model: 'deepseek-chat' }, null, 1)) };
+    expect(new Replayer(sampleCassette()).find(reordered)).toBeUndefined();
+    const json = new Replayer(sampleCassette(), { body: 'json', repeat: true });
+    expect(json.find(reordered)).toBe(0);
+    json.take(reordered);
+    expect(json.take(reordered)).toBe(json.cassette.interactions[0]);
+  });
+
+  it('compares only path and query when told to ignore the origin', () => {
+    const replayer = new Replayer(sampleCassette(), { ignoreOrigin: true });
+    expect(replayer.find({ method: 'POST', url: 'http://127.0.0.1:9/chat/completions', body: Buffer.from(chatBody('hello')) })).toBe(0);
+    expect(replayer.find({ method: 'POST', url: 'http://127.0.0.1:9/v1/chat/completions', body: Buffer.from(chatBody('hello')) })).toBeUndefined();
+  });
+});

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { formatCassette, parseCassette, requestBytes, responseText } from '../../src/http/index.ts';
+import { RECORDED_DIR, cassetteFile, importRecorded, recordings } from '../helpers/recorded-http.ts';
+import { runCli } from '../helpers/run-cli.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/recon.js', import.meta.url));
+const temp = () => mkdtempSync(join(tmpdir(), 'recon-cli-'));
+const recording = (file: string) => recordings().find((r) => r.file === file)!;
+
+describe('recon import', () => {
+  it('writes the cassette the library produces, with licence and origin, and prints one JSON object', async () => {
+    const dir = temp();
+    const source = recording('deepseek/node-llm__tool-calling.har');
+    const out = join(dir, 'c.jsonl');
+    const { code, stdout } = await runCli(['import', RECORDED_DIR + source.file, '-o', out, '--licence', source.licence, '--origin', source.origin, '--json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ file: RECORDED_DIR + source.file, output: out, format: 'har', provider: 'deepseek', interactions: 2, notes: [expect.stringMatching(/^chunk times are the time to first byte/)] });
+    const expected = importRecorded(source);
+    const written = parseCassette(readFileSync(out, 'utf8'));
+    expect(written).toEqual({ ...expected, header: { ...expected.header, importedFrom: { ...expected.header.importedFrom!, file: 'node-llm__tool-calling.har' } } });
+  });
+
+  it('refuses to overwrite without --force, and names a file in no known format', async () => {
+    const dir = temp();
+    const out = join(dir, 'c.jsonl');
+    writeFileSync(out, 'keep me');
+    const source = RECORDED_DIR + recording('deepseek/vercel-ai__issue-19789-live-usage.chunks.txt').file;
+    const refused = await runCli(['import', source, '-o', out]);
+    expect([refused.code, refused.stderr]).toEqual([2, `recon import: ${out}: USAGE: ${out} exists; pass --force to overwrite it\n`]);
+    expect(readFileSync(out, 'utf8')).toBe('keep me');
+    expect((await runCli(['import', source, '-o', out, '--force'])).code).toBe(0);
+    expect(parseCassette(readFileSync(out, 'utf8')).interactions[0]!.request).toBeNull();
+    const odd = join(dir, 'odd.har');
+    writeFileSync(odd, 'not: [a, recording');
+    const unsupported = await runCli(['import', odd, '-o', join(dir, 'x.jsonl')]);
+    expect(unsupported.code).toBe(3);
+    expect(unsupported.stderr).toContain('odd.har: IMPORT_UNSUPPORTED: the content is not a vcrpy YAML cassette');
+    expect(unsupported.stderr).toContain('although its extension suggests har');
+    expect((await runCli(['import', source])).code).toBe(2);
+  });
+});
+
+describe('recon replay', () => {
+  it('refuses a cassette holding a credential header, naming the line', async () => {
+    const dir = temp();
+    const cassette = importRecorded(recording('deepseek/node-llm__tool-calling.har'));
+    const first = cassette.interactions[0]!;
+    const leaked = { ...cassette, interactions: [{ ...first, request: { ...first.request!, headers: { authorization: 'Bearer x' } } }] };
+    writeFileSync(join(dir, 'c.jsonl'), formatCassette(leaked));
+    const { code, stderr } = await runCli(['replay', 'c.jsonl'], {}, dir);
+    expect(code).toBe(3);
+    expect(stderr).toContain('c.jsonl:2: CASSETTE_HEADER: the request header "authorization" is a credential header');
+  });
+
+  it('--serve answers another process on loopback, reports misses and unused interactions, and stops on SIGTERM', async () => {
+    const file = cassetteFile(recording('deepseek/node-llm__tool-calling.har'));
+    const cassette = parseCassette(readFileSync(file, 'utf8'));
+    const child = spawn(process.execPath, [BIN, 'replay', file, '--serve', '--no-delay', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (part: Buffer) => (stderr += part.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (part: Buffer) => {
+          out += part.toString();
+          if (out.includes('\n')) resolve(out.split('\n')[0]!);
+        });
+        child.on('exit', () => reject(new Error(`exited early: ${stderr}`)));
+      });
+      const { url, interactions } = JSON.parse(line) as { url: string; interactions: number };
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(interactions).toBe(2);
+      const recorded = cassette.interactions[0]!;
+      const answer = await fetch(`${url}/chat/completions`, { method: 'POST', body: Buffer.from(requestBytes(recorded.request!)), headers: { 'content-type': 'application/json' } });
+      expect([answer.status, await answer.text()]).toEqual([200, responseText(recorded.response)]);
+      const miss = await fetch(`${url}/chat/completions`, { method: 'POST', body: '{"model":"deepseek-chat"}' });
+      expect(miss.status).toBe(501);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(stderr).toContain('CASSETTE_MISS: POST http://127.0.0.1:');
+      expect(stderr).toContain('interaction #1 (line 3) POST https://api.deepseek.com/chat/completions was never requested');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
