@@ -96,15 +96,16 @@ function checkSources(event: SessionEvent): void {
   const sources: unknown = event.sourceEventSeqs;
   if (!Array.isArray(sources)) bad(event, 'sourceEventSeqs must be an array when present');
   if (sources.length === 0 && event.type !== 'assistant/message') bad(event, 'sourceEventSeqs must not be empty except on assistant/message');
-  const seen = new Set<number>();
   for (let i = 0; i < sources.length; i++) {
     const seq: unknown = sources[i];
     if (!Object.hasOwn(sources, i) || !Number.isSafeInteger(seq) || (seq as number) < 0) {
       bad(event, 'sourceEventSeqs must densely contain non-negative safe integers');
     }
-    if (seen.has(seq as number)) bad(event, `sourceEventSeqs must not contain duplicates (${seq as number})`);
     if ((seq as number) >= event.seq) bad(event, `sourceEventSeqs must reference earlier events: ${seq as number} >= current seq ${event.seq}`);
-    seen.add(seq as number);
+  }
+  if (new Set(sources).size !== sources.length) {
+    const dup = sources.find((seq, i) => sources.indexOf(seq) !== i) as number;
+    bad(event, `sourceEventSeqs must not contain duplicates (${dup})`);
   }
 }
 

@@ -11,6 +11,8 @@ import { isRecord } from './validate-event.ts';
 
 type Rec = Record<string, unknown>;
 
+const MAYBE_OLD: ReadonlySet<string> = new Set(['turn/start', 'turn/end', 'steering/message', 'user/message', 'assistant/message', 'tool/result']);
+
 /** The id an upgraded message gets, stable across loads. */
 export function legacyMessageId(sessionId: string, seq: number): string {
   return `legacy-message:${sessionId}:${seq}`;
@@ -31,6 +33,8 @@ export class LegacyUpgrader {
   }
 
   upgrade(event: SessionEvent): SessionEvent {
+    // Loading calls this for every event: most types never had an older shape.
+    if (!MAYBE_OLD.has(event.type)) return event;
     const next = this.#upgradeMessage(this.#upgradeSteering(this.#upgradeTurnEnd(this.#upgradeTurnStart(event))));
     const id = messageIdOf(next);
     if (id !== undefined) this.#messageIds.set(next.seq, id);
@@ -60,22 +64,21 @@ export class LegacyUpgrader {
     if (!isTurnNumber(data['turn']) || !hasOnlyKeys(data, ['turn', 'reason']) || !isRecord(reason) || typeof reason['kind'] !== 'string') {
       return this.#malformed(event, 'expected {turn, reason:{kind}}');
     }
-    const kindOnly = () => hasOnlyKeys(reason, ['kind']) || this.#malformed(event, `reason "${reason['kind'] as string}" carries extra fields`);
     let upgraded: JsonValue;
     switch (reason['kind']) {
       case 'completed':
       case 'blocked':
       case 'max-tokens':
       case 'interrupted':
-        kindOnly();
+        this.#kindOnly(event, reason);
         return event;
       case 'aborted':
         if (Object.hasOwn(reason, 'reason')) return event;
-        kindOnly();
+        this.#kindOnly(event, reason);
         upgraded = { kind: 'aborted', reason: { kind: 'legacy' } };
         break;
       case 'disposed':
-        kindOnly();
+        this.#kindOnly(event, reason);
         upgraded = { kind: 'aborted', reason: { kind: 'disposed' } };
         break;
       case 'error':
@@ -86,6 +89,10 @@ export class LegacyUpgrader {
         return event;
     }
     return { ...event, data: { ...(data as { [k: string]: JsonValue }), reason: upgraded } };
+  }
+
+  #kindOnly(event: SessionEvent, reason: Rec): void {
+    if (!hasOnlyKeys(reason, ['kind'])) this.#malformed(event, `reason "${reason['kind'] as string}" carries extra fields`);
   }
 
   // Old error reasons: {kind, step, failure:{message, code, status?, …}} or {kind, step, message, code?}.
@@ -124,7 +131,7 @@ export class LegacyUpgrader {
   #upgradeMessage(event: SessionEvent): SessionEvent {
     const data = event.data;
     if (!isRecord(data)) return event;
-    const has = (key: string) => Object.hasOwn(data, key);
+    const has = Object.hasOwn.bind(null, data) as (key: string) => boolean;
     const id = legacyMessageId(this.#sessionId, event.seq);
     switch (event.type) {
       case 'user/message': {

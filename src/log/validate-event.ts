@@ -25,7 +25,7 @@ export function isRecord(value: unknown): value is Rec {
 export function checkEnvelope(value: unknown, index: number): asserts value is SessionEvent {
   if (!isRecord(value)) reject('ENVELOPE_INVALID', `event at index ${index} is not a JSON object`);
   const seq = Number.isSafeInteger(value['seq']) ? (value['seq'] as number) : undefined;
-  for (const key of Object.keys(value)) {
+  for (const key in value) {
     if (!ENVELOPE_KEYS.has(key)) reject('ENVELOPE_INVALID', `event has the key "${key}"; allowed are ${[...ENVELOPE_KEYS].join(', ')}`, seq);
   }
   if (typeof value['type'] !== 'string' || value['type'] === '') reject('ENVELOPE_INVALID', 'event type must be a non-empty string', seq);
