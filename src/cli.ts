@@ -5,11 +5,13 @@ import { ReconError } from './errors.ts';
 const COMMANDS: Record<string, () => Promise<Command>> = {
   audit: async () => (await import('./cli/audit.ts')).audit,
   check: async () => (await import('./cli/check.ts')).check,
+  serve: async () => (await import('./cli/serve.ts')).serve,
 };
 
 const SUMMARIES: Record<string, string> = {
   audit: 'load session logs, rebuild every request, attribute each cache-read drop',
   check: 'run the property suite against an implementation',
+  serve: 'serve the reference over the JSON-RPC stdio protocol',
 };
 
 function topHelp(): string {

@@ -34,6 +34,10 @@ export const HARNESS_ERROR_CODES = {
   USAGE: 'the command line is wrong',
   FILE_UNREADABLE: 'a file could not be read',
   RECONSTRUCTION_MISMATCH: 'a request differs from the one rebuilt from the log',
+  IMPL_UNAVAILABLE: 'the implementation under test could not be started, failed its handshake, or is not a valid module',
+  IMPL_CRASHED: 'the implementation exited, or threw, instead of answering a call',
+  IMPL_TIMEOUT: 'the implementation did not answer a call within the timeout',
+  PROTOCOL_ERROR: 'the implementation broke the stdio protocol (a line that is not JSON-RPC, an unknown id, a schema violation)',
 } as const;
 
 export type LogErrorCode = keyof typeof LOG_ERROR_CODES;
