@@ -2,6 +2,7 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROPERTIES } from '../../properties/index.ts';
 import { openImplementation } from '../conformance/open-implementation.ts';
+import { DEFAULT_TIMEOUT_MS } from '../conformance/protocol/driver.ts';
 import { RegressionStore } from '../conformance/regressions.ts';
 import { DEFAULT_RUNS, runSuite, type SuiteProgress, type SuiteResult } from '../conformance/run-suite.ts';
 import { ReconError } from '../errors.ts';
@@ -11,6 +12,7 @@ import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './com
 const PACKAGE_REGRESSIONS = fileURLToPath(new URL('../../corpora/regressions/', import.meta.url));
 
 const help = `Usage: recon check [--impl reference] [--property ID]... [--runs N] [--seed S] [--json]
+       recon check --impl cmd:"<command>" [--timeout MS] [--validate-protocol]
 
 Runs the property suite against an implementation: every stored regression first,
 then generated logs, requests, streams and loop scenarios. Each property states one
@@ -20,7 +22,18 @@ the first differing byte and the logged event that should have explained it, and
 stored in the regressions folder so every later run replays it.
 
 Options:
-  --impl <name>        the implementation to check (default: reference)
+  --impl <name>        the implementation to check (default: reference):
+                         reference         the reference, in process
+                         mutant:<name>     a mutant of the catalog
+                         cmd:<command>     a process speaking JSON-RPC on stdio (docs/PROTOCOL.md),
+                                           started through the shell in this directory,
+                                           e.g. cmd:"python3 adapter.py" or cmd:"npx recon serve"
+                         module:<path>     a JS/TS module whose default export (or export
+                                           "implementation") is an Implementation
+  --timeout <ms>       cmd: how long one call may take before the process counts as
+                       hung and is restarted (default ${DEFAULT_TIMEOUT_MS})
+  --validate-protocol  cmd: check every message against schemas/protocol-v1.json;
+                       a violation fails the call as protocol-error
   --property <ID>      run only this property (repeatable); see the table for ids
   --runs <N>           generated cases per property (default ${DEFAULT_RUNS}; loop properties run half)
   --seed <S>           the fast-check seed (default: from the clock, printed in the report)
@@ -31,8 +44,12 @@ Options:
                        {"implementation":{…},"properties":[{"id","level","status","runs","counterexample"?}],
                         "summary":{"pass","fail","na"}}
 
+A failure says how the implementation failed: wrong-answer, crashed (exited or threw),
+timed-out, protocol-error (over cmd:), or generator-floor. Properties that need the
+implementation's own objects (freezing) report n/a over cmd:.
+
 Exit codes: 0 every applicable property passed, 1 a property failed, 2 usage error,
-            3 the implementation could not be run.
+            3 the implementation could not be started or failed its handshake.
 `;
 
 export const check: Command = {
@@ -49,6 +66,8 @@ export const check: Command = {
       'no-save': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      'validate-protocol': { type: 'boolean', default: false },
     });
     if (values.list) {
       const list = PROPERTIES.map((p) => ({ id: p.id, level: p.levels.join('+'), clause: p.clause, title: p.title, ...(p.inProcess === true ? { inProcess: true } : {}) }));
@@ -61,7 +80,8 @@ export const check: Command = {
     const only = values.property;
     const unknown = (only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
     if (unknown.length > 0) throw new ReconError('USAGE', `unknown property ${unknown.join(', ')}; known: ${PROPERTIES.map((p) => p.id).join(', ')}`);
-    const impl = await openImplementation(values.impl!, { cwd: io.cwd });
+    const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
+    const impl = await openImplementation(values.impl!, { cwd: io.cwd, timeoutMs, validateProtocol: values['validate-protocol'] === true });
     const localDir = resolve(io.cwd, values.regressions ?? 'corpora/regressions');
     const store = new RegressionStore([localDir, PACKAGE_REGRESSIONS], values['no-save'] ? undefined : localDir);
     let result: SuiteResult;
@@ -77,7 +97,7 @@ export const check: Command = {
       await impl.close?.();
     }
     if (values.json) io.stdout.write(`${JSON.stringify(toJson(result), null, 2)}\n`);
-    else io.stdout.write(renderSuite(relativeFiles(result, io.cwd), (id) => `recon check --impl ${values.impl} --property ${id}`));
+    else io.stdout.write(renderSuite(relativeFiles(result, io.cwd), (id) => `recon check --impl ${/\s/.test(values.impl!) ? `'${values.impl}'` : values.impl} --property ${id}`));
     return result.summary.fail > 0 ? EXIT.FAILED : EXIT.OK;
   },
 };
