@@ -58,6 +58,7 @@ export function serveProtocol(impl: Implementation, input: Readable, output: Wri
         return initialized;
       }
       if (method === 'shutdown') {
+        stopping = true; // later lines go unread, even those already received
         setImmediate(stop);
         return null;
       }
