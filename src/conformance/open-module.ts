@@ -27,5 +27,5 @@ function implementationProblem(value: unknown): string | undefined {
   if (typeof info?.name !== 'string') return '"info.name" is not a string';
   if (!Array.isArray(info.levels) || !info.levels.every((level) => (LEVELS as readonly unknown[]).includes(level))) return `"info.levels" is not a list of ${LEVELS.join(', ')}`;
   const missing = Object.values(METHODS).filter((m) => (info.levels as unknown[]).includes(m.level) && typeof (value as Record<string, unknown>)[m.operation] !== 'function');
-  return missing.length === 0 ? undefined : `it declares the ${missing[0]!.level} level but has no ${missing.map((m) => m.operation).join(', ')} function`;
+  return missing.length === 0 ? undefined : `it lacks operations of the levels it declares: ${missing.map((m) => `${m.operation} (${m.level})`).join(', ')}`;
 }
