@@ -1,8 +1,9 @@
 import { ReconError } from '../../errors.ts';
 import type { Mutant } from './mutant.ts';
+import { STDIO_MUTANTS } from './stdio-mutants.ts';
 
 /** Every mutant, in the order the kill matrix shows them. */
-export const MUTANTS: readonly Mutant[] = [];
+export const MUTANTS: readonly Mutant[] = [...STDIO_MUTANTS];
 
 export function findMutant(name: string): Mutant {
   const mutant = MUTANTS.find((m) => m.name === name);

@@ -9,7 +9,7 @@ import { ReconError } from '../../errors.ts';
 import { LEVELS, PROTOCOL_VERSION, type Implementation, type ImplementationInfo } from '../implementation.ts';
 import { readLines } from './lines.ts';
 import { METHODS, RPC_ERROR, type InitializeResult, type JsonRpcError, type Method } from './methods.ts';
-import { schemaProblem, type SchemaPart } from './schema.ts';
+import { schemaProblem } from './schema.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Starting a process (npx, tsx, a JVM…) may take far longer than answering a call. */
@@ -32,7 +32,7 @@ export async function openStdioImplementation(command: string, options: StdioOpt
   try {
     info = await connection.start();
   } catch (error) {
-    throw new ReconError('IMPL_UNAVAILABLE', `\`${command}\` could not be started: ${(error as Error).message}`, {
+    throw new ReconError('IMPL_UNAVAILABLE', `\`${command}\` could not be started: ${ReconError.is(error) ? error.detail : (error as Error).message}`, {
       hint: 'run the command by hand: it must read JSON-RPC lines on stdin and answer "initialize" first (docs/PROTOCOL.md)',
     });
   }
@@ -142,7 +142,10 @@ class Child {
     this.#process.stderr.setEncoding('utf8').on('data', (text: string) => (this.#stderr = (this.#stderr + text).slice(-STDERR_TAIL)));
     readLines(this.#process.stdout, (line) => this.#receive(line));
     this.#closed = new Promise((resolve) => {
-      this.#process.on('error', (error) => this.#fail('IMPL_CRASHED', `the command could not be run: ${error.message}`));
+      this.#process.on('error', (error) => {
+        this.#fail('IMPL_CRASHED', `the command could not be run: ${error.message}`);
+        resolve();
+      });
       this.#process.on('close', (code, signal) => {
         live.delete(this);
         const during = [...new Set([...this.#pending.values()].map((call) => call.method))];
@@ -159,8 +162,9 @@ class Child {
       const result = await new Promise((resolve, reject) => child.send([{ method: 'initialize', params, resolve, reject }], Math.max(STARTUP_TIMEOUT_MS, child.#timeoutMs)));
       const problem = child.#validate ? schemaProblem('initialize.result', result) : handshakeProblem(result);
       if (problem !== undefined) throw new ReconError('PROTOCOL_ERROR', `its handshake answer is not valid: ${problem}`);
-      const { protocolVersion: _, ...info } = result as InitializeResult;
-      child.info = { ...info, levels: LEVELS.filter((level) => info.levels.includes(level)) };
+      // Only the declared fields: an adapter cannot claim `inProcess`.
+      const { name, version, language, levels, providers } = result as InitializeResult;
+      child.info = { name, version, language, levels: LEVELS.filter((level) => levels.includes(level)), ...(providers === undefined ? {} : { providers }) };
       return child;
     } catch (error) {
       await child.stop();
@@ -215,13 +219,11 @@ class Child {
       if (call === undefined) return this.#fail('PROTOCOL_ERROR', `the implementation answered a call that is not pending (id ${JSON.stringify(id)}): ${excerpt(line)}`);
       this.#pending.delete(id as number);
       if (--call.line.waiting === 0) clearTimeout(call.line.timer);
+      // The handshake's result is checked by `start`.
+      const invalid = error !== undefined || call.method === 'initialize' ? undefined : this.#validate ? schemaProblem(`${call.method}.result`, result) : outcomeProblem(call.method, result);
       if (error !== undefined) call.reject(rpcError(call.method, error));
-      else {
-        const wrong = this.#validate || call.method === 'initialize' ? undefined : outcomeProblem(call.method, result);
-        const invalid = wrong ?? (this.#validate ? schemaProblem(`${call.method}.result` as SchemaPart, result) : undefined);
-        if (invalid === undefined) call.resolve(result);
-        else call.reject(new ReconError('PROTOCOL_ERROR', `the result of ${call.method} is not valid: ${invalid}`));
-      }
+      else if (invalid !== undefined) call.reject(new ReconError('PROTOCOL_ERROR', `the result of ${call.method} is not valid: ${invalid}`));
+      else call.resolve(result);
     }
   }
 
