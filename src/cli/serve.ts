@@ -10,12 +10,12 @@ Serves the reference implementation over the conformance protocol: JSON-RPC 2.0,
 message per line, on stdin and stdout (docs/PROTOCOL.md). stdout carries protocol
 messages only. It exits when stdin ends or after answering "shutdown".
 
-  recon check --impl cmd:"recon serve"     checks the reference through the protocol
+  recon check --impl cmd:"npx recon serve"   checks the reference through the protocol
 
 Options:
-  --misbehave <kind>   serve a stdio mutant instead (for testing drivers):
+  --misbehave <kind>   serve a stdio mutant instead (for testing drivers), one of:
 ${Object.entries(MISBEHAVIOURS)
-  .map(([kind, what]) => `                         ${kind.padEnd(10)} ${what}`)
+  .map(([kind, what]) => `    ${kind.padEnd(10)} ${what}`)
   .join('\n')}
 `;
 

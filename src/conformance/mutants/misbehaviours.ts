@@ -7,9 +7,9 @@ import type { Writable } from 'node:stream';
 import type { Implementation } from '../implementation.ts';
 
 export const MISBEHAVIOURS = {
-  crash: 'exits when it loads a log that holds a surface replace (an assertion in its replace path takes the process down)',
-  hang: 'never answers wire/parseStream when the body comes in pieces (it waits for an end it never sees)',
-  malformed: 'prints a debug line on stdout before answering request/build (stdout carries protocol messages only)',
+  crash: 'exits when it loads a log holding a surface replace (an assertion in its replace path)',
+  hang: 'never answers wire/parseStream for a body fed in pieces (it waits for an end it never sees)',
+  malformed: 'prints a debug line on stdout, meant for protocol messages only, before answering request/build',
 } as const;
 
 export type Misbehaviour = keyof typeof MISBEHAVIOURS;
