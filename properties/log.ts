@@ -49,9 +49,10 @@ export const LOG_APPEND_ROUNDTRIP = defineProperty({
       if (!outcome.ok) fail(`appending event ${i} (${log.events[i]!.type}) was refused with ${outcome.code}: ${outcome.message ?? ''}`);
       if (outcome.seq !== i) fail(`event ${i} was appended with seq ${outcome.seq}; append must assign seq = the log's length`);
     });
-    const reloaded = must(await impl.load!(written.jsonl), 'loading the log that append wrote');
+    const [loaded, saved] = await Promise.all([impl.load!(written.jsonl), impl.append!(written.jsonl, [])]);
+    const reloaded = must(loaded, 'loading the log that append wrote');
     sameJson('the events of the written log differ from the appended ones', log.events, reloaded.events);
-    const resaved = must(await impl.append!(written.jsonl, []), 'loading and saving the written log');
+    const resaved = must(saved, 'loading and saving the written log');
     sameText('loading and saving its own log changed bytes', written.jsonl, resaved.jsonl);
   },
 });
@@ -66,15 +67,16 @@ export const LOG_APPEND_LOAD_PARITY = defineProperty({
   codec: invalidCodec,
   async check(impl, input) {
     const { seq, prefix, faulty, original } = input.event!;
-    refusedWith(await impl.load!(input.jsonl), input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
     const after = original === undefined ? [] : [appendInput(original)];
-    const result = must(await impl.append!(prefix, [appendInput(faulty), ...after]), 'loading the valid prefix');
+    const [loaded, appended, alone] = await Promise.all([impl.load!(input.jsonl), impl.append!(prefix, [appendInput(faulty), ...after]), impl.append!(prefix, after)]);
+    refusedWith(loaded, input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
+    const result = must(appended, 'loading the valid prefix');
     refusedWith(result.outcomes[0]!, input.code, `appending an event with the fault "${input.fault}"`);
     if (original !== undefined) {
       const next = result.outcomes[1]!;
       if (!next.ok || next.seq !== seq) fail(`after a refused append, the valid event got ${next.ok ? `seq ${next.seq}` : `refused with ${next.code}`}; it must get seq ${seq}: the refusal left a trace`);
     }
-    const unchanged = must(await impl.append!(prefix, after), 'appending the valid event alone');
+    const unchanged = must(alone, 'appending the valid event alone');
     sameText('a refused append changed the log', unchanged.jsonl, result.jsonl);
   },
 });
@@ -105,10 +107,11 @@ export const LOG_LEGACY_REFUSED = defineProperty({
   codec: invalidCodec,
   async check(impl, input) {
     const { prefix, faulty } = input.event!;
-    refusedWith(await impl.load!(input.jsonl), input.code, 'a log holding a legacy event');
-    const result = must(await impl.append!(prefix, [appendInput(faulty)]), 'loading the valid prefix');
+    const [loaded, appended, saved] = await Promise.all([impl.load!(input.jsonl), impl.append!(prefix, [appendInput(faulty)]), impl.append!(prefix, [])]);
+    refusedWith(loaded, input.code, 'a log holding a legacy event');
+    const result = must(appended, 'loading the valid prefix');
     refusedWith(result.outcomes[0]!, input.code, 'appending a legacy event');
-    const unchanged = must(await impl.append!(prefix, []), 'loading and saving the prefix');
+    const unchanged = must(saved, 'loading and saving the prefix');
     sameText('the refused legacy append changed the log', unchanged.jsonl, result.jsonl);
   },
 });
@@ -123,9 +126,10 @@ export const LOG_UNKNOWN_TYPE = defineProperty({
   async check(impl, { log, type }) {
     const last = log.events[log.events.length - 1]!;
     const event = { type, seq: log.events.length, time: last.time, data: { note: 'from a newer writer' } };
-    refusedWith(await impl.load!(`${log.jsonl}${JSON.stringify(event)}\n`), 'UNKNOWN_EVENT_TYPE', `an event of unknown type "${type}"`);
     const marked = { ...event, ignorable: true };
-    const loaded = must(await impl.load!(`${log.jsonl}${JSON.stringify(marked)}\n`), `loading an ignorable event of unknown type "${type}"`);
+    const [unmarkedLoad, markedLoad] = await Promise.all([impl.load!(`${log.jsonl}${JSON.stringify(event)}\n`), impl.load!(`${log.jsonl}${JSON.stringify(marked)}\n`)]);
+    refusedWith(unmarkedLoad, 'UNKNOWN_EVENT_TYPE', `an event of unknown type "${type}"`);
+    const loaded = must(markedLoad, `loading an ignorable event of unknown type "${type}"`);
     sameJson('the ignorable event was not kept as stored', marked, loaded.events[loaded.events.length - 1]);
   },
 });
@@ -172,10 +176,11 @@ export const LOG_TORN_TAIL = defineProperty({
     const kept = log.events.filter((e) => e.seq < (lastLine.seq ?? lastLine.seq0!));
     // Cut anywhere inside the last line, or just before its newline: a torn write either way.
     const torn = body.slice(0, lastLineStart + Math.floor(cut * (body.length - lastLineStart)));
-    const loaded = must(await impl.load!(torn), 'loading a log whose last line was cut short');
-    sameJson('after cutting the torn last line, the events differ from those before it', kept, loaded.events);
     const damaged = TEXT_MUTATIONS[fault]!(log, pick);
-    if (damaged !== undefined) refusedWith(await impl.load!(damaged.jsonl), 'TORN_COMMITTED', `a log with the fault "${fault}" before a later turn/end`);
+    const [tornLoad, damagedLoad] = await Promise.all([impl.load!(torn), damaged === undefined ? undefined : impl.load!(damaged.jsonl)]);
+    const loaded = must(tornLoad, 'loading a log whose last line was cut short');
+    sameJson('after cutting the torn last line, the events differ from those before it', kept, loaded.events);
+    if (damagedLoad !== undefined) refusedWith(damagedLoad, 'TORN_COMMITTED', `a log with the fault "${fault}" before a later turn/end`);
   },
 });
 

@@ -28,10 +28,11 @@ export const WIRE_PURE = defineProperty({
   arbitrary: sessionLog(),
   codec: logCodec,
   async check(impl, log) {
-    for (const request of requestsOf(log)) {
-      const first = must(await impl.serialize!(request, PROVIDER), 'serializing a request');
-      const again = must(await impl.serialize!(request, PROVIDER), 'serializing the same request again');
-      const copy = must(await impl.serialize!(structuredClone(request), PROVIDER), 'serializing an equal copy of the request');
+    const answers = await Promise.all(requestsOf(log).map((request) => Promise.all([impl.serialize!(request, PROVIDER), impl.serialize!(request, PROVIDER), impl.serialize!(structuredClone(request), PROVIDER)])));
+    for (const [once, twice, cloned] of answers) {
+      const first = must(once, 'serializing a request');
+      const again = must(twice, 'serializing the same request again');
+      const copy = must(cloned, 'serializing an equal copy of the request');
       sameJson('serializing the same request twice gave different bytes', first, again);
       sameJson('serializing an equal copy gave different bytes', first, copy);
     }
@@ -47,8 +48,10 @@ export const WIRE_MATCHES_SPEC = defineProperty({
   labels: logLabels,
   codec: logCodec,
   async check(impl, log) {
-    for (const request of requestsOf(log)) {
-      const wire = must(await impl.serialize!(request, PROVIDER), 'serializing a request');
+    const requests = requestsOf(log);
+    const answers = await Promise.all(requests.map((request) => impl.serialize!(request, PROVIDER)));
+    for (const [i, request] of requests.entries()) {
+      const wire = must(answers[i]!, 'serializing a request');
       const expected = expectedWire(request);
       sameText('the request body differs from the DeepSeek mapping', expected.body, wire.body);
       sameJson('the request URL or headers differ', { url: expected.url, headers: expected.headers }, { url: wire.url, headers: wire.headers });
@@ -65,12 +68,12 @@ export const WIRE_PREFIX_STABLE = defineProperty({
   codec: logCodec,
   async check(impl, log) {
     const requests = requestsOf(log);
-    for (let i = 1; i < requests.length; i++) {
-      const [a, b] = [requests[i - 1]!, requests[i]!];
-      const extends_ = a.model === b.model && a.system === b.system && JSON.stringify(a.tools) === JSON.stringify(b.tools) && a.messages.every((m, j) => JSON.stringify(m) === JSON.stringify(b.messages[j]));
-      if (!extends_) continue;
-      const before = must(await impl.serialize!(a, PROVIDER), 'serializing a request').body;
-      const after = must(await impl.serialize!(b, PROVIDER), 'serializing the next request').body;
+    const pairs = requests.slice(1).map((b, i) => [requests[i]!, b] as const);
+    const extending = pairs.filter(([a, b]) => a.model === b.model && a.system === b.system && JSON.stringify(a.tools) === JSON.stringify(b.tools) && a.messages.every((m, j) => JSON.stringify(m) === JSON.stringify(b.messages[j])));
+    const answers = await Promise.all(extending.map(([a, b]) => Promise.all([impl.serialize!(a, PROVIDER), impl.serialize!(b, PROVIDER)])));
+    for (const [first, next] of answers) {
+      const before = must(first, 'serializing a request').body;
+      const after = must(next, 'serializing the next request').body;
       const prefix = before.slice(0, before.lastIndexOf('],"stream":'));
       if (prefix === '') fail('the body has no "messages" array followed by "stream"');
       sameText('the next body does not start with the previous body’s messages', prefix, after.slice(0, prefix.length));
@@ -128,7 +131,8 @@ export const WIRE_SSE_RECHUNK = defineProperty({
   floors: { 'cut inside a character': 0.3 },
   codec: jsonCodec<{ stream: GeneratedStream; cuts: number[] }>(),
   async check(impl, { stream, cuts }) {
-    sameJson('re-chunking the bytes changed the parsed stream', await parse(impl, stream, []), await parse(impl, stream, cuts));
+    const [whole, pieces] = await Promise.all([parse(impl, stream, []), parse(impl, stream, cuts)]);
+    sameJson('re-chunking the bytes changed the parsed stream', whole, pieces);
   },
 });
 

@@ -9,6 +9,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   report: async () => (await import('./cli/report.ts')).report,
   import: async () => (await import('./cli/import.ts')).importCommand,
   replay: async () => (await import('./cli/replay.ts')).replay,
+  serve: async () => (await import('./cli/serve.ts')).serve,
 };
 
 const SUMMARIES: Record<string, string> = {
@@ -18,6 +19,7 @@ const SUMMARIES: Record<string, string> = {
   report: 'render a stored check run as text, Markdown, HTML or JUnit XML',
   import: 'convert a vcrpy YAML, HAR or SSE chunk recording into a cassette',
   replay: 'replay a cassette: check it, account its cache reads, or serve it on loopback',
+  serve: 'serve the reference over the JSON-RPC stdio protocol',
 };
 
 function topHelp(): string {

@@ -40,6 +40,10 @@ export const HARNESS_ERROR_CODES = {
   CASSETTE_MISS: 'in replay, a request matches no recorded interaction (lockdown)',
   CASSETTE_UNUSED: 'recorded interactions were never requested during a replay',
   IMPORT_UNSUPPORTED: 'a file to import is in no format the importers read',
+  IMPL_UNAVAILABLE: 'the implementation under test could not be started, failed its handshake, or is not a valid module',
+  IMPL_CRASHED: 'the implementation exited, or threw, instead of answering a call',
+  IMPL_TIMEOUT: 'the implementation did not answer a call within the timeout',
+  PROTOCOL_ERROR: 'the implementation broke the stdio protocol (a line that is not JSON-RPC, an unknown id, a schema violation)',
 } as const;
 
 export type LogErrorCode = keyof typeof LOG_ERROR_CODES;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PROPERTIES } from '../../properties/index.ts';
 import { readExpectations, type ExpectationsFile } from '../conformance/expectations.ts';
 import { openImplementation } from '../conformance/open-implementation.ts';
+import { DEFAULT_TIMEOUT_MS } from '../conformance/protocol/driver.ts';
 import { RegressionStore } from '../conformance/regressions.ts';
 import { DEFAULT_RUNS, runSuite, type SuiteProgress, type SuiteResult } from '../conformance/run-suite.ts';
 import { ReconError } from '../errors.ts';
@@ -15,6 +16,7 @@ import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './com
 const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 
 const help = `Usage: recon check [--impl reference] [--property ID]... [--runs N] [--seed S] [--json] [--report DIR]
+       recon check --impl cmd:"<command>" [--timeout MS] [--validate-protocol]
 
 Runs the property suite against an implementation: every stored regression first,
 then generated logs, requests, streams and loop scenarios. Each property states one
@@ -23,12 +25,19 @@ names the spec clause it checks. A failure is shrunk to a minimal input, printed
 the first differing byte and the logged event that should have explained it, and
 stored in the regressions folder so every later run replays it.
 
-Implementations (--impl):
-  reference            the reference implementation (default)
-  mutant:<name>        a mutant of the catalog (see recon mutants --list)
-
 Options:
-  --impl <spec>        the implementation to check
+  --impl <spec>        the implementation to check (default: reference):
+                         reference         the reference, in process
+                         mutant:<name>     a mutant of the catalog (see recon mutants --list)
+                         cmd:<command>     a process speaking JSON-RPC on stdio (docs/PROTOCOL.md),
+                                           started through the shell in this directory,
+                                           e.g. cmd:"python3 adapter.py" or cmd:"npx recon serve"
+                         module:<path>     a JS/TS module whose default export (or export
+                                           "implementation") is an Implementation
+  --timeout <ms>       cmd: how long one call may take before the process counts as
+                       hung and is restarted (default ${DEFAULT_TIMEOUT_MS})
+  --validate-protocol  cmd: check every message against schemas/protocol-v1.json;
+                       a violation fails the call as protocol-error
   --property <ID>      run only this property (repeatable); see --list
   --list               list the properties (id, level, statement, spec clause) and exit
   --runs <N>           generated cases per property (default ${DEFAULT_RUNS}; loop properties run half)
@@ -42,8 +51,12 @@ Options:
                        {"implementation":{…},"properties":[{"id","level","status","runs","counterexample"?}],
                         "summary":{"pass","fail","na"}}
 
+A failure says how the implementation failed: wrong-answer, crashed (exited or threw),
+timed-out, protocol-error (over cmd:), or generator-floor. Properties that need the
+implementation's own objects (freezing) report n/a over cmd:.
+
 Exit codes: 0 every property as expected, 1 an unexpected failure or pass, 2 usage error,
-            3 the implementation could not be run.
+            3 the implementation could not be started or failed its handshake.
 `;
 
 export const check: Command = {
@@ -62,6 +75,8 @@ export const check: Command = {
       'no-save': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      'validate-protocol': { type: 'boolean', default: false },
     });
     if (values.list) {
       const list = PROPERTIES.map((p) => ({ id: p.id, level: p.levels.join('+'), clause: p.clause, title: p.title, ...(p.inProcess === true ? { inProcess: true } : {}) }));
@@ -76,7 +91,8 @@ export const check: Command = {
     if (unknown.length > 0) throw new ReconError('USAGE', `unknown property ${unknown.join(', ')} (see recon check --list)`);
     const spec = values.impl!;
     const expectations = findExpectations(spec, values.expectations, io.cwd);
-    const impl = await openImplementation(spec, { cwd: io.cwd });
+    const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
+    const impl = await openImplementation(spec, { cwd: io.cwd, timeoutMs, validateProtocol: values['validate-protocol'] === true });
     const localDir = resolve(io.cwd, values.regressions ?? 'corpora/regressions');
     const store = new RegressionStore([localDir, `${PACKAGE}corpora/regressions/`], values['no-save'] ? undefined : localDir);
     const startedAt = new Date();

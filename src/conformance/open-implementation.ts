@@ -18,8 +18,18 @@ export interface OpenOptions {
   readonly validateProtocol?: boolean;
 }
 
-export async function openImplementation(spec: string, _options: OpenOptions): Promise<Implementation> {
+export async function openImplementation(spec: string, options: OpenOptions): Promise<Implementation> {
   if (spec === 'reference') return referenceImplementation();
+  if (spec.startsWith('cmd:')) {
+    const command = spec.slice('cmd:'.length).trim();
+    if (command === '') throw new ReconError('USAGE', 'cmd: needs a command, e.g. --impl cmd:"python3 adapter.py"');
+    const { openStdioImplementation } = await import('./protocol/driver.ts');
+    return openStdioImplementation(command, options);
+  }
+  if (spec.startsWith('module:')) {
+    const { openModuleImplementation } = await import('./open-module.ts');
+    return openModuleImplementation(spec.slice('module:'.length), options.cwd);
+  }
   if (spec.startsWith('mutant:')) {
     const { findMutant } = await import('./mutants/catalog.ts');
     return findMutant(spec.slice('mutant:'.length)).open();

@@ -112,10 +112,13 @@ async function runProperty(
   const counts = new Map<string, number>();
   let generated = 0;
   let shrinking = false;
+  let shrinkUntil = Infinity;
   let details: fc.RunDetails<[never]>;
   try {
     details = await fc.check(
       fc.asyncProperty(property.arbitrary, async (input: never) => {
+        // Past the budget, every candidate "passes": fast-check keeps the smallest failure found so far.
+        if (options.now() >= shrinkUntil) return;
         if (!shrinking) {
           generated++;
           for (const [label, on] of Object.entries(property.labels?.(input) ?? {})) if (on) counts.set(label, (counts.get(label) ?? 0) + 1);
@@ -124,6 +127,7 @@ async function runProperty(
         try {
           await property.check(impl, input);
         } catch (error) {
+          if (!shrinking) shrinkUntil = options.now() + shrinkBudget(error);
           shrinking = true;
           throw error;
         }
@@ -165,6 +169,18 @@ async function attempt(body: () => Promise<void>): Promise<Omit<Counterexample, 
     return describe(error);
   }
 }
+
+/**
+ * How long to shrink a failure. An out-of-process implementation that crashed or broke the
+ * protocol is restarted at every failing shrink step, and a hang costs a whole timeout per
+ * step: those get a bounded budget, hangs none.
+ */
+function shrinkBudget(error: unknown): number {
+  const kind = ReconError.is(error) ? KIND_OF_CODE[error.code] : undefined;
+  return kind === 'timed-out' ? 0 : kind === undefined ? Infinity : RESTARTING_SHRINK_MS;
+}
+
+const RESTARTING_SHRINK_MS = 5_000;
 
 const KIND_OF_CODE: Record<string, FailureKind> = { IMPL_CRASHED: 'crashed', IMPL_TIMEOUT: 'timed-out', PROTOCOL_ERROR: 'protocol-error' };
 
