@@ -18,11 +18,15 @@ export interface OpenOptions {
   readonly validateProtocol?: boolean;
 }
 
-export async function openImplementation(spec: string, _options: OpenOptions): Promise<Implementation> {
+export async function openImplementation(spec: string, options: OpenOptions): Promise<Implementation> {
   if (spec === 'reference') return referenceImplementation();
   if (spec.startsWith('mutant:')) {
     const { findMutant } = await import('./mutants/catalog.ts');
     return findMutant(spec.slice('mutant:'.length)).open();
+  }
+  if (spec === 'dsh' || spec.startsWith('dsh@')) {
+    const { dshImplementation } = await import('./dsh/dsh-implementation.ts');
+    return dshImplementation(spec, options.cwd);
   }
   throw new ReconError('USAGE', `unknown implementation "${spec}"; use reference, mutant:<name>, cmd:<command>, module:<path> or dsh[@version]`);
 }
