@@ -32,8 +32,12 @@ export async function loadWithDsh(dsh: DshPackages, text: string): Promise<Loade
   };
   // A throwaway context per load: the coordinator caches preparations by session id.
   const ctx = new dsh.cordis.Context();
-  await usePlugin(ctx, dsh.session.default);
-  const coordinator = new dsh.persistence.PersistenceCoordinator(ctx, backend);
-  const inspection = await coordinator.inspect(stored.meta.id);
-  return { meta: inspection.meta, events: inspection.events.slice(0, count), closers: inspection.events.slice(count) };
+  const unload = await usePlugin(ctx, dsh.session.default);
+  try {
+    const coordinator = new dsh.persistence.PersistenceCoordinator(ctx, backend);
+    const inspection = await coordinator.inspect(stored.meta.id);
+    return { meta: inspection.meta, events: inspection.events.slice(0, count), closers: inspection.events.slice(count) };
+  } finally {
+    await unload();
+  }
 }

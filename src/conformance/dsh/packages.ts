@@ -110,7 +110,8 @@ function installWithResolvers(): void {
 
 type DshContext = InstanceType<Cordis['Context']>;
 
-/** `ctx.plugin` for a plugin module whose exact config type the adapter does not need to know. */
-export async function usePlugin(ctx: DshContext, plugin: unknown, config?: object): Promise<void> {
-  await (ctx.plugin as (plugin: unknown, config?: object) => PromiseLike<unknown>).call(ctx, plugin, config);
+/** `ctx.plugin` for a plugin module whose exact config type the adapter does not need to know; returns its unloader. */
+export async function usePlugin(ctx: DshContext, plugin: unknown, config?: object): Promise<() => Promise<void>> {
+  const fiber = (await (ctx.plugin as (plugin: unknown, config?: object) => PromiseLike<{ dispose(): Promise<void> }>).call(ctx, plugin, config)) as { dispose(): Promise<void> };
+  return () => fiber.dispose();
 }

@@ -49,12 +49,14 @@ type Listener = (...args: never[]) => unknown;
 
 export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Promise<LoopRun> {
   const ctx = new dsh.cordis.Context();
-  await usePlugin(ctx, dsh.llm.default);
-  await usePlugin(ctx, dsh.session.default);
-  await usePlugin(ctx, dsh.systemPrompt.default, { includeHarnessIdentity: false });
-  await usePlugin(ctx, dsh.tools.default);
-  await usePlugin(ctx, dsh.agent.default);
-  await usePlugin(ctx, dsh.agentLoop.default, { agents: [] });
+  const unload = [
+    await usePlugin(ctx, dsh.llm.default),
+    await usePlugin(ctx, dsh.session.default),
+    await usePlugin(ctx, dsh.systemPrompt.default, { includeHarnessIdentity: false }),
+    await usePlugin(ctx, dsh.tools.default),
+    await usePlugin(ctx, dsh.agent.default),
+    await usePlugin(ctx, dsh.agentLoop.default, { agents: [] }),
+  ];
   const services = ctx as unknown as {
     llm: { registerAdapter(providers: string[], adapter: unknown): () => void };
     systemPrompt: { section(section: { name: string; order: number; text: string }): () => void };
@@ -72,12 +74,17 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
     dropSystem = text === '' ? undefined : services.systemPrompt.section({ name: 'recon:scenario-system', order: 0, text });
   };
   setSystem(scenario.system);
-  const registerTool = (tool: Scenario['tools'][number]) =>
-    services.tools.register({
+  // A name registered again replaces the earlier tool, as in the reference (DSH refuses duplicates).
+  const registered = new Map<string, () => void>();
+  const registerTool = (tool: Scenario['tools'][number]) => {
+    registered.get(tool.name)?.();
+    const drop = services.tools.register({
       ...tool,
       output: { schema: { type: 'string' }, render: (_args: unknown, value: unknown) => [{ type: 'text', text: String(value) }] },
       execute: async (args: unknown) => scenarioToolOutput(tool.name, JSON.stringify(args)),
     });
+    registered.set(tool.name, drop);
+  };
   scenario.tools.forEach(registerTool);
 
   let override: object | null = null;
@@ -151,6 +158,7 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
     });
   } finally {
     await handle?.dispose();
+    for (const drop of unload.reverse()) await drop();
   }
 }
 
