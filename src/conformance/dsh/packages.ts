@@ -30,11 +30,13 @@ export interface DshPackages {
   readonly tools: PluginModule;
   readonly agent: PluginModule;
   readonly agentLoop: PluginModule;
+  readonly tokenMeter: PluginModule;
+  readonly compactionBasic: PluginModule;
 }
 
-const NAMES = ['cordis', 'dsh-llm', 'dsh-session', 'dsh-session-persistence', 'dsh-llm-deepseek', 'dsh-system-prompt', 'dsh-tools', 'dsh-agent', 'dsh-agent-loop'] as const;
+const NAMES = ['cordis', 'dsh-llm', 'dsh-session', 'dsh-session-persistence', 'dsh-llm-deepseek', 'dsh-system-prompt', 'dsh-tools', 'dsh-agent', 'dsh-agent-loop', 'dsh-token-meter', 'dsh-compaction-basic'] as const;
 /** What to install for another version (their peers come along with npm ≥ 7). */
-const INSTALL = ['dsh-session', 'dsh-llm', 'dsh-session-persistence', 'dsh-agent-loop', 'dsh-llm-deepseek'];
+const INSTALL = ['dsh-session', 'dsh-llm', 'dsh-session-persistence', 'dsh-agent-loop', 'dsh-llm-deepseek', 'dsh-compaction-basic'];
 
 const require = createRequire(import.meta.url);
 
@@ -49,7 +51,7 @@ export async function loadDshPackages(spec: string, cwd: string): Promise<DshPac
   if (wanted === '') throw new ReconError('USAGE', 'dsh@ needs a version, e.g. dsh@0.1.0-rc.8');
   installWithResolvers();
   if (wanted === installed) {
-    const [cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop] = await Promise.all([
+    const [cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop, tokenMeter, compactionBasic] = await Promise.all([
       import('@deepseek-ai/cordis'),
       import('@deepseek-ai/dsh-llm'),
       import('@deepseek-ai/dsh-session'),
@@ -59,8 +61,10 @@ export async function loadDshPackages(spec: string, cwd: string): Promise<DshPac
       import('@deepseek-ai/dsh-tools'),
       import('@deepseek-ai/dsh-agent'),
       import('@deepseek-ai/dsh-agent-loop'),
+      import('@deepseek-ai/dsh-token-meter'),
+      import('@deepseek-ai/dsh-compaction-basic'),
     ]);
-    return { version: installed, root: 'installed', cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop };
+    return { version: installed, root: 'installed', cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop, tokenMeter, compactionBasic };
   }
   const root = resolve(cwd, '.recon', 'dsh', wanted);
   const scope = join(root, 'node_modules', '@deepseek-ai');
@@ -77,7 +81,7 @@ export async function loadDshPackages(spec: string, cwd: string): Promise<DshPac
     const local = createRequire(join(scope, name, 'package.json'));
     return import(pathToFileURL(local.resolve(`@deepseek-ai/${name}`)).href);
   };
-  const [cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop] = await Promise.all(NAMES.map(load));
+  const [cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop, tokenMeter, compactionBasic] = await Promise.all(NAMES.map(load));
   return {
     version: wanted,
     root,
@@ -90,6 +94,8 @@ export async function loadDshPackages(spec: string, cwd: string): Promise<DshPac
     tools: tools as PluginModule,
     agent: agent as PluginModule,
     agentLoop: agentLoop as PluginModule,
+    tokenMeter: tokenMeter as PluginModule,
+    compactionBasic: compactionBasic as PluginModule,
   };
 }
 

@@ -13,10 +13,12 @@
  *   override   an `agent/request` waterfall listener merging the fields into the proposal
  *   restart    dispose the agent, write the log with DSH's storage form, read it back
  *              through DSH's load path and create a new agent seeded with it
- *   compact, trim  NOT MAPPED, skipped: DSH compacts and prunes in plugins
- *              (dsh-compaction-basic, dsh-compaction-tool-result-pruner) driven by token
- *              pressure, with no call that compacts to "keep the last k nodes" or
- *              rewrites the n-th tool result
+ *   compact    `ctx.compaction.compactNow` of dsh-compaction-basic (automatic compaction
+ *              off). Its summary is a one-shot through `llm/stream`, answered by the next
+ *              scripted reply. It keeps the newest balanced surface unit: `keep` is not mapped
+ *   trim       NOT MAPPED, skipped: DSH prunes tool results only in a plugin
+ *              (dsh-compaction-tool-result-pruner) driven by token pressure, with no call
+ *              that rewrites the n-th tool result
  *   route.reasoningEffort on restart: NOT MAPPED (AgentOptions has no effort)
  */
 import type { GenerateOptions } from '@deepseek-ai/dsh-llm';
@@ -32,7 +34,7 @@ import { sseBody } from './scripted-stream.ts';
 import { writeStoredLog } from './storage.ts';
 
 /** The scenario actions DSH has no counterpart for; they are skipped, not refused. */
-export const UNMAPPED_ACTIONS = ['compact', 'trim'] as const;
+export const UNMAPPED_ACTIONS = ['trim'] as const;
 
 interface AgentLike {
   readonly session: { readonly id: string; readonly events: readonly DshEvent[]; readonly header: Parameters<typeof writeStoredLog>[1] };
@@ -56,12 +58,16 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
     await usePlugin(ctx, dsh.tools.default),
     await usePlugin(ctx, dsh.agent.default),
     await usePlugin(ctx, dsh.agentLoop.default, { agents: [] }),
+    await usePlugin(ctx, dsh.tokenMeter.default),
+    // Manual only: a scenario says when to compact; no pressure-driven compaction on top.
+    await usePlugin(ctx, dsh.compactionBasic.default, { auto: false }),
   ];
   const services = ctx as unknown as {
     llm: { registerAdapter(providers: string[], adapter: unknown): () => void };
     systemPrompt: { section(section: { name: string; order: number; text: string }): () => void };
     tools: { register(definition: unknown): () => void };
     agents: { create(options: object): Promise<Handle> };
+    compaction: { compactNow(agent: AgentLike, signal: AbortSignal): Promise<unknown> };
   };
   const on = (name: string, listener: Listener) => (ctx.on as unknown as (name: string, listener: Listener) => unknown).call(ctx, name, listener);
 
@@ -98,7 +104,9 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
   let handle: Handle | undefined;
   let injection: { readonly text: string; readonly duringRequest: number } | undefined;
   let turnRequests = 0;
+  const dispatched: boolean[] = []; // per request on its way to the transport: a loop request, or a one-shot
   on('llm/stream', ((options: GenerateOptions, next: () => unknown) => {
+    dispatched.push(dsh.llm.isAgentLoopRequest(options));
     if (dsh.llm.isAgentLoopRequest(options)) {
       requests.push(neutralRequest(options));
       if (++turnRequests === injection?.duringRequest) handle?.agent.inject(userMessage(dsh, injection.text));
@@ -109,7 +117,7 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
   let served = 0;
   let calls = 0;
   const respond = (request: WireRequest) => {
-    wire.push(request);
+    if (dispatched.shift() === true) wire.push(request);
     const reply = scenario.replies[served++] ?? FALLBACK_REPLY;
     return { body: Buffer.from(sseBody(reply, () => `call-${++calls}`)) };
   };
@@ -149,6 +157,8 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
             break;
           }
           case 'compact':
+            await compact(services.compaction, handle.agent);
+            break;
           case 'trim':
             break;
         }
@@ -159,6 +169,15 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
   } finally {
     await handle?.dispose();
     for (const drop of unload.reverse()) await drop();
+  }
+}
+
+/** `compactNow` keeps the newest balanced surface unit (it cannot keep exactly `keep` nodes); a refused attempt is in the log. */
+async function compact(compaction: { compactNow(agent: AgentLike, signal: AbortSignal): Promise<unknown> }, agent: AgentLike): Promise<void> {
+  try {
+    await compaction.compactNow(agent, new AbortController().signal);
+  } catch (error) {
+    if ((error as Error).name !== 'ManualCompactionError') throw error;
   }
 }
 
