@@ -10,7 +10,7 @@ import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './com
 
 const PACKAGE_REGRESSIONS = fileURLToPath(new URL('../../corpora/regressions/', import.meta.url));
 
-const help = `Usage: recon check [--impl reference] [--property ID]... [--runs N] [--seed S] [--json]
+const help = `Usage: recon check [--impl reference|dsh[@version]] [--property ID]... [--runs N] [--seed S] [--json]
 
 Runs the property suite against an implementation: every stored regression first,
 then generated logs, requests, streams and loop scenarios. Each property states one
@@ -20,7 +20,8 @@ the first differing byte and the logged event that should have explained it, and
 stored in the regressions folder so every later run replays it.
 
 Options:
-  --impl <name>        the implementation to check (default: reference)
+  --impl <name>        the implementation to check (default: reference); dsh[@version]:
+                       deepseek-harness's published packages, in process (see README)
   --property <ID>      run only this property (repeatable); see the table for ids
   --runs <N>           generated cases per property (default ${DEFAULT_RUNS}; loop properties run half)
   --seed <S>           the fast-check seed (default: from the clock, printed in the report)
