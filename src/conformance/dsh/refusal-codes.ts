@@ -6,9 +6,6 @@
 import type { Refusal } from '../implementation.ts';
 import type { LogErrorCode } from '../../errors.ts';
 
-/** The code for a DSH message that no rule knows: a gap of this table, shown with the message. */
-export const UNMAPPED = 'DSH_UNMAPPED';
-
 const RULES: ReadonlyArray<readonly [RegExp, LogErrorCode]> = [
   [/ uses log format v-?\d+/, 'FORMAT_VERSION'],
   [/unknown to this harness and not marked ignorable/, 'UNKNOWN_EVENT_TYPE'],
@@ -37,11 +34,15 @@ export function codeOfDshMessage(message: string): LogErrorCode | undefined {
   return RULES.find(([pattern]) => pattern.test(inner))?.[1];
 }
 
-/** A DSH error as a refusal; `undefined` for what is not an Error (a crash, left to propagate). */
+/**
+ * A DSH error as a refusal, or `undefined` when it is none of the documented refusals: then it
+ * propagates and the suite reports a crash, so an unknown message (or an adapter bug) is never
+ * passed off as a verdict.
+ */
 export function refusalOf(error: unknown): Refusal | undefined {
   if (!(error instanceof Error)) return undefined;
   // LlmError carries its own stable code (UNSUPPORTED_REASONING_EFFORT, …); session errors only words.
   const own = (error as { code?: unknown }).code;
-  const code = typeof own === 'string' ? own : (codeOfDshMessage(error.message) ?? UNMAPPED);
-  return { ok: false, code, message: `DSH: ${error.message}` };
+  const code = typeof own === 'string' ? own : codeOfDshMessage(error.message);
+  return code === undefined ? undefined : { ok: false, code, message: `DSH: ${error.message}` };
 }

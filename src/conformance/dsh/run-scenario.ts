@@ -33,9 +33,6 @@ import { usePlugin, type DshPackages } from './packages.ts';
 import { sseBody } from './scripted-stream.ts';
 import { writeStoredLog } from './storage.ts';
 
-/** The scenario actions DSH has no counterpart for; they are skipped, not refused. */
-export const UNMAPPED_ACTIONS = ['trim'] as const;
-
 interface AgentLike {
   readonly session: { readonly id: string; readonly events: readonly DshEvent[]; readonly header: Parameters<typeof writeStoredLog>[1] };
   followup(message: unknown): void;
