@@ -1,7 +1,8 @@
 /**
  * deepseek-harness behind the `Implementation` interface, in process, on DSH's published
- * packages. Every answer is computed by DSH code; the adapter only moves data between
- * our protocol and DSH's API, and maps DSH's refusal messages to our codes.
+ * packages. Every answer is computed by DSH code, except the JSONL line rules restated in
+ * storage.ts; the adapter moves data between our protocol and DSH's API and maps DSH's
+ * refusal messages to our codes.
  *
  *   log      load: DSH's JSONL line rules, then PersistenceCoordinator.inspect (load-path.ts)
  *            append: Session.append on a live session rebuilt from the loaded log (live-session.ts)

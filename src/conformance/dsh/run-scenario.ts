@@ -1,9 +1,10 @@
 /**
  * A scenario played into DSH's real agent loop (`dsh-agent-loop`), composed as DSH's own
  * tests compose it: LlmRuntime, SessionStore, SystemPrompt, ToolRuntime, AgentRegistry,
- * AgentLoop. The model route is DSH's DeepSeek adapter on the scripted transport, so each
- * request is serialized by DSH (the wire bytes are captured) and each scripted reply is
- * streamed back as DeepSeek SSE and translated by DSH.
+ * AgentLoop, plus TokenMeter and dsh-compaction-basic for `compact`. The model route is
+ * DSH's DeepSeek adapter on the scripted transport, so each request is serialized by DSH
+ * (the wire bytes are captured) and each scripted reply is streamed back as DeepSeek SSE
+ * and translated by DSH.
  *
  * Mapping of scenario actions (see scenario.ts):
  *   prompt     `agent.followup`, then `whenIdle`; an injection is `agent.inject` from an
@@ -43,7 +44,6 @@ interface Handle {
   readonly agent: AgentLike;
   dispose(): Promise<void>;
 }
-type Ctx = InstanceType<DshPackages['cordis']['Context']>;
 type Listener = (...args: never[]) => unknown;
 
 export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Promise<LoopRun> {
