@@ -15,7 +15,7 @@ import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './com
 
 const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 
-const help = `Usage: recon check [--impl reference] [--property ID]... [--runs N] [--seed S] [--json] [--report DIR]
+const help = `Usage: recon check [--impl reference|dsh[@version]] [--property ID]... [--runs N] [--seed S] [--json] [--report DIR]
        recon check --impl cmd:"<command>" [--timeout MS] [--validate-protocol]
 
 Runs the property suite against an implementation: every stored regression first,
@@ -34,6 +34,7 @@ Options:
                                            e.g. cmd:"python3 adapter.py" or cmd:"npx recon serve"
                          module:<path>     a JS/TS module whose default export (or export
                                            "implementation") is an Implementation
+                         dsh[@<version>]   deepseek-harness's published packages, in process
   --timeout <ms>       cmd: how long one call may take before the process counts as
                        hung and is restarted (default ${DEFAULT_TIMEOUT_MS})
   --validate-protocol  cmd: check every message against schemas/protocol-v1.json;

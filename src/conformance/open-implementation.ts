@@ -34,5 +34,9 @@ export async function openImplementation(spec: string, options: OpenOptions): Pr
     const { findMutant } = await import('./mutants/catalog.ts');
     return findMutant(spec.slice('mutant:'.length)).open();
   }
+  if (spec === 'dsh' || spec.startsWith('dsh@')) {
+    const { dshImplementation } = await import('./dsh/dsh-implementation.ts');
+    return dshImplementation(spec, options.cwd);
+  }
   throw new ReconError('USAGE', `unknown implementation "${spec}"; use reference, mutant:<name>, cmd:<command>, module:<path> or dsh[@version]`);
 }

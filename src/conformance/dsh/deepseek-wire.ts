@@ -1,0 +1,93 @@
+/**
+ * DSH's DeepSeek adapter (`dsh-llm-deepseek`) on a scripted transport. The adapter calls
+ * the global `fetch`; while one of these runs, `fetch` is replaced by a function that
+ * records the exact HTTP request and answers with the bytes it is given. So requests are
+ * serialized and streams translated by DSH's own code, and nothing leaves the process.
+ */
+import type { DeepSeekAdapter, DeepSeekConnectionOptions } from '@deepseek-ai/dsh-llm-deepseek';
+import type { GenerateOptions, StreamChunk as DshChunk } from '@deepseek-ai/dsh-llm';
+import type { WireRequest } from '../../wire/index.ts';
+import type { DshPackages } from './packages.ts';
+
+export const DEEPSEEK_BASE_URL = 'https://api.deepseek.com';
+
+/**
+ * Headers the client adds whatever the request: the credential, the anonymous install id
+ * and the client's user-agent, plus `accept: text/event-stream`. WireRequest describes the
+ * request without them (its contract: credentials are the client's), so they are dropped.
+ */
+const CLIENT_HEADERS = new Set(['authorization', 'x-deepseek-harness-user-id', 'user-agent', 'accept']);
+
+export interface RouteDefaults {
+  readonly maxTokens?: number;
+  readonly reasoningEffort?: string;
+}
+
+export function deepSeekAdapter(dsh: DshPackages, defaults: RouteDefaults = {}): DeepSeekAdapter {
+  const connection = {
+    baseURL: DEEPSEEK_BASE_URL,
+    apiKeyEnv: 'DEEPSEEK_API_KEY',
+    defaults: defaults.reasoningEffort === undefined ? {} : { reasoningEffort: defaults.reasoningEffort },
+    maxTokens: defaults.maxTokens ?? dsh.deepseek.DEFAULT_MAX_TOKENS,
+    defaultContextWindow: dsh.deepseek.DEFAULT_CONTEXT_WINDOW,
+    models: [],
+    streamIdleTimeoutMs: dsh.deepseek.DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+    maxRequestImageBytes: dsh.deepseek.DEFAULT_MAX_REQUEST_IMAGE_BYTES,
+    retryPolicy: { mode: 'normal', maxRetries: 0 },
+  } as unknown as DeepSeekConnectionOptions;
+  return new dsh.deepseek.DeepSeekAdapter({
+    options: () => connection,
+    resolveApiKey: async () => 'sk-recon-offline',
+    resolveUserId: () => 'recon' as never,
+  });
+}
+
+/** What the scripted transport answers one request with: the body bytes, cut into reads. */
+export interface ScriptedResponse {
+  readonly body: Uint8Array;
+  readonly cuts?: readonly number[];
+}
+
+let transportInUse = false;
+
+/** Runs `body` with `fetch` answered by `respond`; every request it sees is passed to `respond`. */
+export async function withScriptedFetch<T>(respond: (request: WireRequest) => ScriptedResponse | undefined, body: () => Promise<T>): Promise<T> {
+  if (transportInUse) throw new Error('the scripted DeepSeek transport is already in use (one DSH operation at a time)');
+  transportInUse = true;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (url: string | URL, init?: RequestInit) => {
+    const request = wireRequest(String(url), init ?? {});
+    const response = respond(request);
+    if (response === undefined) throw new Error('recon: no scripted response (request recorded only)');
+    return new Response(readable(response), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  }) as typeof fetch;
+  try {
+    return await body();
+  } finally {
+    globalThis.fetch = realFetch;
+    transportInUse = false;
+  }
+}
+
+function wireRequest(url: string, init: RequestInit): WireRequest {
+  const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).filter(([name]) => !CLIENT_HEADERS.has(name.toLowerCase())));
+  return { method: 'POST', url, headers, body: String(init.body) };
+}
+
+function readable({ body, cuts = [] }: ScriptedResponse): ReadableStream<Uint8Array> {
+  const points = [0, ...cuts.filter((c) => c > 0 && c < body.length), body.length];
+  let i = 1;
+  return new ReadableStream({
+    pull(controller) {
+      if (i < points.length) controller.enqueue(body.slice(points[i - 1], points[i++]));
+      else controller.close();
+    },
+  });
+}
+
+/** Drains the adapter's stream for `request`; throws what DSH throws. */
+export async function streamChunks(adapter: DeepSeekAdapter, request: GenerateOptions): Promise<DshChunk[]> {
+  const chunks: DshChunk[] = [];
+  for await (const chunk of adapter.stream(request)) chunks.push(chunk);
+  return chunks;
+}

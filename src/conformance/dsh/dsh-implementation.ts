@@ -1,0 +1,125 @@
+/**
+ * deepseek-harness behind the `Implementation` interface, in process, on DSH's published
+ * packages. Every answer is computed by DSH code, except the JSONL line rules restated in
+ * storage.ts; the adapter moves data between our protocol and DSH's API and maps DSH's
+ * refusal messages to our codes.
+ *
+ *   log      load: DSH's JSONL line rules, then PersistenceCoordinator.inspect (load-path.ts)
+ *            append: Session.append on a live session rebuilt from the loaded log (live-session.ts)
+ *   fold     deriveMessages / requestHeader of one live Session grown through the prefixes
+ *   request  {...header.config, messages, system?, tools?, sessionId} from that fold, deep-frozen
+ *            with DSH's deepFreeze, as dsh-agent-loop composes it (spec §4.4 item 7)
+ *   wire     dsh-llm-deepseek's DeepSeekAdapter on a scripted transport (deepseek-wire.ts)
+ *   loop     dsh-agent-loop driven through a scenario (run-scenario.ts)
+ */
+import type { Session } from '@deepseek-ai/dsh-session';
+import type { NeutralRequest } from '../../fold/index.ts';
+import type { EpochHeader, Message, SessionEvent, SessionHeader, StreamChunk } from '../../log/index.ts';
+import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
+import type { AppendOutcome, Implementation, ImplementationInfo, Outcome } from '../implementation.ts';
+import { deepSeekAdapter, streamChunks, withScriptedFetch } from './deepseek-wire.ts';
+import { appendAt, growTo, newSession } from './live-session.ts';
+import { loadWithDsh, type LoadedLog } from './load-path.ts';
+import { loadDshPackages, type DshPackages } from './packages.ts';
+import { refusalOf } from './refusal-codes.ts';
+import { runDshScenario } from './run-scenario.ts';
+import { headerLine, writeStoredLog } from './storage.ts';
+
+/** Runs `body`; an Error DSH throws becomes a refusal with its mapped code. */
+async function answer<T>(body: () => T | Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await body() };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal === undefined) throw error;
+    return refusal;
+  }
+}
+
+const usage = (provider: string) => ({ ok: false as const, code: 'USAGE', message: `DSH's adapter speaks the deepseek wire format, not "${provider}"` });
+
+export async function dshImplementation(spec: string, cwd: string): Promise<Implementation> {
+  const dsh = await loadDshPackages(spec, cwd);
+  const info: ImplementationInfo = { name: 'deepseek-harness', version: dsh.version, language: 'typescript', levels: ['log', 'fold', 'request', 'wire', 'loop'], providers: ['deepseek'], inProcess: true };
+  const load = (jsonl: string) => loadWithDsh(dsh, jsonl);
+
+  /** Reads `read` at each prefix of one live session, grown (never rebuilt) through the log. */
+  const alongPrefixes = async <T>(jsonl: string, prefixes: readonly number[], read: (session: Session) => T): Promise<T[]> => {
+    const loaded = await load(jsonl);
+    let session = newSession(dsh, loaded.meta);
+    return prefixes.map((k) => {
+      if (k < session.events.length) session = newSession(dsh, loaded.meta);
+      growTo(session, loaded.events, k);
+      return read(session);
+    });
+  };
+
+  return {
+    info,
+    load: (jsonl) => answer(async () => asOurs(await load(jsonl))),
+    append: (jsonl, inputs) =>
+      answer(async () => {
+        const loaded = await load(jsonl);
+        const session = newSession(dsh, loaded.meta);
+        growTo(session, loaded.events, loaded.events.length);
+        const outcomes: AppendOutcome[] = inputs.map((input) => {
+          try {
+            return { ok: true, seq: appendAt(session, input).seq };
+          } catch (error) {
+            const refusal = refusalOf(error);
+            if (refusal === undefined) throw error;
+            return refusal;
+          }
+        });
+        return { jsonl: writeStoredLog(dsh, session.header, session.events), outcomes };
+      }),
+    deriveMessages: (jsonl, prefixes) => answer(() => alongPrefixes(jsonl, prefixes, (s) => s.deriveMessages() as unknown as readonly Message[])),
+    foldRequestHeader: (jsonl, prefixes) => answer(() => alongPrefixes(jsonl, prefixes, (s) => (s.requestHeader() ?? null) as EpochHeader | null)),
+    buildRequest: (jsonl, boundaries) => answer(() => alongPrefixes(jsonl, boundaries, (s) => requestAt(dsh, s))),
+    serialize: async (request, provider) => (provider === 'deepseek' ? answer(() => serialize(dsh, request)) : usage(provider)),
+    parseStream: async (provider, body, cuts) => (provider === 'deepseek' ? answer(() => parseStream(dsh, body, cuts)) : usage(provider)),
+    run: (scenario) => answer(() => runDshScenario(dsh, scenario)),
+  };
+}
+
+/** The request the loop would build from this fold (dsh-agent-loop buildRequest, spec §4.4 item 7). */
+function requestAt(dsh: DshPackages, session: Session): NeutralRequest | null {
+  const header = session.requestHeader();
+  if (header === undefined) return null;
+  const request = {
+    ...header.config,
+    messages: session.deriveMessages(),
+    ...(header.system === undefined ? {} : { system: header.system }),
+    ...(header.tools === undefined ? {} : { tools: header.tools }),
+    sessionId: session.id,
+  };
+  return dsh.llm.deepFreeze(request) as unknown as NeutralRequest;
+}
+
+/** The HTTP request DSH's adapter sends for `request`; the transport records it and refuses to answer. */
+async function serialize(dsh: DshPackages, request: GenerateRequest): Promise<WireRequest> {
+  let sent: WireRequest | undefined;
+  try {
+    await withScriptedFetch(
+      (wire) => {
+        sent = wire;
+        return undefined;
+      },
+      () => streamChunks(deepSeekAdapter(dsh), request as never),
+    );
+  } catch (error) {
+    if (sent === undefined) throw error; // refused before it reached the wire (effort, content)
+  }
+  if (sent === undefined) throw new Error('the DeepSeek adapter sent nothing');
+  return sent;
+}
+
+/** The chunks DSH's adapter yields for a response body arriving in the given pieces. */
+async function parseStream(dsh: DshPackages, body: string, cuts: readonly number[]): Promise<readonly StreamChunk[]> {
+  const chunks = await withScriptedFetch(() => ({ body: Buffer.from(body), cuts }), () => streamChunks(deepSeekAdapter(dsh), { provider: 'deepseek', model: 'deepseek-chat', messages: [] }));
+  return chunks as unknown as readonly StreamChunk[];
+}
+
+function asOurs(loaded: LoadedLog): { header: SessionHeader; events: readonly SessionEvent[] } {
+  return { header: headerLine(loaded.meta) as unknown as SessionHeader, events: loaded.events as unknown as readonly SessionEvent[] };
+}

@@ -1,0 +1,43 @@
+/**
+ * DSH's load path, run for real: the stored log goes through an in-memory backend into
+ * DSH's `PersistenceCoordinator.inspect`, which is what a resume runs — version and id
+ * checks, legacy refusals, upgrades of older shapes, per-message validation, the
+ * unknown-type guard, crash-repair closers and `Session.fromRestore` (spec §5.2–5.3).
+ *
+ * `inspect` returns the stored events followed by any crash-repair closers. Those are
+ * events DSH would append on load, not part of the stored log, so they are cut off here.
+ */
+import type { PersistenceBackend, SessionPersistenceRevision } from '@deepseek-ai/dsh-session-persistence';
+import type { SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
+import { usePlugin, type DshPackages } from './packages.ts';
+import { readStoredLog, type StoredLog } from './storage.ts';
+
+export interface LoadedLog extends StoredLog {
+  /** The closers DSH's crash repair would append (turn left open by a torn tail). */
+  readonly closers: readonly DshEvent[];
+}
+
+export async function loadWithDsh(dsh: DshPackages, text: string): Promise<LoadedLog> {
+  const stored = readStoredLog(dsh, text);
+  const count = stored.events.length;
+  const revision = 'memory:1' as SessionPersistenceRevision;
+  const backend: PersistenceBackend = {
+    name: 'recon-memory',
+    // Fresh graphs each read: the coordinator freezes and adopts them in place.
+    loadStored: async () => ({ meta: structuredClone(stored.meta), events: structuredClone(stored.events), revision }),
+    readStoredRevision: async () => revision,
+    appendBatch: async () => {},
+    commitRepair: async () => {},
+    list: async () => [],
+  };
+  // A throwaway context per load: the coordinator caches preparations by session id.
+  const ctx = new dsh.cordis.Context();
+  const unload = await usePlugin(ctx, dsh.session.default);
+  try {
+    const coordinator = new dsh.persistence.PersistenceCoordinator(ctx, backend);
+    const inspection = await coordinator.inspect(stored.meta.id);
+    return { meta: inspection.meta, events: inspection.events.slice(0, count), closers: inspection.events.slice(count) };
+  } finally {
+    await unload();
+  }
+}

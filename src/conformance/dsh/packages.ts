@@ -1,0 +1,123 @@
+/**
+ * DSH's published packages, loaded for one version. The installed dev dependencies serve
+ * `dsh` and `dsh@<their version>`; any other version is read from its own install tree,
+ * `.recon/dsh/<version>/node_modules`, which `recon` never creates by itself.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ReconError } from '../../errors.ts';
+
+type Cordis = typeof import('@deepseek-ai/cordis');
+type DshLlm = typeof import('@deepseek-ai/dsh-llm');
+type DshSession = typeof import('@deepseek-ai/dsh-session');
+type DshPersistence = typeof import('@deepseek-ai/dsh-session-persistence');
+type DshDeepSeek = typeof import('@deepseek-ai/dsh-llm-deepseek');
+type PluginModule = { readonly default: unknown };
+
+/** Every DSH module the adapter touches, all from one install tree so they share instances. */
+export interface DshPackages {
+  readonly version: string;
+  /** Where the packages were loaded from: `installed` or the alternate tree. */
+  readonly root: string;
+  readonly cordis: Cordis;
+  readonly llm: DshLlm;
+  readonly session: DshSession;
+  readonly persistence: DshPersistence;
+  readonly deepseek: DshDeepSeek;
+  readonly systemPrompt: PluginModule;
+  readonly tools: PluginModule;
+  readonly agent: PluginModule;
+  readonly agentLoop: PluginModule;
+  readonly tokenMeter: PluginModule;
+  readonly compactionBasic: PluginModule;
+}
+
+const NAMES = ['cordis', 'dsh-llm', 'dsh-session', 'dsh-session-persistence', 'dsh-llm-deepseek', 'dsh-system-prompt', 'dsh-tools', 'dsh-agent', 'dsh-agent-loop', 'dsh-token-meter', 'dsh-compaction-basic'] as const;
+/** What to install for another version (their peers come along with npm ≥ 7). */
+const INSTALL = ['dsh-session', 'dsh-llm', 'dsh-session-persistence', 'dsh-agent-loop', 'dsh-llm-deepseek', 'dsh-compaction-basic'];
+
+const require = createRequire(import.meta.url);
+
+export function installedDshVersion(): string {
+  return (JSON.parse(readFileSync(require.resolve('@deepseek-ai/dsh-session/package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** `spec` is `dsh` or `dsh@<version>`. */
+export async function loadDshPackages(spec: string, cwd: string): Promise<DshPackages> {
+  const installed = installedDshVersion();
+  const wanted = spec === 'dsh' ? installed : spec.slice('dsh@'.length);
+  if (wanted === '') throw new ReconError('USAGE', 'dsh@ needs a version, e.g. dsh@0.1.0-rc.8');
+  installWithResolvers();
+  if (wanted === installed) {
+    const [cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop, tokenMeter, compactionBasic] = await Promise.all([
+      import('@deepseek-ai/cordis'),
+      import('@deepseek-ai/dsh-llm'),
+      import('@deepseek-ai/dsh-session'),
+      import('@deepseek-ai/dsh-session-persistence'),
+      import('@deepseek-ai/dsh-llm-deepseek'),
+      import('@deepseek-ai/dsh-system-prompt'),
+      import('@deepseek-ai/dsh-tools'),
+      import('@deepseek-ai/dsh-agent'),
+      import('@deepseek-ai/dsh-agent-loop'),
+      import('@deepseek-ai/dsh-token-meter'),
+      import('@deepseek-ai/dsh-compaction-basic'),
+    ]);
+    return { version: installed, root: 'installed', cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop, tokenMeter, compactionBasic };
+  }
+  const root = resolve(cwd, '.recon', 'dsh', wanted);
+  const scope = join(root, 'node_modules', '@deepseek-ai');
+  const missing = NAMES.filter((name) => !existsSync(join(scope, name, 'package.json')));
+  if (missing.length > 0) {
+    const command = `npm install --prefix .recon/dsh/${wanted} ${INSTALL.map((name) => `@deepseek-ai/${name}@${wanted}`).join(' ')}`;
+    throw new ReconError('USAGE', `dsh@${wanted} is not installed (installed: ${installed}; ${root} lacks ${missing.join(', ')})`, {
+      hint: `install it beside the project with: ${command}`,
+    });
+  }
+  const found = (JSON.parse(readFileSync(join(scope, 'dsh-session', 'package.json'), 'utf8')) as { version: string }).version;
+  if (found !== wanted) throw new ReconError('USAGE', `${root} holds dsh-session ${found}, not ${wanted}`);
+  const load = async (name: string): Promise<unknown> => {
+    const local = createRequire(join(scope, name, 'package.json'));
+    return import(pathToFileURL(local.resolve(`@deepseek-ai/${name}`)).href);
+  };
+  const [cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop, tokenMeter, compactionBasic] = await Promise.all(NAMES.map(load));
+  return {
+    version: wanted,
+    root,
+    cordis: cordis as Cordis,
+    llm: llm as DshLlm,
+    session: session as DshSession,
+    persistence: persistence as DshPersistence,
+    deepseek: deepseek as DshDeepSeek,
+    systemPrompt: systemPrompt as PluginModule,
+    tools: tools as PluginModule,
+    agent: agent as PluginModule,
+    agentLoop: agentLoop as PluginModule,
+    tokenMeter: tokenMeter as PluginModule,
+    compactionBasic: compactionBasic as PluginModule,
+  };
+}
+
+/** dsh-agent-loop calls `Promise.withResolvers` (Node 22+); Node 20 lacks it. */
+function installWithResolvers(): void {
+  const P = Promise as unknown as { withResolvers?: unknown };
+  if (typeof P.withResolvers === 'function') return;
+  P.withResolvers = function withResolvers<T>() {
+    let resolve!: (value: T | PromiseLike<T>) => void;
+    let reject!: (reason?: unknown) => void;
+    const promise = new Promise<T>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    return { promise, resolve, reject };
+  };
+}
+
+type DshContext = InstanceType<Cordis['Context']>;
+
+/** `ctx.plugin` for a plugin module whose exact config type the adapter does not need to know; returns its unloader. */
+export async function usePlugin(ctx: DshContext, plugin: unknown, config?: object): Promise<() => Promise<void>> {
+  const fiber = (await (ctx.plugin as (plugin: unknown, config?: object) => PromiseLike<{ dispose(): Promise<void> }>).call(ctx, plugin, config)) as { dispose(): Promise<void> };
+  return () => fiber.dispose();
+}

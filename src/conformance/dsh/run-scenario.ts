@@ -1,0 +1,192 @@
+/**
+ * A scenario played into DSH's real agent loop (`dsh-agent-loop`), composed as DSH's own
+ * tests compose it: LlmRuntime, SessionStore, SystemPrompt, ToolRuntime, AgentRegistry,
+ * AgentLoop, plus TokenMeter and dsh-compaction-basic for `compact`. The model route is
+ * DSH's DeepSeek adapter on the scripted transport, so each request is serialized by DSH
+ * (the wire bytes are captured) and each scripted reply is streamed back as DeepSeek SSE
+ * and translated by DSH.
+ *
+ * Mapping of scenario actions (see scenario.ts):
+ *   prompt     `agent.followup`, then `whenIdle`; an injection is `agent.inject` from an
+ *              `llm/stream` listener when the turn's n-th request is dispatched
+ *   setSystem  the system prompt is one SystemPrompt section (harness identity off)
+ *   registerTool  `ctx.tools.register` (DSH orders tools by name)
+ *   override   an `agent/request` waterfall listener merging the fields into the proposal
+ *   restart    dispose the agent, write the log with DSH's storage form, read it back
+ *              through DSH's load path and create a new agent seeded with it
+ *   compact    `ctx.compaction.compactNow` of dsh-compaction-basic (automatic compaction
+ *              off). Its summary is a one-shot through `llm/stream`, answered by the next
+ *              scripted reply. It keeps the newest balanced surface unit: `keep` is not mapped
+ *   trim       NOT MAPPED, skipped: DSH prunes tool results only in a plugin
+ *              (dsh-compaction-tool-result-pruner) driven by token pressure, with no call
+ *              that rewrites the n-th tool result
+ *   route.reasoningEffort on restart: NOT MAPPED (AgentOptions has no effort)
+ */
+import type { GenerateOptions } from '@deepseek-ai/dsh-llm';
+import type { SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
+import type { NeutralRequest } from '../../fold/index.ts';
+import type { WireRequest } from '../../wire/index.ts';
+import type { LoopRun } from '../implementation.ts';
+import { FALLBACK_REPLY, scenarioToolOutput, type RouteConfig, type Scenario } from '../scenario.ts';
+import { deepSeekAdapter, withScriptedFetch } from './deepseek-wire.ts';
+import { loadWithDsh } from './load-path.ts';
+import { usePlugin, type DshPackages } from './packages.ts';
+import { sseBody } from './scripted-stream.ts';
+import { writeStoredLog } from './storage.ts';
+
+interface AgentLike {
+  readonly session: { readonly id: string; readonly events: readonly DshEvent[]; readonly header: Parameters<typeof writeStoredLog>[1] };
+  followup(message: unknown): void;
+  inject(message: unknown): void;
+  whenIdle(): Promise<void>;
+}
+interface Handle {
+  readonly agent: AgentLike;
+  dispose(): Promise<void>;
+}
+type Listener = (...args: never[]) => unknown;
+
+export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Promise<LoopRun> {
+  const ctx = new dsh.cordis.Context();
+  const unload = [
+    await usePlugin(ctx, dsh.llm.default),
+    await usePlugin(ctx, dsh.session.default),
+    await usePlugin(ctx, dsh.systemPrompt.default, { includeHarnessIdentity: false }),
+    await usePlugin(ctx, dsh.tools.default),
+    await usePlugin(ctx, dsh.agent.default),
+    await usePlugin(ctx, dsh.agentLoop.default, { agents: [] }),
+    await usePlugin(ctx, dsh.tokenMeter.default),
+    // Manual only: a scenario says when to compact; no pressure-driven compaction on top.
+    await usePlugin(ctx, dsh.compactionBasic.default, { auto: false }),
+  ];
+  const services = ctx as unknown as {
+    llm: { registerAdapter(providers: string[], adapter: unknown): () => void };
+    systemPrompt: { section(section: { name: string; order: number; text: string }): () => void };
+    tools: { register(definition: unknown): () => void };
+    agents: { create(options: object): Promise<Handle> };
+    compaction: { compactNow(agent: AgentLike, signal: AbortSignal): Promise<unknown> };
+  };
+  const on = (name: string, listener: Listener) => (ctx.on as unknown as (name: string, listener: Listener) => unknown).call(ctx, name, listener);
+
+  const providers = new Set([scenario.route.provider, ...scenario.actions.flatMap((a) => (a.do === 'restart' && a.route !== undefined ? [a.route.provider] : []))]);
+  services.llm.registerAdapter([...providers], deepSeekAdapter(dsh, scenario.defaults));
+
+  let dropSystem: (() => void) | undefined;
+  const setSystem = (text: string) => {
+    dropSystem?.();
+    dropSystem = text === '' ? undefined : services.systemPrompt.section({ name: 'recon:scenario-system', order: 0, text });
+  };
+  setSystem(scenario.system);
+  // A name registered again replaces the earlier tool, as in the reference (DSH refuses duplicates).
+  const registered = new Map<string, () => void>();
+  const registerTool = (tool: Scenario['tools'][number]) => {
+    registered.get(tool.name)?.();
+    const drop = services.tools.register({
+      ...tool,
+      output: { schema: { type: 'string' }, render: (_args: unknown, value: unknown) => [{ type: 'text', text: String(value) }] },
+      execute: async (args: unknown) => scenarioToolOutput(tool.name, JSON.stringify(args)),
+    });
+    registered.set(tool.name, drop);
+  };
+  scenario.tools.forEach(registerTool);
+
+  let override: object | null = null;
+  on('agent/request', (async (_payload: unknown, next: () => Promise<object>) => {
+    const proposed = await next();
+    return override === null ? proposed : { ...proposed, ...override };
+  }) as Listener);
+
+  const requests: NeutralRequest[] = [];
+  const wire: WireRequest[] = [];
+  let handle: Handle | undefined;
+  let injection: { readonly text: string; readonly duringRequest: number } | undefined;
+  let turnRequests = 0;
+  const dispatched: boolean[] = []; // per request on its way to the transport: a loop request, or a one-shot
+  on('llm/stream', ((options: GenerateOptions, next: () => unknown) => {
+    dispatched.push(dsh.llm.isAgentLoopRequest(options));
+    if (dsh.llm.isAgentLoopRequest(options)) {
+      requests.push(neutralRequest(options));
+      if (++turnRequests === injection?.duringRequest) handle?.agent.inject(userMessage(dsh, injection.text));
+    }
+    return next();
+  }) as Listener);
+
+  let served = 0;
+  let calls = 0;
+  const respond = (request: WireRequest) => {
+    if (dispatched.shift() === true) wire.push(request);
+    const reply = scenario.replies[served++] ?? FALLBACK_REPLY;
+    return { body: Buffer.from(sseBody(reply, () => `call-${++calls}`)) };
+  };
+
+  const start = async (route: RouteConfig, seed?: readonly DshEvent[]) => {
+    const agentOptions = { provider: route.provider, model: route.model, ...(route.maxTokens === undefined ? {} : { maxTokens: route.maxTokens }) };
+    return services.agents.create({ sessionId: dsh.session.SessionId(scenario.session.id), agentOptions, ...(seed === undefined ? {} : { seed }) });
+  };
+
+  try {
+    return await withScriptedFetch(respond, async () => {
+      handle = await start(scenario.route);
+      for (const action of scenario.actions) {
+        switch (action.do) {
+          case 'prompt':
+            injection = action.inject;
+            turnRequests = 0;
+            handle.agent.followup(userMessage(dsh, action.text));
+            await handle.agent.whenIdle();
+            break;
+          case 'setSystem':
+            setSystem(action.text);
+            break;
+          case 'registerTool':
+            registerTool(action.tool);
+            break;
+          case 'override':
+            override = action.config;
+            break;
+          case 'restart': {
+            const { session } = handle.agent;
+            const text = writeStoredLog(dsh, session.header, session.events);
+            await handle.dispose();
+            const loaded = await loadWithDsh(dsh, text);
+            if (action.system !== undefined) setSystem(action.system);
+            handle = await start(action.route ?? scenario.route, [...loaded.events, ...loaded.closers]);
+            break;
+          }
+          case 'compact':
+            await compact(services.compaction, handle.agent);
+            break;
+          case 'trim':
+            break;
+        }
+      }
+      const { session } = handle.agent;
+      return { requests, wire, jsonl: writeStoredLog(dsh, session.header, session.events) };
+    });
+  } finally {
+    await handle?.dispose();
+    for (const drop of unload.reverse()) await drop();
+  }
+}
+
+/** `compactNow` keeps the newest balanced surface unit (it cannot keep exactly `keep` nodes); a refused attempt is in the log. */
+async function compact(compaction: { compactNow(agent: AgentLike, signal: AbortSignal): Promise<unknown> }, agent: AgentLike): Promise<void> {
+  try {
+    await compaction.compactNow(agent, new AbortController().signal);
+  } catch (error) {
+    if ((error as Error).name !== 'ManualCompactionError') throw error;
+  }
+}
+
+function userMessage(dsh: DshPackages, text: string): unknown {
+  return dsh.llm.createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'user' } } as never);
+}
+
+/**
+ * The request as DSH dispatched it, minus the live `signal` (not part of what a log can
+ * hold). Key order and the shared frozen parts stay; the shell is frozen iff DSH's was.
+ */
+function neutralRequest(options: GenerateOptions): NeutralRequest {
+  const { signal: _signal, ...rest } = options as GenerateOptions & { signal?: AbortSignal };
+  return (Object.isFrozen(options) ? Object.freeze(rest) : rest) as unknown as NeutralRequest;
+}

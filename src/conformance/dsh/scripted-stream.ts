@@ -1,0 +1,47 @@
+/**
+ * A scripted reply as the DeepSeek SSE body that carries it, so DSH's own stream
+ * translation turns it back into chunks. Reasoning, text and tool calls stream in that
+ * order (DSH numbers blocks by first appearance), cut into `chunkSize` pieces.
+ */
+import type { ScriptedReply } from '../../loop/index.ts';
+
+/** DeepSeek finish reasons; anything else DSH maps to an error finish with the reason as code. */
+const FINISH: Record<string, string> = { stop: 'stop', 'tool-calls': 'tool_calls', 'max-tokens': 'length' };
+
+export function sseBody(reply: ScriptedReply, nextCallId: () => string): string {
+  const payloads: unknown[] = [];
+  const delta = (d: object) => payloads.push({ choices: [{ index: 0, delta: d }] });
+  for (const piece of pieces(reply.reasoning, reply.chunkSize)) delta({ reasoning_content: piece });
+  for (const piece of pieces(reply.text, reply.chunkSize)) delta({ content: piece });
+  (reply.toolCalls ?? []).forEach((call, index) => {
+    const id = call.id ?? nextCallId();
+    pieces(call.arguments, reply.chunkSize, true).forEach((piece, k) =>
+      delta({ tool_calls: [k === 0 ? { index, id, type: 'function', function: { name: call.name, arguments: piece } } : { index, function: { arguments: piece } }] }),
+    );
+  });
+  const finish = reply.finish ?? ((reply.toolCalls?.length ?? 0) > 0 ? 'tool-calls' : 'stop');
+  const reason = FINISH[finish] ?? (reply.error?.code.toLowerCase() || 'content_filter');
+  payloads.push({ choices: [{ index: 0, delta: {}, finish_reason: reason }] });
+  if (reply.usage !== undefined) {
+    const { inputTokens, outputTokens, cacheReadTokens, reasoningTokens } = reply.usage;
+    payloads.push({
+      choices: [],
+      usage: {
+        prompt_tokens: inputTokens + (cacheReadTokens ?? 0),
+        completion_tokens: outputTokens,
+        ...(cacheReadTokens === undefined ? {} : { prompt_cache_hit_tokens: cacheReadTokens }),
+        ...(reasoningTokens === undefined ? {} : { completion_tokens_details: { reasoning_tokens: reasoningTokens } }),
+      },
+    });
+  }
+  return `${payloads.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('')}data: [DONE]\n\n`;
+}
+
+/** `keepEmpty`: a tool call with empty arguments still needs its one opening delta. */
+function pieces(text: string | undefined, size: number | undefined, keepEmpty = false): string[] {
+  if (text === undefined || (text === '' && !keepEmpty)) return [];
+  if (size === undefined || size <= 0 || text.length <= size) return [text];
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
