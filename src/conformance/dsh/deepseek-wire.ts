@@ -48,12 +48,17 @@ export interface ScriptedResponse {
   readonly cuts?: readonly number[];
 }
 
-let transportInUse = false;
+// DSH's adapter reads the global fetch, so calls that swap it take turns: properties issue calls together.
+let queue: Promise<unknown> = Promise.resolve();
 
 /** Runs `body` with `fetch` answered by `respond`; every request it sees is passed to `respond`. */
-export async function withScriptedFetch<T>(respond: (request: WireRequest) => ScriptedResponse | undefined, body: () => Promise<T>): Promise<T> {
-  if (transportInUse) throw new Error('the scripted DeepSeek transport is already in use (one DSH operation at a time)');
-  transportInUse = true;
+export function withScriptedFetch<T>(respond: (request: WireRequest) => ScriptedResponse | undefined, body: () => Promise<T>): Promise<T> {
+  const turn = queue.then(() => swapFetch(respond, body));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function swapFetch<T>(respond: (request: WireRequest) => ScriptedResponse | undefined, body: () => Promise<T>): Promise<T> {
   const realFetch = globalThis.fetch;
   globalThis.fetch = (async (url: string | URL, init?: RequestInit) => {
     const request = wireRequest(String(url), init ?? {});
@@ -65,7 +70,6 @@ export async function withScriptedFetch<T>(respond: (request: WireRequest) => Sc
     return await body();
   } finally {
     globalThis.fetch = realFetch;
-    transportInUse = false;
   }
 }
 
