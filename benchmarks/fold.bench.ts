@@ -7,7 +7,6 @@
 import { Session as DshSession, type SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
 import { Session, deriveMessagesFresh } from '../src/fold/index.ts';
 import { SessionLog, type SessionEvent } from '../src/log/index.ts';
-import { settle } from './_internals/gc.ts';
 import { measure, type BenchResult, type Profile } from './_internals/measure.ts';
 import { syntheticLog } from './_internals/synthetic-log.ts';
 
@@ -39,7 +38,7 @@ function dshAppend(session: DshSession, events: readonly SessionEvent[]): void {
 }
 
 export async function foldBenchmarks(profile: Profile): Promise<BenchResult[]> {
-  const samples = profile.name === 'quick' ? 30 : 150;
+  const samples = profile.name === 'quick' ? 60 : 300;
   const tasks = FOLD_SIZES.flatMap((size) => {
     const { base, next } = syntheticLog(size);
     const all = [...base, ...next];
@@ -49,7 +48,6 @@ export async function foldBenchmarks(profile: Profile): Promise<BenchResult[]> {
         fn: () => {
           const { log, session } = referenceState(size);
           for (const event of next) log.adopt(event);
-          settle();
           const start = performance.now();
           session.deriveMessages();
           return { overriddenDuration: performance.now() - start };
@@ -61,7 +59,6 @@ export async function foldBenchmarks(profile: Profile): Promise<BenchResult[]> {
         fn: () => {
           const session = dshState(size);
           dshAppend(session, next);
-          settle();
           const start = performance.now();
           session.deriveMessages();
           return { overriddenDuration: performance.now() - start };
@@ -69,5 +66,5 @@ export async function foldBenchmarks(profile: Profile): Promise<BenchResult[]> {
       },
     ];
   });
-  return measure({ ...profile, iterations: Math.min(profile.iterations, samples), time: 0 }, tasks);
+  return measure({ ...profile, iterations: samples, time: 0 }, tasks);
 }

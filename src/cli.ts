@@ -4,6 +4,7 @@ import { ReconError } from './errors.ts';
 // Loaded on demand so that `recon serve` does not pay for the benchmark code, and so on.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   audit: async () => (await import('./cli/audit.ts')).audit,
+  bench: async () => (await import('./cli/bench.ts')).bench,
   check: async () => (await import('./cli/check.ts')).check,
   mutants: async () => (await import('./cli/mutants.ts')).mutants,
   report: async () => (await import('./cli/report.ts')).report,
@@ -14,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 
 const SUMMARIES: Record<string, string> = {
   audit: 'load session logs, rebuild every request, attribute each cache-read drop',
+  bench: 'measure fold, load, check overhead, suite throughput and cache reads; compare runs',
   check: 'run the property suite against an implementation',
   mutants: 'run the suite against the mutant catalog and print the kill matrix',
   report: 'render a stored check run as text, Markdown, HTML or JUnit XML',

@@ -35,7 +35,7 @@ function exactKeys(value: Rec, keys: readonly string[]): boolean {
   return n === keys.length;
 }
 
-/** Expands a parsed row into its events, or CHUNK_ROW_INVALID. The caller checked the tag. */
+/** Expands a parsed row into its events, deep-frozen, or CHUNK_ROW_INVALID. The caller checked the tag. */
 export function expandChunkRow(row: Rec): SessionEvent[] {
   const type = row['type'] as string;
   if (!exactKeys(row, ['type', 'seq0', 'time0', 'data'])) malformed(type, 'the envelope must be exactly {type, seq0, time0, data}');
@@ -77,7 +77,9 @@ export function expandChunkRow(row: Rec): SessionEvent[] {
         ? { type: 'tool-call-delta', index: d['index'] as number, id: d['id'] as string, name: d['name'] as string, argumentsDelta: text }
         : { type: 'tool-call-delta', index: d['index'] as number, id: d['id'] as string, argumentsDelta: text };
     }
-    events.push({ type: 'assistant/chunk', seq: (seq0 as number) + k, time, data: { turn: d['turn'] as number, step: d['step'] as number, chunk } });
+    // Frozen as built: the loader needs no second walk over rows.
+    const data = Object.freeze({ turn: d['turn'] as number, step: d['step'] as number, chunk: Object.freeze(chunk) });
+    events.push(Object.freeze({ type: 'assistant/chunk', seq: (seq0 as number) + k, time, data }));
   }
   return events;
 }

@@ -12,7 +12,7 @@
  */
 import { ReconError } from '../errors.ts';
 import { CHUNK_ROW_TYPES, expandChunkRow, packChunkRuns } from './chunk-rows.ts';
-import { adoptParsedJson, deepFreeze } from './json.ts';
+import { adoptParsedJson } from './json.ts';
 import { checkSessionHeader } from './session-header.ts';
 import { SessionLog, type SessionLogOptions } from './session-log.ts';
 import type { SessionEvent, SessionHeader } from './types.ts';
@@ -142,7 +142,7 @@ function parseLine(raw: string, code: 'SESSION_HEADER_INVALID', detail: string):
 /** One stored line as events: envelope-checked, lossless-checked and frozen. */
 function expand(value: unknown, index: number): SessionEvent[] {
   if (typeof value === 'object' && value !== null && CHUNK_ROW_TYPES.has((value as { type?: unknown }).type as string)) {
-    return expandChunkRow(value as Record<string, unknown>).map((event) => deepFreeze(event));
+    return expandChunkRow(value as Record<string, unknown>);
   }
   checkEnvelope(value, index);
   adoptParsedJson(value, 'event');

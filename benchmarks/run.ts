@@ -1,0 +1,111 @@
+/**
+ * One `recon bench` run: every suite, the ratios the design asks for, the exact counters,
+ * and where it ran. Every number in a report comes from here.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { accountCache, parseCassette } from '../src/http/index.ts';
+import { checkOverheadBenchmarks } from './check-overhead.bench.ts';
+import { foldCounters, prefixCounters, type FoldCounters, type PrefixCounters } from './counters.ts';
+import { FOLD_SIZES, foldBenchmarks } from './fold.bench.ts';
+import { LOAD_SIZE, loadBenchmarks } from './load.bench.ts';
+import { suiteThroughput, type Throughput } from './suite-throughput.bench.ts';
+import { environment, type Environment } from './_internals/environment.ts';
+import { PROFILES, type BenchResult, type Profile } from './_internals/measure.ts';
+
+export const BENCH_FORMAT = 1;
+const CASSETTES = fileURLToPath(new URL('../corpora/cassettes/', import.meta.url));
+
+export interface CacheRun {
+  readonly label: string;
+  readonly requests: number;
+  readonly rate: number | null;
+  readonly attainment: number | null;
+}
+
+export interface BenchRun {
+  readonly format: typeof BENCH_FORMAT;
+  readonly profile: Profile['name'];
+  readonly startedAt: string;
+  readonly environment: Environment;
+  /** Ratios of medians: bigger is better, except `perStep10kOver1k` (cost at 10k over cost at 1k) and `check.overhead`. */
+  readonly fold: { readonly cachedVsNaive10k: number; readonly perStep10kOver1k: number; readonly referenceVsDsh: number };
+  readonly load: { readonly vsJsonParse: number; readonly referenceVsDsh: number; readonly eventsPerSecond: Readonly<Record<'reference' | 'jsonParse' | 'dsh', number>> };
+  readonly check: { readonly overhead: number };
+  readonly suite: { readonly inProcess: Throughput; readonly stdio: Throughput; readonly stdioOverInProcess: number };
+  readonly cache: { readonly referenceAttainment: number | null; readonly naiveAttainment: number | null; readonly simulated: readonly CacheRun[]; readonly recorded: readonly CacheRun[] };
+  readonly counters: { readonly fold: readonly FoldCounters[]; readonly prefix: PrefixCounters };
+  readonly results: readonly BenchResult[];
+}
+
+export type BenchProgress = (step: string) => void;
+
+/** The reference's and the naive loop's cache reads through the simulator; filled in when one is available. */
+export type SimulatedCache = () => Promise<{ readonly reference: CacheRun; readonly naive: CacheRun }>;
+
+export async function runBench(profileName: Profile['name'], progress: BenchProgress = () => {}, simulated?: SimulatedCache): Promise<BenchRun> {
+  const profile = PROFILES[profileName];
+  const startedAt = new Date().toISOString();
+  const env = environment();
+  progress('fold: per-step derivation at 100, 1 000 and 10 000 events');
+  const fold = await foldBenchmarks(profile);
+  progress('load: validated events per second');
+  const load = await loadBenchmarks(profile);
+  progress('check: the loop with and without its reconstruction check');
+  const check = await checkOverheadBenchmarks(profile);
+  progress('suite: cases per second, in process and over stdio');
+  const suite = await suiteThroughput(profileName === 'quick');
+  progress('cache: read rate and attainment');
+  const recorded = await recordedCache();
+  const sim = simulated === undefined ? undefined : await simulated();
+  progress('counters');
+  const results = [...fold, ...load, ...check];
+  // Ratios use medians: one scavenge in a sample of microseconds must not move a ratio.
+  const median = (id: string) => {
+    const found = results.find((r) => r.id === id);
+    if (found === undefined) throw new Error(`no benchmark ${id}`);
+    return found.p50;
+  };
+  return {
+    format: BENCH_FORMAT,
+    profile: profileName,
+    startedAt,
+    environment: env,
+    fold: {
+      cachedVsNaive10k: median('fold/naive/10000') / median('fold/cached/10000'),
+      perStep10kOver1k: median('fold/cached/10000') / median('fold/cached/1000'),
+      referenceVsDsh: median('fold/dsh/10000') / median('fold/cached/10000'),
+    },
+    load: {
+      vsJsonParse: median(`load/json-parse/${LOAD_SIZE}`) / median(`load/reference/${LOAD_SIZE}`),
+      referenceVsDsh: median(`load/dsh/${LOAD_SIZE}`) / median(`load/reference/${LOAD_SIZE}`),
+      eventsPerSecond: {
+        reference: (LOAD_SIZE / median(`load/reference/${LOAD_SIZE}`)) * 1000,
+        jsonParse: (LOAD_SIZE / median(`load/json-parse/${LOAD_SIZE}`)) * 1000,
+        dsh: (LOAD_SIZE / median(`load/dsh/${LOAD_SIZE}`)) * 1000,
+      },
+    },
+    check: { overhead: median('check/loop-with-check') / median('check/loop-without-check') },
+    suite: { ...suite, stdioOverInProcess: suite.stdio.ms / suite.stdio.cases / (suite.inProcess.ms / suite.inProcess.cases) },
+    cache: {
+      referenceAttainment: sim?.reference.attainment ?? null,
+      naiveAttainment: sim?.naive.attainment ?? null,
+      simulated: sim === undefined ? [] : [sim.reference, sim.naive],
+      recorded,
+    },
+    counters: { fold: FOLD_SIZES.map((size) => foldCounters(size)), prefix: await prefixCounters() },
+    results,
+  };
+}
+
+/** The read rate and attainment of the bound of every recorded real session in corpora/cassettes. */
+async function recordedCache(): Promise<CacheRun[]> {
+  const runs: CacheRun[] = [];
+  for (const provider of readdirSync(CASSETTES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+    for (const name of readdirSync(`${CASSETTES}${provider}`).filter((n) => n.endsWith('.jsonl')).sort()) {
+      const account = await accountCache(parseCassette(readFileSync(`${CASSETTES}${provider}/${name}`, 'utf8'), name));
+      runs.push({ label: `${provider}/${name.replace(/\.jsonl$/, '')}`, requests: account.requests.length, rate: account.rate, attainment: account.attainment });
+    }
+  }
+  return runs;
+}

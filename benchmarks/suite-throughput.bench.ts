@@ -1,0 +1,38 @@
+/**
+ * Suite throughput: generated cases per second, in process and over the stdio protocol
+ * (`recon serve`), on the same properties and seed.
+ */
+import { fileURLToPath } from 'node:url';
+import { PROPERTIES } from '../properties/index.ts';
+import type { Implementation } from '../src/conformance/index.ts';
+import { openImplementation } from '../src/conformance/open-implementation.ts';
+import { runSuite } from '../src/conformance/run-suite.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** A mix of levels, each cheap to generate: the harness is measured, not one slow property. */
+const MIX = ['LOG-LOAD-VALID', 'FOLD-MATCHES-SPEC', 'REQUEST-RECONSTRUCT', 'WIRE-MATCHES-SPEC', 'LOOP-RECONSTRUCT'];
+
+export interface Throughput {
+  readonly cases: number;
+  readonly ms: number;
+  readonly casesPerSecond: number;
+}
+
+async function throughput(impl: Implementation, runs: number): Promise<Throughput> {
+  const started = performance.now();
+  try {
+    const result = await runSuite(impl, PROPERTIES, { runs, seed: 1, only: MIX });
+    const ms = performance.now() - started;
+    const cases = result.properties.reduce((n, p) => n + p.runs, 0);
+    return { cases, ms, casesPerSecond: (cases / ms) * 1000 };
+  } finally {
+    await impl.close?.();
+  }
+}
+
+export async function suiteThroughput(quick: boolean): Promise<{ readonly inProcess: Throughput; readonly stdio: Throughput }> {
+  const runs = quick ? 30 : 100;
+  const inProcess = await throughput(await openImplementation('reference', { cwd: ROOT }), runs);
+  const stdio = await throughput(await openImplementation(`cmd:${JSON.stringify(process.execPath)} bin/recon.js serve`, { cwd: ROOT }), runs);
+  return { inProcess, stdio };
+}

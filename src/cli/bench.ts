@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import { compareResults } from '../../benchmarks/compare.ts';
+import { runBench, type BenchRun } from '../../benchmarks/run.ts';
+import { ReconError } from '../errors.ts';
+import { renderBenchMarkdown, renderCompareMarkdown } from '../report/bench-markdown.ts';
+import { formatRatio, targetsOf } from '../report/bench-targets.ts';
+import { writeBenchReports } from '../report/write-bench-reports.ts';
+import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
+
+const help = `Usage: recon bench [--quick] [--json] [--out DIR] [--targets]
+       recon bench compare <base.json> <head.json> [--threshold PCT] [--alpha A] [--json]
+
+Measures what the rule costs and what it saves, with tinybench (pinned):
+  fold    per-step deriveMessages at 100, 1 000 and 10 000 events: the reference's
+          cached fold, a naive full refold, and DSH's own Session on the same events
+  load    validated events per second from JSONL, against bare JSON.parse and DSH's loader
+  check   a loop run with the fresh-fold reconstruction check on and off
+  suite   generated cases per second, in process and over the stdio protocol
+  cache   read rate and attainment of the cache bound on the recorded sessions
+          (corpora/cassettes) and, with a simulator, for the reference and a naive loop
+beside exact counters (nodes projected, events re-folded, request prefix bytes reused).
+Timings are flagged untrusted when tinybench reports timer saturation, noisy above 5 % rme.
+
+The run is written to DIR (default reports/bench): latest.json (with Node, CPU, commit
+and dirty flag), history.jsonl (appended), summary.md, benchmark-action.json
+(customSmallerIsBetter) and index.html (SVG charts, no network needed).
+
+compare runs Welch's t-test per benchmark and fails only on a significant slowdown
+larger than the threshold (default 10 %), printing a Markdown table.
+
+Options:
+  --quick          the quick profile (well under two minutes here)
+  --json           print the run as one JSON object
+  --out <dir>      where the report files go (default reports/bench)
+  --targets        exit 1 when a target of the benchmark issue is missed
+
+Exit codes: 0 done (compare: no significant regression), 1 a regression (or a missed
+target with --targets), 2 usage error.
+`;
+
+export const bench: Command = {
+  name: 'bench',
+  summary: 'measure fold, load, check overhead, suite throughput and cache reads; compare runs',
+  help,
+  async run(argv, io) {
+    if (argv[0] === 'compare') return compare(argv.slice(1), io);
+    const { values, positionals } = parseCommandLine('bench', argv, {
+      quick: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      out: { type: 'string', default: 'reports/bench' },
+      targets: { type: 'boolean', default: false },
+    });
+    if (positionals.length > 0) throw new ReconError('USAGE', `unexpected argument "${positionals[0]}" (see recon bench --help)`);
+    const started = performance.now();
+    const run = await runBench(values.quick ? 'quick' : 'full', (step) => io.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)}s] ${step}\n`));
+    const files = writeBenchReports(run, resolve(io.cwd, values.out!));
+    io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);
+    io.stdout.write(values.json ? `${JSON.stringify(run, null, 2)}\n` : renderBenchMarkdown(run));
+    const missed = targetsOf(run).filter((t) => t.met === false);
+    if (!values.json && missed.length > 0) io.stderr.write(`targets missed: ${missed.map((t) => `${t.name} ${formatRatio(t.value)}`).join(', ')}\n`);
+    return values.targets && missed.length > 0 ? EXIT.FAILED : EXIT.OK;
+  },
+};
+
+async function compare(argv: readonly string[], io: Io): Promise<number> {
+  const { values, positionals } = parseCommandLine('bench', argv, {
+    threshold: { type: 'string', default: '10' },
+    alpha: { type: 'string', default: '0.05' },
+    json: { type: 'boolean', default: false },
+  });
+  if (positionals.length !== 2) throw new ReconError('USAGE', 'name a base and a head run: recon bench compare <base.json> <head.json>');
+  const threshold = Number(values.threshold) / 100;
+  const alpha = Number(values.alpha);
+  if (!(threshold >= 0) || !(alpha > 0 && alpha < 1)) throw new ReconError('USAGE', '--threshold takes a percentage ≥ 0 and --alpha a number between 0 and 1');
+  const [base, head] = await Promise.all(positionals.map((file) => readRun(resolve(io.cwd, file), file)));
+  const rows = compareResults(base!.results, head!.results, { threshold, alpha });
+  const regressions = rows.filter((r) => r.verdict === 'regression');
+  io.stdout.write(values.json ? `${JSON.stringify({ threshold, alpha, comparisons: rows, regressions: regressions.length }, null, 2)}\n` : renderCompareMarkdown(rows, threshold));
+  return regressions.length > 0 ? EXIT.FAILED : EXIT.OK;
+}
+
+async function readRun(file: string, name: string): Promise<BenchRun> {
+  let run: Partial<BenchRun>;
+  try {
+    run = JSON.parse(await readFile(file, 'utf8')) as Partial<BenchRun>;
+  } catch (error) {
+    throw new ReconError('FILE_UNREADABLE', `${name}: ${(error as Error).message}`);
+  }
+  if (run.format !== 1 || !Array.isArray(run.results)) throw new ReconError('USAGE', `${name}: not a recon bench run (expected the latest.json of recon bench)`);
+  return run as BenchRun;
+}
+

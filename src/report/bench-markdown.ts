@@ -1,0 +1,46 @@
+/** A bench run as Markdown: the targets first, then every timing. */
+import type { BenchRun } from '../../benchmarks/run.ts';
+import type { Comparison } from '../../benchmarks/compare.ts';
+import { formatRatio, targetsOf } from './bench-targets.ts';
+
+export function formatMs(ms: number): string {
+  return ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(2)} µs`;
+}
+
+export function renderBenchMarkdown(run: BenchRun): string {
+  const env = run.environment;
+  const out = [
+    `## recon bench (${run.profile})`,
+    '',
+    `${env.cpu}, ${env.cores} cores · Node ${env.node} · commit ${env.commit?.slice(0, 10) ?? 'unknown'}${env.dirty ? ' (dirty)' : ''} · load ${env.load} · ${run.startedAt}`,
+    '',
+    '| target | value | goal | met |',
+    '|---|---:|---|:---:|',
+    ...targetsOf(run).map((t) => `| \`${t.name}\` | ${formatRatio(t.value)} | ${t.goal} | ${t.met === null ? 'n/a' : t.met ? '✓' : '✗'} |`),
+    '',
+    `Loading: ${Math.round(run.load.eventsPerSecond.reference).toLocaleString('en')} events/s (bare JSON.parse ${Math.round(run.load.eventsPerSecond.jsonParse).toLocaleString('en')}, DSH ${Math.round(run.load.eventsPerSecond.dsh).toLocaleString('en')}). ` +
+      `Check overhead: ${formatRatio(run.check.overhead)}×. Suite: ${run.suite.inProcess.casesPerSecond.toFixed(0)} cases/s in process, ${run.suite.stdio.casesPerSecond.toFixed(0)} over stdio.`,
+    '',
+    '| benchmark | mean | p50 | p99 | ±rme | samples | |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...run.results.map((r) => `| \`${r.id}\` | ${formatMs(r.mean)} | ${formatMs(r.p50)} | ${formatMs(r.p99)} | ${r.rme.toFixed(1)}% | ${r.samples} | ${r.untrusted ? `untrusted: ${r.warnings.join(', ')}` : r.rme > 5 ? 'noisy' : ''} |`),
+    '',
+    `Counters (exact): at 10 000 events one step projects ${run.counters.fold.at(-1)?.cachedNodesPerStep} surface nodes in the cached fold and ${run.counters.fold.at(-1)?.naiveNodesPerStep} in a naive refold; ` +
+      `consecutive request bodies reuse ${(run.counters.prefix.reuse * 100).toFixed(1)}% of their bytes as a prefix (${run.counters.prefix.prefixBytesReused.toLocaleString('en')} of ${run.counters.prefix.bodyBytes.toLocaleString('en')}).`,
+    '',
+  ];
+  return out.join('\n');
+}
+
+export function renderCompareMarkdown(rows: readonly Comparison[], threshold: number): string {
+  const mark = { regression: '**regression**', improvement: 'improvement', 'no change': '', untrusted: 'untrusted' } as const;
+  return [
+    `| benchmark | base | head | change | p | verdict |`,
+    `|---|---:|---:|---:|---:|---|`,
+    ...rows.map((r) => `| \`${r.id}\` | ${formatMs(r.base)} | ${formatMs(r.head)} | ${r.change >= 0 ? '+' : ''}${(r.change * 100).toFixed(1)}% | ${r.p < 0.001 ? '<0.001' : r.p.toFixed(3)} | ${mark[r.verdict]} |`),
+    '',
+    `A regression is a slowdown of more than ${(threshold * 100).toFixed(0)}% that Welch's t-test finds significant (p < 0.05). ` +
+      `With ${rows.length} benchmarks, about ${(rows.length * 0.05).toFixed(1)} would be flagged significant by chance alone at that level.`,
+    '',
+  ].join('\n');
+}

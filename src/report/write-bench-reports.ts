@@ -1,0 +1,43 @@
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchRun } from '../../benchmarks/run.ts';
+import { benchmarkActionJson } from './bench-action.ts';
+import { renderBenchHtml, type HistoryEntry } from './bench-html.ts';
+import { renderBenchMarkdown } from './bench-markdown.ts';
+import { targetsOf } from './bench-targets.ts';
+
+export function historyEntry(run: BenchRun): HistoryEntry {
+  return {
+    startedAt: run.startedAt,
+    commit: run.environment.commit,
+    dirty: run.environment.dirty,
+    profile: run.profile,
+    ratios: Object.fromEntries(targetsOf(run).map((t) => [t.name, t.value])),
+    means: Object.fromEntries(run.results.map((r) => [r.id, r.mean])),
+  };
+}
+
+export function readHistory(file: string): HistoryEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as HistoryEntry);
+}
+
+/** Writes latest.json, appends to history.jsonl, and renders summary.md, benchmark-action.json and index.html. */
+export function writeBenchReports(run: BenchRun, dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  const historyFile = join(dir, 'history.jsonl');
+  appendFileSync(historyFile, `${JSON.stringify(historyEntry(run))}\n`);
+  const files: Record<string, string> = {
+    'latest.json': `${JSON.stringify(run, null, 2)}\n`,
+    'summary.md': renderBenchMarkdown(run),
+    'benchmark-action.json': `${JSON.stringify(benchmarkActionJson(run), null, 2)}\n`,
+    'index.html': renderBenchHtml(run, readHistory(historyFile)),
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return [...Object.keys(files), 'history.jsonl'].map((name) => join(dir, name));
+}

@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compareResults, incompleteBeta, welchP } from '../../benchmarks/compare.ts';
+import { foldCounters, prefixCounters } from '../../benchmarks/counters.ts';
+import type { BenchRun } from '../../benchmarks/run.ts';
+import type { BenchResult } from '../../benchmarks/_internals/measure.ts';
+import { targetsOf } from '../../src/report/bench-targets.ts';
+import { readHistory, writeBenchReports } from '../../src/report/write-bench-reports.ts';
+import { runCli } from '../helpers/run-cli.ts';
+
+const result = (id: string, mean: number, sd: number, samples = 50): BenchResult => ({ id, mean, p50: mean, p99: mean * 1.5, sd, rme: 2, samples, untrusted: false, warnings: [] });
+
+describe('exact counters', () => {
+  it('the cached fold projects only the new step’s nodes; a naive refold walks and projects everything', () => {
+    const counters = [100, 1000, 10000].map((n) => foldCounters(n));
+    expect(counters.map((c) => c.events)).toEqual([100, 1000, 10000]);
+    for (const c of counters) {
+      expect(c.cachedNodesPerStep).toBeLessThanOrEqual(4);
+      expect(c.naiveNodesPerStep).toBeGreaterThan(c.cachedNodesPerStep);
+      expect(c.naiveEventsRefolded).toBeGreaterThan(c.events);
+    }
+    // Deterministic: the same logs give the same counts every time.
+    expect(foldCounters(1000)).toEqual(counters[1]);
+  });
+
+  it('consecutive request bodies of a tool conversation reuse most of their bytes as a prefix', async () => {
+    const a = await prefixCounters();
+    const b = await prefixCounters();
+    expect(a).toEqual(b);
+    expect(a.requests).toBe(40);
+    expect(a.reuse).toBeGreaterThan(0.8);
+    expect(a.prefixBytesReused).toBeLessThan(a.bodyBytes);
+  });
+});
+
+describe('Welch’s test and compare', () => {
+  it('computes the regularised incomplete beta and two-sided p-values', () => {
+    expect(incompleteBeta(0.5, 1, 1)).toBeCloseTo(0.5, 10);
+    expect(incompleteBeta(0.3, 2, 3)).toBeCloseTo(0.3483, 4);
+    // t = 2 with 10 degrees of freedom: p ≈ 0.0734.
+    const p = welchP({ mean: 2, sd: Math.sqrt(3), samples: 6 }, { mean: 0, sd: Math.sqrt(3), samples: 6 });
+    expect(p).toBeCloseTo(0.0734, 3);
+    expect(welchP({ mean: 1, sd: 0.1, samples: 30 }, { mean: 1, sd: 0.1, samples: 30 })).toBeCloseTo(1, 10);
+  });
+
+  it('flags a significant slowdown above the threshold, and nothing for the same numbers', () => {
+    const base = [result('a', 1, 0.05), result('b', 1, 0.05), result('c', 1, 0.5, 5)];
+    const head = [result('a', 1.3, 0.05), result('b', 1.02, 0.05), result('c', 1.3, 0.5, 5)];
+    const rows = compareResults(base, head, { threshold: 0.1 });
+    expect(rows.map((r) => [r.id, r.verdict])).toEqual([
+      ['a', 'regression'],
+      ['b', 'no change'],
+      ['c', 'no change'],
+    ]);
+    expect(compareResults(base, base).every((r) => r.verdict === 'no change')).toBe(true);
+  });
+});
+
+function fabricatedRun(overrides: Partial<BenchRun> = {}): BenchRun {
+  const env = { harness: '0.1.0', node: 'v20', v8: '11', platform: 'linux', arch: 'x64', cpu: 'test cpu', cores: 2, memoryGiB: 24, load: 0.1, commit: 'abc', dirty: false };
+  const through = { cases: 100, ms: 1000, casesPerSecond: 100 };
+  return {
+    format: 1,
+    profile: 'quick',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    environment: env,
+    fold: { cachedVsNaive10k: 60, perStep10kOver1k: 1.1, referenceVsDsh: 2.5 },
+    load: { vsJsonParse: 0.6, referenceVsDsh: 7, eventsPerSecond: { reference: 400000, jsonParse: 700000, dsh: 50000 } },
+    check: { overhead: 1.5 },
+    suite: { inProcess: through, stdio: through, stdioOverInProcess: 1 },
+    cache: { referenceAttainment: 1, naiveAttainment: 0, simulated: [], recorded: [] },
+    counters: { fold: [foldCounters(100)], prefix: { requests: 2, bodyBytes: 10, prefixBytesReused: 5, reuse: 0.5 } },
+    results: [result('fold/cached/100', 0.001, 0.0001), result('load/reference/10000', 25, 1)],
+    ...overrides,
+  };
+}
+
+describe('bench reports', () => {
+  it('writes latest.json, an append-only history, Markdown, the benchmark-action file and an offline HTML page', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recon-bench-'));
+    writeBenchReports(fabricatedRun(), dir);
+    writeBenchReports(fabricatedRun({ startedAt: '2026-01-02T00:00:00.000Z' }), dir);
+    expect(readHistory(join(dir, 'history.jsonl')).map((h) => h.startedAt)).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z']);
+    expect(JSON.parse(readFileSync(join(dir, 'latest.json'), 'utf8'))).toMatchObject({ format: 1, environment: { commit: 'abc', dirty: false } });
+    const action = JSON.parse(readFileSync(join(dir, 'benchmark-action.json'), 'utf8')) as Array<{ name: string; unit: string; value: number }>;
+    expect(action.map((a) => [a.name, a.unit])).toEqual([
+      ['fold/cached/100', 'ms'],
+      ['load/reference/10000', 'ms'],
+    ]);
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    expect(html).toContain('<svg');
+    expect(html).not.toMatch(/(src|href)="https?:/);
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('| `fold.cachedVsNaive10k` | 60.0 |');
+  });
+
+  it('judges the targets of the benchmark issue', () => {
+    const missed = targetsOf(fabricatedRun({ fold: { cachedVsNaive10k: 20, perStep10kOver1k: 3, referenceVsDsh: 0.9 } })).filter((t) => t.met === false).map((t) => t.name);
+    expect(missed).toEqual(['fold.cachedVsNaive10k', 'fold.perStep10kOver1k', 'fold.referenceVsDsh']);
+  });
+
+  it('recon bench compare prints a Markdown table and fails only on a significant regression', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recon-compare-'));
+    const base = fabricatedRun({ results: [result('fold/cached/100', 1, 0.05)] });
+    writeFileSync(join(dir, 'base.json'), JSON.stringify(base));
+    writeFileSync(join(dir, 'same.json'), JSON.stringify(base));
+    writeFileSync(join(dir, 'slow.json'), JSON.stringify(fabricatedRun({ results: [result('fold/cached/100', 1.5, 0.05)] })));
+    const same = await runCli(['bench', 'compare', 'base.json', 'same.json'], {}, dir);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('| `fold/cached/100` |');
+    const slow = await runCli(['bench', 'compare', 'base.json', 'slow.json'], {}, dir);
+    expect(slow.code).toBe(1);
+    expect(slow.stdout).toContain('**regression**');
+    expect((await runCli(['bench', 'compare', 'base.json'], {}, dir)).code).toBe(2);
+  });
+});
