@@ -37,6 +37,6 @@ export { accountCache, type CacheAccount, type RequestAccount } from './cache-ac
 export { endpointOf, providerOfModel, type Api, type Endpoint } from './endpoint.ts';
 export { detectFormat, importRecording, type ImportOptions } from './import.ts';
 export { messageKey, outputOf, promptOf, type Prompt, type PromptMessage, type ToolCall } from './prompt.ts';
-export { parseSse, sseJson, type SseEvent } from './sse.ts';
+export { parseSse, sseJson, type SseEvent } from '../wire/sse.ts';
 export { tokenizerFor, type PromptTokenizer } from './tokenizers.ts';
 export { readResponseBody, usageOf, type ResponseBody, type Usage } from './usage.ts';

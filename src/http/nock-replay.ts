@@ -8,6 +8,7 @@
  * unpatched again by `restore()`.
  */
 import { Readable } from 'node:stream';
+import { supplyPromiseWithResolvers } from '../_internals/promise-with-resolvers.ts';
 import type { Replayer } from './replayer.ts';
 import { timedChunks, type ReplayTiming } from './timing.ts';
 
@@ -42,17 +43,5 @@ export async function installNockReplay(replayer: Replayer, timing: ReplayTiming
       nock.enableNetConnect();
       nock.restore();
     },
-  };
-}
-
-// nock 15 declares Node >= 22.20: its @mswjs/interceptors calls Promise.withResolvers,
-// which Node 20 lacks. It is the only missing piece, so it is supplied when absent.
-function supplyPromiseWithResolvers(): void {
-  const promise = Promise as unknown as { withResolvers?: unknown };
-  promise.withResolvers ??= function withResolvers<T>() {
-    let resolve!: (value: T) => void;
-    let reject!: (reason: unknown) => void;
-    const settled = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
-    return { promise: settled, resolve, reject };
   };
 }

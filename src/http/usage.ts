@@ -10,7 +10,7 @@
  */
 import { responseText, type RecordedResponse } from './cassette.ts';
 import type { Api } from './endpoint.ts';
-import { parseSse, sseJson } from './sse.ts';
+import { parseSse, sseJson } from '../wire/sse.ts';
 
 export interface Usage {
   readonly input?: number;

@@ -7,5 +7,5 @@ export { mapDeepSeekUsage, type DeepSeekUsage } from './deepseek/usage.ts';
 export { OPENAI_BASE_URL, serializeOpenAiRequest } from './openai/serialize.ts';
 export { mapOpenAiUsage, type OpenAiChatUsage } from './openai/usage.ts';
 export { PROVIDERS, WIRE_FORMATS, isProvider, type Provider, type StreamTranslator, type WireFormat } from './providers.ts';
-export { SseDecoder, parseSse, type SseEvent } from './sse.ts';
+export { SseDecoder, parseSse, sseJson, type SseEvent } from './sse.ts';
 export type { GenerateRequest, WireRequest } from './wire-request.ts';

@@ -38,8 +38,28 @@ export class SseDecoder {
   }
 }
 
-/** All events of a complete SSE body. */
-export function parseSse(body: Uint8Array | string): SseEvent[] {
+/**
+ * All events of a complete SSE body, given whole or as the pieces it arrived in. A last
+ * event that lacks its closing blank line is still delivered: some servers end that way.
+ */
+export function parseSse(body: Uint8Array | string | Iterable<Uint8Array | string>): SseEvent[] {
   const decoder = new SseDecoder();
-  return [...decoder.push(body), ...decoder.end()];
+  const pieces = typeof body === 'string' || body instanceof Uint8Array ? [body] : body;
+  const events: SseEvent[] = [];
+  for (const piece of pieces) events.push(...decoder.push(piece));
+  return [...events, ...decoder.end()];
+}
+
+/** The JSON payload of every event, skipping the `[DONE]` sentinel of OpenAI-style streams and non-object payloads. */
+export function sseJson(events: readonly SseEvent[]): Array<{ readonly event?: string; readonly json: Record<string, unknown> }> {
+  return events.flatMap(({ event, data }) => {
+    if (data === '[DONE]') return [];
+    try {
+      const json: unknown = JSON.parse(data);
+      if (typeof json !== 'object' || json === null) return [];
+      return [event === undefined ? { json: json as Record<string, unknown> } : { event, json: json as Record<string, unknown> }];
+    } catch {
+      return [];
+    }
+  });
 }

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { supplyPromiseWithResolvers } from '../../_internals/promise-with-resolvers.ts';
 import { ReconError } from '../../errors.ts';
 
 type Cordis = typeof import('@deepseek-ai/cordis');
@@ -49,7 +50,7 @@ export async function loadDshPackages(spec: string, cwd: string): Promise<DshPac
   const installed = installedDshVersion();
   const wanted = spec === 'dsh' ? installed : spec.slice('dsh@'.length);
   if (wanted === '') throw new ReconError('USAGE', 'dsh@ needs a version, e.g. dsh@0.1.0-rc.8');
-  installWithResolvers();
+  supplyPromiseWithResolvers();
   if (wanted === installed) {
     const [cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop, tokenMeter, compactionBasic] = await Promise.all([
       import('@deepseek-ai/cordis'),
@@ -96,21 +97,6 @@ export async function loadDshPackages(spec: string, cwd: string): Promise<DshPac
     agentLoop: agentLoop as PluginModule,
     tokenMeter: tokenMeter as PluginModule,
     compactionBasic: compactionBasic as PluginModule,
-  };
-}
-
-/** dsh-agent-loop calls `Promise.withResolvers` (Node 22+); Node 20 lacks it. */
-function installWithResolvers(): void {
-  const P = Promise as unknown as { withResolvers?: unknown };
-  if (typeof P.withResolvers === 'function') return;
-  P.withResolvers = function withResolvers<T>() {
-    let resolve!: (value: T | PromiseLike<T>) => void;
-    let reject!: (reason?: unknown) => void;
-    const promise = new Promise<T>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    return { promise, resolve, reject };
   };
 }
 

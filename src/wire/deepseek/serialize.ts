@@ -1,6 +1,7 @@
 /** The DeepSeek chat-completions request body (spec §8.1). */
 import { ReconError } from '../../errors.ts';
-import type { ContentBlock, Message } from '../../log/index.ts';
+import type { Message } from '../../log/index.ts';
+import { chatCompletionsMessages, unsupported } from '../chat-completions-messages.ts';
 import type { GenerateRequest, WireRequest } from '../wire-request.ts';
 
 export const DEEPSEEK_BASE_URL = 'https://api.deepseek.com';
@@ -12,11 +13,6 @@ export interface DeepSeekWireOptions {
   readonly thinking?: 'enabled' | 'disabled';
 }
 
-type WireMessage =
-  | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string; reasoning_content?: string; tool_calls?: WireToolCall[] }
-  | { role: 'tool'; tool_call_id: string; content: string };
-
 interface WireToolCall {
   id: string;
   type: 'function';
@@ -26,7 +22,7 @@ interface WireToolCall {
 export function serializeDeepSeekRequest(request: GenerateRequest, options: DeepSeekWireOptions = {}): WireRequest {
   // Key order is part of the bytes: model, messages, stream, stream_options, thinking,
   // reasoning_effort, tools, temperature, max_tokens, stop. Absent fields are omitted, never null.
-  const body: Record<string, unknown> = { model: request.model, messages: wireMessages(request) };
+  const body: Record<string, unknown> = { model: request.model, messages: chatCompletionsMessages(request, 'DeepSeek', assistantMessage) };
   body['stream'] = true;
   body['stream_options'] = { include_usage: true };
   const thinking = resolveThinking(request, options);
@@ -59,18 +55,7 @@ function resolveThinking(request: GenerateRequest, options: DeepSeekWireOptions)
   return { type: 'enabled', effort };
 }
 
-function wireMessages(request: GenerateRequest): WireMessage[] {
-  const out: WireMessage[] = [];
-  if (request.system !== undefined) out.push({ role: 'system', content: request.system });
-  for (const message of request.messages) {
-    if (message.role === 'assistant') out.push(assistantMessage(message));
-    else if (message.role === 'system') out.push({ role: 'system', content: joinText(message.content) });
-    else out.push(...userMessages(message));
-  }
-  return out;
-}
-
-function assistantMessage(message: Message): WireMessage {
+function assistantMessage(message: Message): object {
   let content = '';
   let reasoning = '';
   const calls: WireToolCall[] = [];
@@ -78,36 +63,8 @@ function assistantMessage(message: Message): WireMessage {
     if (block.type === 'text') content += block.text;
     else if (block.type === 'reasoning') reasoning += block.text;
     else if (block.type === 'tool-call') calls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: block.arguments } });
-    else unsupported(block);
+    else unsupported(block, 'DeepSeek');
   }
   // content is always a string, "" without text: DeepSeek rejects null here.
-  const wire: WireMessage = { role: 'assistant', content };
-  if (reasoning !== '') wire.reasoning_content = reasoning;
-  if (calls.length > 0) wire.tool_calls = calls;
-  return wire;
-}
-
-function userMessages(message: Message): WireMessage[] {
-  const results = message.content.filter((block) => block.type === 'tool-result');
-  const text = joinText(message.content.filter((block) => block.type !== 'tool-result'));
-  const out: WireMessage[] = [];
-  if (text !== '' || results.length === 0) out.push({ role: 'user', content: text });
-  for (const block of results) {
-    if (block.type !== 'tool-result') continue;
-    out.push({ role: 'tool', tool_call_id: block.toolCallId, content: joinText(block.content) || '(no output)' });
-  }
-  return out;
-}
-
-function joinText(blocks: readonly ContentBlock[]): string {
-  let text = '';
-  for (const block of blocks) {
-    if (block.type === 'text') text += block.text;
-    else if (block.type !== 'reasoning') unsupported(block);
-  }
-  return text;
-}
-
-function unsupported(block: ContentBlock): never {
-  throw new ReconError('UNSUPPORTED_CONTENT', `the DeepSeek text path cannot carry a "${block.type}" block here`);
+  return { role: 'assistant', content, ...(reasoning === '' ? {} : { reasoning_content: reasoning }), ...(calls.length === 0 ? {} : { tool_calls: calls }) };
 }

@@ -3,7 +3,8 @@
  * are a pure function of it, and a request that extends the previous one extends its body.
  */
 import { ReconError } from '../../errors.ts';
-import type { ContentBlock, Message } from '../../log/index.ts';
+import type { Message } from '../../log/index.ts';
+import { chatCompletionsMessages, joinText } from '../chat-completions-messages.ts';
 import type { GenerateRequest, WireRequest } from '../wire-request.ts';
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -14,7 +15,7 @@ export interface OpenAiWireOptions {
 }
 
 export function serializeOpenAiRequest(request: GenerateRequest, options: OpenAiWireOptions = {}): WireRequest {
-  const body: Record<string, unknown> = { model: request.model, messages: wireMessages(request), stream: true, stream_options: { include_usage: true } };
+  const body: Record<string, unknown> = { model: request.model, messages: chatCompletionsMessages(request, 'OpenAI', assistant), stream: true, stream_options: { include_usage: true } };
   if (request.reasoningEffort !== undefined) {
     if (!EFFORTS.has(request.reasoningEffort)) throw new ReconError('UNSUPPORTED_REASONING_EFFORT', `OpenAI takes reasoning effort minimal, low, medium or high, not "${request.reasoningEffort}"`);
     body['reasoning_effort'] = request.reasoningEffort;
@@ -30,34 +31,9 @@ export function serializeOpenAiRequest(request: GenerateRequest, options: OpenAi
   return { method: 'POST', url: `${options.baseUrl ?? OPENAI_BASE_URL}/chat/completions`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
-function wireMessages(request: GenerateRequest): object[] {
-  const out: object[] = [];
-  if (request.system !== undefined) out.push({ role: 'system', content: request.system });
-  for (const message of request.messages) {
-    if (message.role === 'assistant') out.push(assistant(message));
-    else if (message.role === 'system') out.push({ role: 'system', content: text(message.content) });
-    else {
-      const results = message.content.filter((b) => b.type === 'tool-result');
-      const rest = text(message.content.filter((b) => b.type !== 'tool-result'));
-      if (rest !== '' || results.length === 0) out.push({ role: 'user', content: rest });
-      for (const block of results) if (block.type === 'tool-result') out.push({ role: 'tool', tool_call_id: block.toolCallId, content: text(block.content) || '(no output)' });
-    }
-  }
-  return out;
-}
-
 function assistant(message: Message): object {
   const calls = message.content.filter((b) => b.type === 'tool-call').map((b) => (b.type === 'tool-call' ? { id: b.id, type: 'function', function: { name: b.name, arguments: b.arguments } } : null));
   // OpenAI takes null content beside tool calls; reasoning is not sent back on this API.
-  const content = text(message.content.filter((b) => b.type === 'text'));
+  const content = joinText(message.content.filter((b) => b.type === 'text'), 'OpenAI');
   return calls.length > 0 ? { role: 'assistant', content: content === '' ? null : content, tool_calls: calls } : { role: 'assistant', content };
-}
-
-function text(blocks: readonly ContentBlock[]): string {
-  let out = '';
-  for (const block of blocks) {
-    if (block.type === 'text') out += block.text;
-    else if (block.type === 'image' || block.type === 'tool-call') throw new ReconError('UNSUPPORTED_CONTENT', `this OpenAI text path cannot carry a "${block.type}" block here`);
-  }
-  return out;
 }

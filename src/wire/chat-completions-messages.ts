@@ -1,0 +1,40 @@
+/**
+ * The message list of a chat-completions body (DeepSeek's and OpenAI's share it): the
+ * system prompt first, user text, then one `tool` message per tool result. Only the
+ * assistant message differs by provider.
+ */
+import { ReconError } from '../errors.ts';
+import type { ContentBlock, Message } from '../log/index.ts';
+import type { GenerateRequest } from './wire-request.ts';
+
+export function chatCompletionsMessages(request: GenerateRequest, provider: string, assistant: (message: Message) => object): object[] {
+  const out: object[] = [];
+  if (request.system !== undefined) out.push({ role: 'system', content: request.system });
+  for (const message of request.messages) {
+    if (message.role === 'assistant') out.push(assistant(message));
+    else if (message.role === 'system') out.push({ role: 'system', content: joinText(message.content, provider) });
+    else {
+      const results = message.content.filter((block) => block.type === 'tool-result');
+      const text = joinText(message.content.filter((block) => block.type !== 'tool-result'), provider);
+      if (text !== '' || results.length === 0) out.push({ role: 'user', content: text });
+      for (const block of results) {
+        if (block.type === 'tool-result') out.push({ role: 'tool', tool_call_id: block.toolCallId, content: joinText(block.content, provider) || '(no output)' });
+      }
+    }
+  }
+  return out;
+}
+
+/** The text blocks joined with "" (reasoning is not re-sent); anything else cannot travel on this path. */
+export function joinText(blocks: readonly ContentBlock[], provider: string): string {
+  let text = '';
+  for (const block of blocks) {
+    if (block.type === 'text') text += block.text;
+    else if (block.type !== 'reasoning') unsupported(block, provider);
+  }
+  return text;
+}
+
+export function unsupported(block: ContentBlock, provider: string): never {
+  throw new ReconError('UNSUPPORTED_CONTENT', `the ${provider} text path cannot carry a "${block.type}" block here`);
+}
