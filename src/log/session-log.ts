@@ -52,6 +52,7 @@ export class SessionLog {
   readonly #surface = new Surface();
   readonly #clock: () => number;
   readonly #rules: EventRules;
+  readonly #eventAt = (seq: number): SessionEvent | undefined => this.#events[seq];
   #view: readonly SessionEvent[] | undefined;
 
   private constructor(header: SessionHeader, options: SessionLogOptions) {
@@ -145,7 +146,7 @@ export class SessionLog {
     }
     this.#rules.knownType(event);
     this.#rules.payload(event);
-    this.#surface.check(event, (seq) => this.#events[seq]);
+    this.#surface.check(event, this.#eventAt);
     this.#surface.apply(event);
     this.#events.push(event);
     this.#view = undefined;
