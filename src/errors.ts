@@ -40,6 +40,10 @@ export const HARNESS_ERROR_CODES = {
   CASSETTE_MISS: 'in replay, a request matches no recorded interaction (lockdown)',
   CASSETTE_UNUSED: 'recorded interactions were never requested during a replay',
   IMPORT_UNSUPPORTED: 'a file to import is in no format the importers read',
+  SIMULATOR_SCENARIO: 'a simulator scenario is not a JSON list of scripted replies',
+  SIMULATOR_REQUEST: 'the simulator got a request it does not model (route, body, or another provider)',
+  E2E_TURN_FAILED: 'an e2e turn ended with an error instead of completing',
+  E2E_NO_CACHE_READ: 'an e2e request after the first reported no cache reads',
 } as const;
 
 export type LogErrorCode = keyof typeof LOG_ERROR_CODES;
