@@ -9,6 +9,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   report: async () => (await import('./cli/report.ts')).report,
   import: async () => (await import('./cli/import.ts')).importCommand,
   replay: async () => (await import('./cli/replay.ts')).replay,
+  simulate: async () => (await import('./cli/simulate.ts')).simulate,
+  e2e: async () => (await import('./cli/e2e.ts')).e2e,
 };
 
 const SUMMARIES: Record<string, string> = {
@@ -18,6 +20,8 @@ const SUMMARIES: Record<string, string> = {
   report: 'render a stored check run as text, Markdown, HTML or JUnit XML',
   import: 'convert a vcrpy YAML, HAR or SSE chunk recording into a cassette',
   replay: 'replay a cassette: check it, account its cache reads, or serve it on loopback',
+  simulate: "serve a model of the providers' streaming APIs and prompt caches on loopback",
+  e2e: 'run the reference loop through a real tool conversation and measure its cache reads',
 };
 
 function topHelp(): string {
