@@ -86,7 +86,7 @@ export const e2e: Command = {
     );
     const provider = values.provider;
     if (!isProvider(provider)) throw new ReconError('USAGE', `--provider takes deepseek, openai or anthropic, got "${provider}"`);
-    const mutants = values.mutant.map((name) => {
+    const mutants = [...new Set(values.mutant)].map((name) => {
       const parts = findMutant(name).parts;
       if (parts?.loop === undefined && parts?.session === undefined) throw new ReconError('USAGE', `mutant "${name}" has no loop or fold of its own; e2e runs loop mutants`);
       return { name, loop: parts.loop ?? ((o: AgentLoopOptions) => new AgentLoop(o)), session: parts.session };
@@ -99,7 +99,11 @@ export const e2e: Command = {
       io.stdout.write(values.json ? `${JSON.stringify({ skipped: reason })}\n` : `recon e2e: skipped: ${reason}\n`);
       return EXIT.OK;
     }
-    const cassette = resolve(io.cwd, values.record ?? `reports/e2e/${provider}-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`);
+    const started = new Date();
+    const stamp = started.toISOString().replace(/[:.]/g, '-');
+    // Digits of one width: every run's session line is as long as the reference's, so the units of their prompts line up.
+    const session = (run: number) => `e2e-${started.getTime()}-${String(run).padStart(2, '0')}`;
+    const cassette = resolve(io.cwd, values.record ?? `reports/e2e/${provider}-${stamp}.jsonl`);
     const files = [cassette, ...mutants.map((m) => cassette.replace(/(\.jsonl)?$/, `.${m.name}.jsonl`))];
     const taken = files.find((file) => existsSync(file));
     if (taken !== undefined) throw new ReconError('USAGE', `${taken} exists; a recording never extends another run's cassette, choose another --record`);
@@ -110,12 +114,12 @@ export const e2e: Command = {
     const model = values.model ?? MODELS[provider];
     const common = { provider, model, fetch, ...(apiKey === undefined ? {} : { apiKey }), ...(baseUrl === undefined ? {} : { baseUrl }) };
     try {
-      const reference = await runE2e({ ...common, cassette, sessionId: 'e2e-reference' });
+      const reference = await runE2e({ ...common, cassette, sessionId: session(0) });
       const runs: Measured[] = [measure('reference', cassette, reference, reference.account)];
       let simulated = reference.simulated;
       for (const [i, mutant] of mutants.entries()) {
         const createLoop = (o: AgentLoopOptions) => mutant.loop(mutant.session === undefined ? o : { ...o, createSession: mutant.session });
-        const run = await runE2e({ ...common, cassette: files[i + 1]!, sessionId: `e2e-${mutant.name}`, createLoop, checkReconstruction: false });
+        const run = await runE2e({ ...common, cassette: files[i + 1]!, sessionId: session(i + 1), createLoop, checkReconstruction: false });
         simulated ||= run.simulated;
         runs.push(measure(mutant.name, files[i + 1]!, run, reference.account));
       }

@@ -30,7 +30,9 @@ Replies come from a scenario: a JSON list of scripted replies ({text, reasoning,
 toolCalls: [{name, arguments, id?}], finish, chunkSize}). A request gets the reply
 numbered by the assistant messages it already holds, so every conversation starts the
 script afresh; past its end comes a default reply. Without --scenario the simulator
-plays the built-in script of the recon e2e conversation.
+plays the built-in script of the recon e2e conversation. Usage is always computed (a
+scripted usage is ignored); reasoning is streamed by DeepSeek only; finish "error"
+answers status 500.
 
 Options:
   --provider P     answer as this provider only (default: chat completions answer as

@@ -29,7 +29,7 @@ export const CATALOGUE: readonly Item[] = Array.from({ length: 120 }, (_, i) => 
   shelf: `aisle ${1 + (i % 8)}, bay ${String.fromCharCode(65 + (i % 6))}`,
 }));
 
-export const E2E_SYSTEM = [
+const E2E_SYSTEM = [
   'You are the counter clerk of Brennan & Daughters, a hardware shop. You answer staff questions about stock and prices.',
   'Rules:',
   '- Prices are per pack, in euros, VAT included. Quote them exactly as the catalogue gives them.',
@@ -40,6 +40,13 @@ export const E2E_SYSTEM = [
   'Catalogue (SKU | item | pack size | price per pack | location):',
   ...CATALOGUE.map((item) => `${item.sku} | ${item.name} | ${item.pack} pcs | ${item.price.toFixed(2)} EUR | ${item.shelf}`),
 ].join('\n');
+
+/**
+ * The system prompt of a run. It opens with the run's session id so that no run reads
+ * what another wrote: each starts cold, and a mutant's reads are its own, not the
+ * reference's warm cache.
+ */
+export const e2eSystem = (session: string): string => `Session ${session}.\n${E2E_SYSTEM}`;
 
 /** Current stock of a SKU: a fixed function of its digits. */
 export function stockOf(sku: string): { readonly backRoom: number; readonly shopFloor: number } {

@@ -19,7 +19,7 @@ import {
 import { SessionLog, newSessionHeader } from '../log/index.ts';
 import { AgentLoop, ToolRegistry, counterIds, type AgentLoopOptions } from '../loop/index.ts';
 import type { Provider } from '../wire/index.ts';
-import { E2E_PROMPTS, E2E_SYSTEM, E2E_TOOLS } from './conversation.ts';
+import { E2E_PROMPTS, E2E_TOOLS, e2eSystem } from './conversation.ts';
 
 export interface E2eRunOptions {
   readonly provider: Provider;
@@ -30,6 +30,7 @@ export interface E2eRunOptions {
   readonly apiKey?: string;
   /** The cassette file to create. */
   readonly cassette: string;
+  /** Unique to the run: it opens the system prompt, so runs never share cache entries. */
   readonly sessionId: string;
   /** The loop to run; the reference's by default. */
   readonly createLoop?: (options: AgentLoopOptions) => AgentLoop;
@@ -72,7 +73,7 @@ export async function runE2e(options: E2eRunOptions): Promise<E2eRun> {
     log,
     model,
     config: { provider: options.provider, model: options.model },
-    system: E2E_SYSTEM,
+    system: e2eSystem(options.sessionId),
     tools: new ToolRegistry(E2E_TOOLS),
     ids: counterIds('m'),
     checkReconstruction: options.checkReconstruction ?? true,

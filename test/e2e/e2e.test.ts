@@ -47,7 +47,7 @@ describe('recon e2e against the simulator', () => {
     expect(readdirSync(dir).sort()).toEqual(['ds.clock-in-system-prompt.jsonl', 'ds.jsonl']);
   });
 
-  it('records a redacted cassette: the key reaches the server, never the file', async () => {
+  it('records a redacted cassette: no key, no credential header, and every response marked as the simulator\'s', async () => {
     sim = await startSimulator({ replies: E2E_SCRIPT });
     const dir = temp();
     const key = 'sk-recon-test-0123456789abcdefABCDEF';
