@@ -46,7 +46,8 @@ Options:
                  simulator answers on both http://127.0.0.1:<port> and …/v1
   --record FILE  the cassette to create (default reports/e2e/<provider>-<time>.jsonl);
                  mutant runs go beside it, as <FILE>.<mutant>.jsonl
-  --mutant NAME  a loop mutant of the catalogue (recon mutants --list)
+  --mutant NAME  a mutant of the catalogue with a loop or fold of its own
+                 (recon mutants --list)
   --json         print one object: {"provider","model","baseUrl","simulated","runs":
                  [{"name","cassette","boundOf","requests":[{input,cacheRead,cacheWrite,
                  output,bound}],"rate","attainment","passed","problems"}],"passed"}
