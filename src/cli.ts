@@ -11,6 +11,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   import: async () => (await import('./cli/import.ts')).importCommand,
   replay: async () => (await import('./cli/replay.ts')).replay,
   serve: async () => (await import('./cli/serve.ts')).serve,
+  simulate: async () => (await import('./cli/simulate.ts')).simulate,
+  e2e: async () => (await import('./cli/e2e.ts')).e2e,
 };
 
 const SUMMARIES: Record<string, string> = {
@@ -22,6 +24,8 @@ const SUMMARIES: Record<string, string> = {
   import: 'convert a vcrpy YAML, HAR or SSE chunk recording into a cassette',
   replay: 'replay a cassette: check it, account its cache reads, or serve it on loopback',
   serve: 'serve the reference over the JSON-RPC stdio protocol',
+  simulate: "serve a model of the providers' streaming APIs and prompt caches on loopback",
+  e2e: 'run the reference loop through a real tool conversation and measure its cache reads',
 };
 
 function topHelp(): string {

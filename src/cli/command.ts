@@ -39,3 +39,15 @@ export function parseCount(option: string, value: string | undefined, fallback: 
   if (!Number.isSafeInteger(n) || n < min) throw new ReconError('USAGE', `--${option} takes a whole number of at least ${min}, got "${value}"`);
   return n;
 }
+
+/** Resolves on the first SIGINT or SIGTERM: how a serving command learns to stop. */
+export function untilStopped(): Promise<void> {
+  return new Promise<void>((stop) => {
+    const signals = ['SIGINT', 'SIGTERM'] as const;
+    const handler = () => {
+      for (const signal of signals) process.off(signal, handler);
+      stop();
+    };
+    for (const signal of signals) process.on(signal, handler);
+  });
+}

@@ -4,7 +4,7 @@ import { fetch as undiciFetch } from 'undici';
 import { ReconError } from '../errors.ts';
 import { CassetteDispatcher, Replayer, accountCache, parseCassette, requestBytes, responseBytes, serveCassette, type Cassette, type CacheAccount } from '../http/index.ts';
 import { formatTable, percent } from '../report/table.ts';
-import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
+import { EXIT, parseCommandLine, parseCount, untilStopped, type Command, type Io } from './command.ts';
 
 const help = `Usage: recon replay <cassette.jsonl> [--json]
        recon replay <cassette.jsonl> --serve [--port N] [--speed F | --no-delay] [--body exact|json] [--repeat]
@@ -73,14 +73,7 @@ export const replay: Command = {
     });
     const interactions = cassette.interactions.length;
     io.stdout.write(values.json ? `${JSON.stringify({ url: server.url, cassette: file, interactions })}\n` : `serving ${file} (${interactions} interactions) at ${server.url}; stop with Ctrl-C\n`);
-    await new Promise<void>((stop) => {
-      const signals = ['SIGINT', 'SIGTERM'] as const;
-      const handler = () => {
-        for (const signal of signals) process.off(signal, handler);
-        stop();
-      };
-      for (const signal of signals) process.on(signal, handler);
-    });
+    await untilStopped();
     await server.close();
     for (const u of server.replayer.unused()) io.stderr.write(`recon replay: interaction #${u.index} (line ${u.line}) ${u.method} ${u.url} was never requested\n`);
     return EXIT.OK;

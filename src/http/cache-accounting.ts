@@ -19,6 +19,7 @@
  * Tool or model changes share nothing (the tools are rendered before the messages).
  * Every earlier call is a candidate, not only the previous one: agents interleave.
  */
+import { readableTokens } from './cache-rules.ts';
 import type { Cassette, Provider } from './cassette.ts';
 import { requestBytes } from './cassette.ts';
 import { endpointOf, type Api } from './endpoint.ts';
@@ -155,7 +156,7 @@ async function boundOf(call: Call, earlier: readonly Call[]): Promise<{ bound: n
   if (candidates.length === 0) return { bound: 0, basis: 'first call of its kind: nothing cached yet' };
   const best = candidates.reduce((a, b) => (b.tokens >= a.tokens ? b : a));
   const tokens = Math.min(best.tokens, usage.input);
-  const bound = breakpointCaching ? tokens : call.provider === 'deepseek' ? 64 * Math.floor(tokens / 64) : tokens < 1024 ? 0 : 1024 + 128 * Math.floor((tokens - 1024) / 128);
+  const bound = breakpointCaching ? tokens : readableTokens(call.provider, tokens);
   return { bound, basis: best.basis, ...(best.estimated ? { estimated: true as const } : {}) };
 }
 

@@ -5,7 +5,8 @@
  */
 
 const REQUEST_HEADERS = new Set(['content-type', 'accept', 'anthropic-version', 'anthropic-beta', 'openai-beta']);
-const RESPONSE_HEADERS = new Set(['content-type', 'cache-control', 'date', 'retry-after', 'request-id', 'x-request-id', 'openai-processing-ms', 'openai-version']);
+// x-recon-simulator marks a response of the recon simulator: a recording of it must never pass for the provider's.
+const RESPONSE_HEADERS = new Set(['content-type', 'cache-control', 'date', 'retry-after', 'request-id', 'x-request-id', 'openai-processing-ms', 'openai-version', 'x-recon-simulator']);
 const RESPONSE_PREFIXES = ['x-ratelimit-', 'anthropic-ratelimit-'];
 
 /** Headers that carry credentials or identify an account; named in errors and in the repository scan. */

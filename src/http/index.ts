@@ -34,9 +34,12 @@ export { Replayer, type ReplayOptions, type SentRequest, type UnusedInteraction 
 export { serveCassette, type CassetteServer, type ServeOptions } from './serve.ts';
 export { timedChunks, type ReplayTiming } from './timing.ts';
 export { accountCache, type CacheAccount, type RequestAccount } from './cache-accounting.ts';
+export { anthropicMinimum, idleLifetime, readableTokens } from './cache-rules.ts';
+export { HttpModel, type Fetch, type HttpModelOptions } from './http-model.ts';
 export { endpointOf, providerOfModel, type Api, type Endpoint } from './endpoint.ts';
 export { detectFormat, importRecording, type ImportOptions } from './import.ts';
 export { messageKey, outputOf, promptOf, type Prompt, type PromptMessage, type ToolCall } from './prompt.ts';
 export { parseSse, sseJson, type SseEvent } from '../wire/sse.ts';
 export { tokenizerFor, type PromptTokenizer } from './tokenizers.ts';
 export { readResponseBody, usageOf, type ResponseBody, type Usage } from './usage.ts';
+export { DEFAULT_REPLY, SIMULATOR_HEADER, parseScenario, startSimulator, type Simulator, type SimulatorOptions } from './simulator/index.ts';

@@ -5,5 +5,5 @@ export { counterIds, createAssistantMessage, createToolResultMessage, createUser
 export { prepareWithDefaults, type AdapterDefaults, type ModelAdapter, type PreparedCall, type RouteDefaults } from './model.ts';
 export { checkReconstruction } from './reconstruction-check.ts';
 export { TOOL_NOT_STARTED, TOOL_OUTCOME_UNKNOWN, closeInterruptedTurn } from './repair.ts';
-export { ScriptedModel, type ScriptedModelOptions, type ScriptedReply } from './scripted-model.ts';
+export { ScriptedModel, pieces, type ScriptedModelOptions, type ScriptedReply } from './scripted-model.ts';
 export { ToolRegistry, type Tool, type ToolOutcome } from './tools.ts';

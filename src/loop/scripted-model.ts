@@ -83,7 +83,8 @@ function finishReason(reply: ScriptedReply, blocks: readonly ContentBlock[]): Fi
   return { kind: finish };
 }
 
-function pieces(text: string, size: number | undefined): string[] {
+/** `text` in deltas of `size` characters (the whole text in one when no size is given). */
+export function pieces(text: string, size: number | undefined): string[] {
   if (size === undefined || size <= 0 || text.length <= size) return [text];
   const out: string[] = [];
   for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));

@@ -8,6 +8,7 @@ export function inProcess(name: string, description: string, make: ReferenceOpti
     name,
     description,
     runs: 'in-process',
+    ...(typeof make === 'function' || make.parts === undefined ? {} : { parts: make.parts }),
     open: async () => {
       // Mutants model harnesses without the reference's own dispatch-time check: the suite must find the bug.
       const base = { info: { name: `mutant:${name}` }, checkReconstruction: false };

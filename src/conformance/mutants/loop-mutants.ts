@@ -11,18 +11,21 @@ function fakeClock(): () => string {
   return () => new Date(1_700_000_000_000 + 60_000 * tick++).toISOString();
 }
 
+// A dated header, as many harnesses write it: the first bytes of every request change.
+const dated = (system: string | undefined, now: string) => `Current time: ${now}\n${system ?? ''}`;
+
 class ClockInSystemLoop extends AgentLoop {
   readonly #now = fakeClock();
   protected override renderSystem(): string {
-    return `${super.renderSystem()}\nCurrent time: ${this.#now()}`;
+    return dated(super.renderSystem(), this.#now());
   }
 }
 
 const requestClock = fakeClock();
-export const CLOCK_IN_SYSTEM_PROMPT = inProcess('clock-in-system-prompt', 'the system prompt carries the current time, so every step has a new header and the prefix cache never hits', {
+export const CLOCK_IN_SYSTEM_PROMPT = inProcess('clock-in-system-prompt', 'the system prompt starts with the current time (a dated header), so every step has a new header and the prefix cache never hits', {
   parts: {
     loop: (options) => new ClockInSystemLoop(options),
-    request: (header, messages, sessionId) => buildRequest({ ...header, system: `${header.system ?? ''}\nCurrent time: ${requestClock()}` }, messages, sessionId),
+    request: (header, messages, sessionId) => buildRequest({ ...header, system: dated(header.system, requestClock()) }, messages, sessionId),
   },
 });
 

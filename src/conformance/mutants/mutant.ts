@@ -1,4 +1,5 @@
 import type { Implementation } from '../implementation.ts';
+import type { ReferenceParts } from '../reference/reference-implementation.ts';
 
 /**
  * A fake implementation with one realistic bug (DESIGN §6). The catalog proves the suite
@@ -14,4 +15,6 @@ export interface Mutant {
   readonly runs: 'in-process' | 'stdio';
   /** Starts the implementation under test; the caller closes it. */
   open(): Promise<Implementation>;
+  /** In-process mutants made of swapped reference parts: those parts, e.g. for running the mutant's loop against a model (recon e2e). */
+  readonly parts?: Partial<ReferenceParts>;
 }
