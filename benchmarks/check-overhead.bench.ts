@@ -26,7 +26,7 @@ export const CHECK_SCENARIO: Scenario = {
 
 export async function checkOverheadBenchmarks(profile: Profile): Promise<BenchResult[]> {
   const run = (checkReconstruction: boolean) => () => runScenario(CHECK_SCENARIO, { createLoop: (options) => new AgentLoop({ ...options, checkReconstruction }) });
-  const loopProfile = { ...profile, iterations: Math.max(5, Math.round(profile.iterations / 10)) };
+  const loopProfile = { ...profile, iterations: Math.max(3, Math.round(profile.iterations / 5)) };
   return measure(loopProfile, [
     { id: 'check/loop-with-check', fn: run(true) },
     { id: 'check/loop-without-check', fn: run(false) },

@@ -2,39 +2,78 @@
  * Comparing two bench runs: Welch's t-test per benchmark (unequal variances), and a
  * regression only when it is significant AND slower by more than a threshold, as Node's
  * own benchmark/compare does. A single-sample ratio is never a verdict.
+ *
+ * Two runs happen at different times on a machine whose speed drifts (a shared VM runs
+ * everything 30–40 % slower for minutes at a time). Each run therefore carries a
+ * calibration benchmark that runs none of our code — bare JSON.parse of a log — and the
+ * head run is scaled by how much faster or slower the machine ran it.
  */
 import type { BenchResult } from './_internals/measure.ts';
+
+/** The benchmark that measures the machine, not the code: V8's own JSON.parse. */
+export const CALIBRATION = 'load/json-parse/10000';
 
 export interface Comparison {
   readonly id: string;
   readonly base: number;
   readonly head: number;
-  /** (head − base) / base: positive is slower. */
+  /** (head − base) / base after calibration: positive is slower. */
   readonly change: number;
+  /** The same, before calibration. */
+  readonly rawChange: number;
   readonly p: number;
-  readonly verdict: 'regression' | 'improvement' | 'no change' | 'untrusted';
+  readonly verdict: 'regression' | 'improvement' | 'no change' | 'untrusted' | 'calibration';
 }
 
 export interface CompareOptions {
   /** Slower by more than this share (0.1 = 10 %) counts, when significant. */
   readonly threshold?: number;
   readonly alpha?: number;
+  /** Scale the head run by the calibration benchmark's speed ratio (default true when both runs have it). */
+  readonly calibrate?: boolean;
+}
+
+/** How much slower the machine ran the head run than the base run (1 = the same). */
+export function machineFactor(base: readonly BenchResult[], head: readonly BenchResult[]): number {
+  const b = base.find((r) => r.id === CALIBRATION);
+  const h = head.find((r) => r.id === CALIBRATION);
+  return b === undefined || h === undefined ? 1 : roundStats(h).mean / roundStats(b).mean;
 }
 
 export function compareResults(base: readonly BenchResult[], head: readonly BenchResult[], options: CompareOptions = {}): Comparison[] {
   const threshold = options.threshold ?? 0.1;
   const alpha = options.alpha ?? 0.05;
-  return head.flatMap((h) => {
-    const b = base.find((x) => x.id === h.id);
+  const factor = options.calibrate === false ? 1 : machineFactor(base, head);
+  return head.flatMap((raw) => {
+    const b = base.find((x) => x.id === raw.id);
     if (b === undefined) return [];
-    const p = welchP(b, h);
+    const h = scaled(raw, 1 / factor);
+    const p = welchP(roundStats(b), roundStats(h));
     const change = (h.mean - b.mean) / b.mean;
+    const rawChange = (raw.mean - b.mean) / b.mean;
     let verdict: Comparison['verdict'] = 'no change';
-    if (b.untrusted || h.untrusted) verdict = 'untrusted';
+    if (raw.id === CALIBRATION && factor !== 1) verdict = 'calibration';
+    else if (b.untrusted || h.untrusted) verdict = 'untrusted';
     else if (p < alpha && change > threshold) verdict = 'regression';
     else if (p < alpha && change < -threshold) verdict = 'improvement';
-    return [{ id: h.id, base: b.mean, head: h.mean, change, p, verdict }];
+    return [{ id: raw.id, base: b.mean, head: raw.mean, change, rawChange, p, verdict }];
   });
+}
+
+function scaled(r: BenchResult, by: number): BenchResult {
+  return by === 1 ? r : { ...r, mean: r.mean * by, p50: r.p50 * by, p99: r.p99 * by, sd: r.sd * by, rounds: (r.rounds ?? []).map((x) => x * by) };
+}
+
+/**
+ * The test runs on the round means when there are several: their spread carries the
+ * drift within a run that per-sample spread hides. A run without rounds falls back to samples.
+ */
+function roundStats(r: BenchResult): Pick<BenchResult, 'mean' | 'sd' | 'samples'> {
+  const rounds = r.rounds ?? [];
+  if (rounds.length < 2) return r;
+  const mean = rounds.reduce((a, b) => a + b, 0) / rounds.length;
+  const sd = Math.sqrt(rounds.reduce((a, b) => a + (b - mean) ** 2, 0) / (rounds.length - 1));
+  return { mean, sd, samples: rounds.length };
 }
 
 /** Two-sided p-value of Welch's t-test from means, standard deviations and sample counts. */

@@ -19,7 +19,8 @@ export interface FoldCounters {
 }
 
 export function foldCounters(size: number): FoldCounters {
-  const { header, base, next } = syntheticLog(size);
+  const { header, base, steps } = syntheticLog(size);
+  const next = steps[0]!;
   const log = SessionLog.create(header);
   for (const event of base) log.adopt(event);
   const session = new Session(log);

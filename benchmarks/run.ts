@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { accountCache, parseCassette } from '../src/http/index.ts';
+import { simulatedCache } from './cache.bench.ts';
 import { checkOverheadBenchmarks } from './check-overhead.bench.ts';
 import { foldCounters, prefixCounters, type FoldCounters, type PrefixCounters } from './counters.ts';
 import { FOLD_SIZES, foldBenchmarks } from './fold.bench.ts';
@@ -40,10 +41,7 @@ export interface BenchRun {
 
 export type BenchProgress = (step: string) => void;
 
-/** The reference's and the naive loop's cache reads through the simulator; filled in when one is available. */
-export type SimulatedCache = () => Promise<{ readonly reference: CacheRun; readonly naive: CacheRun }>;
-
-export async function runBench(profileName: Profile['name'], progress: BenchProgress = () => {}, simulated?: SimulatedCache): Promise<BenchRun> {
+export async function runBench(profileName: Profile['name'], progress: BenchProgress = () => {}): Promise<BenchRun> {
   const profile = PROFILES[profileName];
   const startedAt = new Date().toISOString();
   const env = environment();
@@ -57,7 +55,7 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
   const suite = await suiteThroughput(profileName === 'quick');
   progress('cache: read rate and attainment');
   const recorded = await recordedCache();
-  const sim = simulated === undefined ? undefined : await simulated();
+  const sim = await simulatedCache();
   progress('counters');
   const results = [...fold, ...load, ...check];
   // Ratios use medians: one scavenge in a sample of microseconds must not move a ratio.
@@ -88,9 +86,9 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
     check: { overhead: median('check/loop-with-check') / median('check/loop-without-check') },
     suite: { ...suite, stdioOverInProcess: suite.stdio.ms / suite.stdio.cases / (suite.inProcess.ms / suite.inProcess.cases) },
     cache: {
-      referenceAttainment: sim?.reference.attainment ?? null,
-      naiveAttainment: sim?.naive.attainment ?? null,
-      simulated: sim === undefined ? [] : [sim.reference, sim.naive],
+      referenceAttainment: sim.reference.attainment,
+      naiveAttainment: sim.naive.attainment,
+      simulated: [sim.reference, sim.naive],
       recorded,
     },
     counters: { fold: FOLD_SIZES.map((size) => foldCounters(size)), prefix: await prefixCounters() },

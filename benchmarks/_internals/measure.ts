@@ -1,21 +1,26 @@
 /**
  * A thin layer over tinybench (pinned exactly: its result shape changed twice). What we
  * keep of a task is our own `BenchResult`, so reports do not change when tinybench does.
+ *
+ * Tasks run in rounds, all tasks once per round: a heap, a JIT or a machine that drifts
+ * during a run then shows in the spread of the round means, which is what comparing two
+ * runs must weigh — the spread of samples within one round understates it.
  */
 import { Bench, type FnOptions } from 'tinybench';
 
 export interface BenchResult {
   /** Stable id, e.g. `fold/cached/10000`: compare and history match on it. */
   readonly id: string;
-  /** Mean latency in milliseconds, then the median and the 99th percentile. */
+  /** Latency in milliseconds over all samples: mean, median, 99th percentile, standard deviation. */
   readonly mean: number;
   readonly p50: number;
   readonly p99: number;
-  /** Standard deviation (ms), for Welch's test when comparing runs. */
   readonly sd: number;
   /** Relative margin of error of the mean, in percent. */
   readonly rme: number;
   readonly samples: number;
+  /** The mean of each round (ms). */
+  readonly rounds: readonly number[];
   /** tinybench warned that the timer saturated: the numbers are not to be trusted. */
   readonly untrusted: boolean;
   readonly warnings: readonly string[];
@@ -23,14 +28,15 @@ export interface BenchResult {
 
 export interface Profile {
   readonly name: 'quick' | 'full';
-  /** Minimum time per task (ms) and minimum samples. */
+  /** Minimum time (ms) and samples per task and round. */
   readonly time: number;
   readonly iterations: number;
+  readonly rounds: number;
 }
 
 export const PROFILES: Record<Profile['name'], Profile> = {
-  quick: { name: 'quick', time: 150, iterations: 20 },
-  full: { name: 'full', time: 1000, iterations: 100 },
+  quick: { name: 'quick', time: 60, iterations: 8, rounds: 3 },
+  full: { name: 'full', time: 400, iterations: 30, rounds: 6 },
 };
 
 export interface TaskSpec {
@@ -39,24 +45,42 @@ export interface TaskSpec {
   readonly options?: FnOptions;
 }
 
-/** Runs the tasks one after another, each with a warm-up, and returns one result per task. */
+interface RoundResult {
+  readonly mean: number;
+  readonly samples: readonly number[];
+  readonly warnings: readonly string[];
+}
+
 export async function measure(profile: Profile, tasks: readonly TaskSpec[]): Promise<BenchResult[]> {
-  const bench = new Bench({ time: profile.time, iterations: profile.iterations, warmupTime: profile.time / 5, warmupIterations: 5 });
-  const warnings = new Map<string, string[]>();
-  bench.addEventListener('warning', (event) => {
-    const name = (event as unknown as { task?: { name: string } }).task?.name ?? '';
-    const reason = String((event as unknown as { reason?: string }).reason ?? 'timer saturation');
-    warnings.set(name, [...(warnings.get(name) ?? []), reason]);
-  });
-  for (const task of tasks) bench.add(task.id, task.fn, task.options);
-  await bench.run();
-  return bench.tasks.map((task) => {
-    const result = task.result;
-    if (result.state !== 'completed' && result.state !== 'aborted-with-statistics') {
-      throw new Error(`benchmark ${task.name} did not complete: ${result.state === 'errored' ? result.error.message : result.state}`);
+  const perTask = new Map<string, RoundResult[]>(tasks.map((t) => [t.id, []]));
+  for (let round = 0; round < profile.rounds; round++) {
+    const bench = new Bench({ time: profile.time, iterations: profile.iterations, warmupTime: profile.time / 5, warmupIterations: 3, retainSamples: true });
+    const warnings = new Map<string, string[]>();
+    bench.addEventListener('warning', (event) => {
+      const name = (event as unknown as { task?: { name: string } }).task?.name ?? '';
+      warnings.set(name, [...(warnings.get(name) ?? []), String((event as unknown as { reason?: string }).reason ?? 'timer saturation')]);
+    });
+    for (const task of tasks) bench.add(task.id, task.fn, task.options);
+    await bench.run();
+    for (const task of bench.tasks) {
+      const result = task.result;
+      if (result.state !== 'completed' && result.state !== 'aborted-with-statistics') {
+        throw new Error(`benchmark ${task.name} did not complete: ${result.state === 'errored' ? result.error.message : result.state}`);
+      }
+      perTask.get(task.name)!.push({ mean: result.latency.mean, samples: result.latency.samples ?? [], warnings: warnings.get(task.name) ?? [] });
     }
-    const l = result.latency;
-    const warned = warnings.get(task.name) ?? [];
-    return { id: task.name, mean: l.mean, p50: l.p50, p99: l.p99, sd: l.sd, rme: l.rme, samples: l.samplesCount, untrusted: warned.length > 0, warnings: warned };
-  });
+  }
+  return tasks.map(({ id }) => summarise(id, perTask.get(id)!));
+}
+
+function summarise(id: string, rounds: readonly RoundResult[]): BenchResult {
+  const samples = rounds.flatMap((r) => r.samples).sort((a, b) => a - b);
+  const n = samples.length;
+  const mean = samples.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(samples.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, n - 1));
+  const at = (q: number) => samples[Math.min(n - 1, Math.floor(q * n))]!;
+  // 95 % margin of error of the mean, relative, with the normal quantile (n is never tiny here).
+  const rme = ((1.96 * sd) / Math.sqrt(n) / mean) * 100;
+  const warnings = [...new Set(rounds.flatMap((r) => r.warnings))];
+  return { id, mean, p50: at(0.5), p99: at(0.99), sd, rme, samples: n, rounds: rounds.map((r) => r.mean), untrusted: warnings.length > 0, warnings };
 }

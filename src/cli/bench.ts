@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { compareResults } from '../../benchmarks/compare.ts';
+import { compareResults, machineFactor } from '../../benchmarks/compare.ts';
 import { runBench, type BenchRun } from '../../benchmarks/run.ts';
 import { ReconError } from '../errors.ts';
 import { renderBenchMarkdown, renderCompareMarkdown } from '../report/bench-markdown.ts';
@@ -9,7 +9,7 @@ import { writeBenchReports } from '../report/write-bench-reports.ts';
 import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
 
 const help = `Usage: recon bench [--quick] [--json] [--out DIR] [--targets]
-       recon bench compare <base.json> <head.json> [--threshold PCT] [--alpha A] [--json]
+       recon bench compare <base.json> <head.json> [--threshold PCT] [--alpha A] [--raw] [--json]
 
 Measures what the rule costs and what it saves, with tinybench (pinned):
   fold    per-step deriveMessages at 100, 1 000 and 10 000 events: the reference's
@@ -26,8 +26,10 @@ The run is written to DIR (default reports/bench): latest.json (with Node, CPU, 
 and dirty flag), history.jsonl (appended), summary.md, benchmark-action.json
 (customSmallerIsBetter) and index.html (SVG charts, no network needed).
 
-compare runs Welch's t-test per benchmark and fails only on a significant slowdown
-larger than the threshold (default 10 %), printing a Markdown table.
+compare runs Welch's t-test per benchmark on the round means and fails only on a
+significant slowdown larger than the threshold (default 10 %), printing a Markdown table.
+The head run is first corrected for machine drift by the calibration benchmark (bare
+JSON.parse, which runs none of our code); --raw compares without that correction.
 
 Options:
   --quick          the quick profile (well under two minutes here)
@@ -68,15 +70,17 @@ async function compare(argv: readonly string[], io: Io): Promise<number> {
     threshold: { type: 'string', default: '10' },
     alpha: { type: 'string', default: '0.05' },
     json: { type: 'boolean', default: false },
+    raw: { type: 'boolean', default: false },
   });
   if (positionals.length !== 2) throw new ReconError('USAGE', 'name a base and a head run: recon bench compare <base.json> <head.json>');
   const threshold = Number(values.threshold) / 100;
   const alpha = Number(values.alpha);
   if (!(threshold >= 0) || !(alpha > 0 && alpha < 1)) throw new ReconError('USAGE', '--threshold takes a percentage ≥ 0 and --alpha a number between 0 and 1');
   const [base, head] = await Promise.all(positionals.map((file) => readRun(resolve(io.cwd, file), file)));
-  const rows = compareResults(base!.results, head!.results, { threshold, alpha });
+  const factor = values.raw ? 1 : machineFactor(base!.results, head!.results);
+  const rows = compareResults(base!.results, head!.results, { threshold, alpha, calibrate: !values.raw });
   const regressions = rows.filter((r) => r.verdict === 'regression');
-  io.stdout.write(values.json ? `${JSON.stringify({ threshold, alpha, comparisons: rows, regressions: regressions.length }, null, 2)}\n` : renderCompareMarkdown(rows, threshold));
+  io.stdout.write(values.json ? `${JSON.stringify({ threshold, alpha, machineFactor: factor, comparisons: rows, regressions: regressions.length }, null, 2)}\n` : renderCompareMarkdown(rows, threshold, factor, alpha));
   return regressions.length > 0 ? EXIT.FAILED : EXIT.OK;
 }
 

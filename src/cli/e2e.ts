@@ -2,11 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { findMutant } from '../conformance/mutants/catalog.ts';
-import { runE2e, type E2eRun } from '../e2e/run-e2e.ts';
+import { compareRuns, mutantLoop, type MeasuredRun } from '../e2e/compare-runs.ts';
 import { ReconError } from '../errors.ts';
-import type { CacheAccount, FetchLike } from '../http/index.ts';
-import { AgentLoop, type AgentLoopOptions } from '../loop/index.ts';
+import type { FetchLike } from '../http/index.ts';
 import { formatTable, percent } from '../report/table.ts';
 import { WIRE_FORMATS, isProvider, type Provider } from '../wire/index.ts';
 import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
@@ -56,17 +54,6 @@ Exit codes: 0 the reference run passed (or skipped without a key), 1 it failed,
             2 usage error, 3 a cassette could not be written.
 `;
 
-interface Measured {
-  readonly name: string;
-  readonly cassette: string;
-  readonly boundOf: 'own' | 'reference';
-  readonly requests: ReadonlyArray<{ input: number | null; cacheRead: number | null; cacheWrite: number | null; output: number | null; bound: number | null }>;
-  readonly rate: number | null;
-  readonly attainment: number | null;
-  readonly passed: boolean;
-  readonly problems: E2eRun['problems'];
-}
-
 export const e2e: Command = {
   name: 'e2e',
   summary: 'run the reference loop through a real tool conversation and measure its cache reads',
@@ -87,11 +74,8 @@ export const e2e: Command = {
     );
     const provider = values.provider;
     if (!isProvider(provider)) throw new ReconError('USAGE', `--provider takes deepseek, openai or anthropic, got "${provider}"`);
-    const mutants = [...new Set(values.mutant)].map((name) => {
-      const parts = findMutant(name).parts;
-      if (parts?.loop === undefined && parts?.session === undefined) throw new ReconError('USAGE', `mutant "${name}" has no loop or fold of its own; e2e runs loop mutants`);
-      return { name, loop: parts.loop ?? ((o: AgentLoopOptions) => new AgentLoop(o)), session: parts.session };
-    });
+    const mutants = [...new Set(values.mutant)];
+    mutants.forEach(mutantLoop); // refuses an unknown or non-loop mutant before any request goes out
     const keyVariable = WIRE_FORMATS[provider].keyVariable;
     const apiKey = io.env[keyVariable] || undefined;
     const baseUrl = values['base-url'];
@@ -105,7 +89,7 @@ export const e2e: Command = {
     // Digits of one width: every run's session line is as long as the reference's, so the units of their prompts line up.
     const session = (run: number) => `e2e-${started.getTime()}-${String(run).padStart(2, '0')}`;
     const cassette = resolve(io.cwd, values.record ?? `reports/e2e/${provider}-${stamp}.jsonl`);
-    const files = [cassette, ...mutants.map((m) => cassette.replace(/(\.jsonl)?$/, `.${m.name}.jsonl`))];
+    const files = [cassette, ...mutants.map((name) => cassette.replace(/(\.jsonl)?$/, `.${name}.jsonl`))];
     const taken = files.find((file) => existsSync(file));
     if (taken !== undefined) throw new ReconError('USAGE', `${taken} exists; a recording never extends another run's cassette, choose another --record`);
     await mkdir(dirname(cassette), { recursive: true });
@@ -113,17 +97,8 @@ export const e2e: Command = {
     const agent = new Agent();
     const fetch: FetchLike = (input, init) => undiciFetch(input as string, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>;
     const model = values.model ?? MODELS[provider];
-    const common = { provider, model, fetch, ...(apiKey === undefined ? {} : { apiKey }), ...(baseUrl === undefined ? {} : { baseUrl }) };
     try {
-      const reference = await runE2e({ ...common, cassette, sessionId: session(0) });
-      const runs: Measured[] = [measure('reference', cassette, reference, reference.account)];
-      let simulated = reference.simulated;
-      for (const [i, mutant] of mutants.entries()) {
-        const createLoop = (o: AgentLoopOptions) => mutant.loop(mutant.session === undefined ? o : { ...o, createSession: mutant.session });
-        const run = await runE2e({ ...common, cassette: files[i + 1]!, sessionId: session(i + 1), createLoop, checkReconstruction: false });
-        simulated ||= run.simulated;
-        runs.push(measure(mutant.name, files[i + 1]!, run, reference.account));
-      }
+      const { runs, simulated } = await compareRuns({ provider, model, fetch, cassettes: files, session, mutants, ...(apiKey === undefined ? {} : { apiKey }), ...(baseUrl === undefined ? {} : { baseUrl }) });
       const passed = runs[0]!.passed;
       if (values.json) io.stdout.write(`${JSON.stringify({ provider, model, baseUrl: baseUrl ?? WIRE_FORMATS[provider].baseUrl, simulated, runs, passed })}\n`);
       else writeHuman(io, { provider, model, baseUrl: baseUrl ?? WIRE_FORMATS[provider].baseUrl, simulated }, runs);
@@ -134,30 +109,14 @@ export const e2e: Command = {
   },
 };
 
-/** A run's figures, its attainment against `bounds` (its own account, or the reference's for a mutant). */
-function measure(name: string, cassette: string, run: E2eRun, bounds: CacheAccount): Measured {
-  const own = bounds === run.account;
-  const requests = run.account.requests.map((r, i) => ({
-    input: r.input ?? null,
-    cacheRead: r.cacheRead ?? null,
-    cacheWrite: r.cacheWrite ?? null,
-    output: r.output ?? null,
-    bound: (own ? r.bound : bounds.requests[i]?.bound) ?? null,
-  }));
-  const bounded = requests.filter((r) => r.bound !== null && r.cacheRead !== null);
-  const bound = bounded.reduce((sum, r) => sum + r.bound!, 0);
-  const attainment = bound > 0 ? bounded.reduce((sum, r) => sum + r.cacheRead!, 0) / bound : null;
-  return { name, cassette, boundOf: own ? 'own' : 'reference', requests, rate: run.account.rate, attainment, passed: run.problems.length === 0, problems: run.problems };
-}
-
-function writeHuman(io: Io, at: { provider: Provider; model: string; baseUrl: string; simulated: boolean }, runs: readonly Measured[]): void {
+function writeHuman(io: Io, at: { provider: Provider; model: string; baseUrl: string; simulated: boolean }, runs: readonly MeasuredRun[]): void {
   const n = (value: number | null) => value ?? 'n/a';
   io.stdout.write(`recon e2e · ${at.provider} · ${at.model} · ${at.baseUrl}${at.simulated ? ' (the recon simulator: a model of the provider, not the provider)' : ''}\n`);
   for (const run of runs) {
     io.stdout.write(`\n${run.name} · ${relative(io.cwd, run.cassette)}\n`);
     io.stdout.write(formatTable(['call', 'input', 'cache read', 'cache write', 'output', run.boundOf === 'own' ? 'bound' : 'reference bound'], run.requests.map((r, i) => [`#${i + 1}`, n(r.input), n(r.cacheRead), n(r.cacheWrite), n(r.output), n(r.bound)]), '  '));
   }
-  const sum = (run: Measured, key: 'input' | 'cacheRead') => run.requests.reduce((total, r) => total + (r[key] ?? 0), 0);
+  const sum = (run: MeasuredRun, key: 'input' | 'cacheRead') => run.requests.reduce((total, r) => total + (r[key] ?? 0), 0);
   const rows = runs.map((run) => [run.name, run.requests.length, sum(run, 'input'), sum(run, 'cacheRead'), percent(run.rate), percent(run.attainment), run.passed ? 'yes' : 'no']);
   io.stdout.write(`\n${formatTable(['run', 'calls', 'input', 'cache read', 'read rate', 'attainment', 'passed'], rows)}`);
   io.stdout.write('attainment = Σ cache read ÷ Σ bound; a mutant is measured against the reference run\'s bound, the bound the conversation allows.\n');

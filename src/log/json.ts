@@ -59,23 +59,29 @@ export function snapshotJson(value: unknown, path = 'data'): JsonValue {
  * `Infinity`. Throws NOT_LOSSLESS_JSON naming the path.
  */
 export function adoptParsedJson(value: unknown, path = 'data'): void {
-  const stack: unknown[] = [value];
+  if (typeof value !== 'object' || value === null) {
+    if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0))) fail(path, numberProblem(value));
+    return;
+  }
+  // Only containers go on the stack; numbers are checked where they are found, other leaves skipped.
+  const stack: object[] = [value];
   while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'number') {
-      if (!Number.isFinite(item) || Object.is(item, -0)) {
-        const found = findBadNumber(value, path)!;
-        fail(found[0], numberProblem(found[1]));
-      }
-      continue;
-    }
-    if (typeof item !== 'object' || item === null) continue;
+    const item = stack.pop()!;
     Object.freeze(item);
     if (Array.isArray(item)) {
-      for (let i = 0; i < item.length; i++) stack.push(item[i]);
+      for (let i = 0; i < item.length; i++) visit(item[i], value, path, stack);
     } else {
-      for (const key in item) stack.push((item as Record<string, unknown>)[key]);
+      for (const key in item) visit((item as Record<string, unknown>)[key], value, path, stack);
     }
+  }
+}
+
+function visit(child: unknown, root: unknown, path: string, stack: object[]): void {
+  if (typeof child === 'object') {
+    if (child !== null) stack.push(child);
+  } else if (typeof child === 'number' && (!Number.isFinite(child) || Object.is(child, -0))) {
+    const found = findBadNumber(root, path)!;
+    fail(found[0], numberProblem(found[1]));
   }
 }
 

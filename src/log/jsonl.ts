@@ -62,7 +62,7 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
 
   const events: SessionEvent[] = [];
   const lineOfSeq: number[] = [];
-  const upgrader = new LegacyUpgrader(header.id);
+  const upgrader = new LegacyUpgrader(header.id, (seq) => events[seq]);
   const legacy = options.rules?.legacy ?? checkNotLegacy;
   let tornTail: TornTail | undefined;
 
@@ -84,6 +84,18 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
     };
   };
 
+  /** Adds a stored event, or starts a torn tail at a seq gap (and says so). */
+  const take = (event: SessionEvent, index: number): boolean => {
+    if (event.seq !== events.length) {
+      tear(index, `a seq gap: expected seq ${events.length}, found ${event.seq}`);
+      return false;
+    }
+    legacy(event);
+    events.push(upgrader.upgrade(event));
+    lineOfSeq.push(index + 1);
+    return true;
+  };
+
   for (let i = 1; i < lineCount && tornTail === undefined; i++) {
     const raw = lines[i]!;
     if (i === lineCount - 1 && !terminated) {
@@ -98,15 +110,12 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
       break;
     }
     try {
-      for (const event of expand(value, events.length)) {
-        if (event.seq !== events.length) {
-          tear(i, `a seq gap: expected seq ${events.length}, found ${event.seq}`);
-          break;
-        }
-        legacy(event);
-        const current = upgrader.upgrade(event);
-        events.push(current);
-        lineOfSeq.push(i + 1);
+      if (isChunkRow(value)) {
+        for (const event of expandChunkRow(value)) if (!take(event, i)) break;
+      } else {
+        checkEnvelope(value, events.length);
+        adoptParsedJson(value, 'event');
+        take(value, i);
       }
     } catch (error) {
       throw place(error, i + 1, isSeqHolder(value) ? value.seq : undefined);
@@ -139,14 +148,8 @@ function parseLine(raw: string, code: 'SESSION_HEADER_INVALID', detail: string):
   }
 }
 
-/** One stored line as events: envelope-checked, lossless-checked and frozen. */
-function expand(value: unknown, index: number): SessionEvent[] {
-  if (typeof value === 'object' && value !== null && CHUNK_ROW_TYPES.has((value as { type?: unknown }).type as string)) {
-    return expandChunkRow(value as Record<string, unknown>);
-  }
-  checkEnvelope(value, index);
-  adoptParsedJson(value, 'event');
-  return [value];
+function isChunkRow(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && CHUNK_ROW_TYPES.has((value as { type?: unknown }).type as string);
 }
 
 function isSeqHolder(value: unknown): value is { seq: number } {

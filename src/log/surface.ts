@@ -103,10 +103,16 @@ function checkSources(event: SessionEvent): void {
     }
     if ((seq as number) >= event.seq) bad(event, `sourceEventSeqs must reference earlier events: ${seq as number} >= current seq ${event.seq}`);
   }
-  if (new Set(sources).size !== sources.length) {
+  // Sources are usually ascending (chunks in stream order), which rules out duplicates without a Set.
+  if (!ascending(sources) && new Set(sources).size !== sources.length) {
     const dup = sources.find((seq, i) => sources.indexOf(seq) !== i) as number;
     bad(event, `sourceEventSeqs must not contain duplicates (${dup})`);
   }
+}
+
+function ascending(seqs: readonly unknown[]): boolean {
+  for (let i = 1; i < seqs.length; i++) if ((seqs[i] as number) <= (seqs[i - 1] as number)) return false;
+  return true;
 }
 
 function checkReplaceShape(event: SessionEvent, op: Record<string, unknown>): ReplaceOp {

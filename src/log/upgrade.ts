@@ -19,25 +19,24 @@ export function legacyMessageId(sessionId: string, seq: number): string {
 }
 
 /**
- * Carries the ids of the messages upgraded so far, because an old `tool/result`
- * replacement inherits the id of the message it rewrites.
+ * Upgrades one loaded event at a time. `eventAt` reads the events upgraded so far, because
+ * an old `tool/result` replacement inherits the id of the message it rewrites.
  */
 export class LegacyUpgrader {
   readonly #sessionId: string;
-  readonly #messageIds = new Map<number, string>();
+  readonly #eventAt: (seq: number) => SessionEvent | undefined;
   /** Events this upgrader changed, by seq. */
   readonly upgraded: number[] = [];
 
-  constructor(sessionId: string) {
+  constructor(sessionId: string, eventAt: (seq: number) => SessionEvent | undefined) {
     this.#sessionId = sessionId;
+    this.#eventAt = eventAt;
   }
 
   upgrade(event: SessionEvent): SessionEvent {
     // Loading calls this for every event: most types never had an older shape.
     if (!MAYBE_OLD.has(event.type)) return event;
     const next = this.#upgradeMessage(this.#upgradeSteering(this.#upgradeTurnEnd(this.#upgradeTurnStart(event))));
-    const id = messageIdOf(next);
-    if (id !== undefined) this.#messageIds.set(next.seq, id);
     if (next === event) return event;
     this.upgraded.push(event.seq);
     return deepFreeze(next);
@@ -131,25 +130,28 @@ export class LegacyUpgrader {
   #upgradeMessage(event: SessionEvent): SessionEvent {
     const data = event.data;
     if (!isRecord(data)) return event;
-    const has = Object.hasOwn.bind(null, data) as (key: string) => boolean;
-    const id = legacyMessageId(this.#sessionId, event.seq);
     switch (event.type) {
       case 'user/message': {
-        if (has('id') || has('role') || has('message') || !has('content') || !has('source')) return event;
+        // The common case, a current-shape message, returns on its first check.
+        if (Object.hasOwn(data, 'id') || Object.hasOwn(data, 'role') || Object.hasOwn(data, 'message') || !Object.hasOwn(data, 'content') || !Object.hasOwn(data, 'source')) return event;
+        const id = legacyMessageId(this.#sessionId, event.seq);
         return { ...event, data: { ...(data as { [k: string]: JsonValue }), id, role: 'user' } };
       }
       case 'assistant/message': {
-        if (has('message') || !has('content') || !has('provenance')) return event;
+        if (Object.hasOwn(data, 'message') || !Object.hasOwn(data, 'content') || !Object.hasOwn(data, 'provenance')) return event;
+        const id = legacyMessageId(this.#sessionId, event.seq);
         const { content, provenance, ...rest } = data as { [k: string]: JsonValue };
         const source = { ...(isRecord(provenance) ? (provenance as { [k: string]: JsonValue }) : {}), kind: 'model' };
         return { ...event, data: { ...rest, message: { id, role: 'assistant', content: content!, source } } };
       }
       case 'tool/result': {
-        if (has('message') || !has('callId') || !has('content') || !has('isError')) return event;
+        if (Object.hasOwn(data, 'message') || !Object.hasOwn(data, 'callId') || !Object.hasOwn(data, 'content') || !Object.hasOwn(data, 'isError')) return event;
         const { callId, content, isError, ...rest } = data as { [k: string]: JsonValue };
         const op = event.surfaceOp;
         // A rewrite keeps the identity of the result it replaces.
-        const inherited = typeof op === 'object' ? this.#messageIds.get(op.start) : undefined;
+        const replaced = typeof op === 'object' ? this.#eventAt(op.start) : undefined;
+        const inherited = replaced === undefined ? undefined : messageIdOf(replaced);
+        const id = legacyMessageId(this.#sessionId, event.seq);
         const block = { type: 'tool-result', toolCallId: callId!, content: content!, isError: isError! };
         const message = { id: inherited ?? id, role: 'user', content: [block], source: { kind: 'tool', callId: callId! } };
         return { ...event, data: { ...rest, message } };

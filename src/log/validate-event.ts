@@ -77,27 +77,26 @@ export function checkEventPayload(event: SessionEvent): void {
 }
 
 function checkRequestHeader(event: SessionEvent): void {
-  const bad = (what: string): never => reject('REQUEST_HEADER_INVALID', `request/header ${what}`, event.seq);
   const data = event.data;
-  if (!isRecord(data) || !isRecord(data['header'])) return bad('data must be {header, reason}');
-  if (!HEADER_REASONS.has(data['reason'])) bad(`reason must be "initial", "resume" or "change", got ${JSON.stringify(data['reason'])}`);
+  if (!isRecord(data) || !isRecord(data['header'])) return badHeader(event, 'data must be {header, reason}');
+  if (!HEADER_REASONS.has(data['reason'])) badHeader(event, `reason must be "initial", "resume" or "change", got ${JSON.stringify(data['reason'])}`);
   const header = data['header'];
   const config = header['config'];
-  if (!isRecord(config)) return bad('header lacks a config object');
-  if (!isNonEmptyString(config['provider']) || !isNonEmptyString(config['model'])) bad('lacks provider/model (both must be non-empty strings)');
-  if (config['reasoningEffort'] !== undefined && !isNonEmptyString(config['reasoningEffort'])) bad('has an invalid reasoningEffort (must be a non-empty string)');
-  if (config['temperature'] !== undefined && typeof config['temperature'] !== 'number') bad('has a temperature that is not a number');
+  if (!isRecord(config)) return badHeader(event, 'header lacks a config object');
+  if (!isNonEmptyString(config['provider']) || !isNonEmptyString(config['model'])) badHeader(event, 'lacks provider/model (both must be non-empty strings)');
+  if (config['reasoningEffort'] !== undefined && !isNonEmptyString(config['reasoningEffort'])) badHeader(event, 'has an invalid reasoningEffort (must be a non-empty string)');
+  if (config['temperature'] !== undefined && typeof config['temperature'] !== 'number') badHeader(event, 'has a temperature that is not a number');
   if (config['maxTokens'] !== undefined && !(Number.isSafeInteger(config['maxTokens']) && (config['maxTokens'] as number) > 0)) {
-    bad('has a maxTokens that is not a positive whole number');
+    badHeader(event, 'has a maxTokens that is not a positive whole number');
   }
-  if (config['stop'] !== undefined && !(Array.isArray(config['stop']) && config['stop'].every((s) => typeof s === 'string'))) bad('has a stop that is not a list of strings');
+  if (config['stop'] !== undefined && !(Array.isArray(config['stop']) && config['stop'].every((s) => typeof s === 'string'))) badHeader(event, 'has a stop that is not a list of strings');
   const defaults = header['adapterDefaults'];
   if (defaults !== undefined) {
-    if (!isRecord(defaults)) return bad('has invalid adapterDefaults (must be an object)');
+    if (!isRecord(defaults)) return badHeader(event, 'has invalid adapterDefaults (must be an object)');
     for (const [key, value] of Object.entries(defaults)) {
-      if (key !== 'reasoningEffort' && key !== 'maxTokens') bad(`has invalid adapterDefaults: unknown marker "${key}"`);
-      if (value !== true) bad(`has invalid adapterDefaults: marker "${key}" must be true`);
-      if (config[key] === undefined) bad(`has invalid adapterDefaults: marker "${key}" has no value in config`);
+      if (key !== 'reasoningEffort' && key !== 'maxTokens') badHeader(event, `has invalid adapterDefaults: unknown marker "${key}"`);
+      if (value !== true) badHeader(event, `has invalid adapterDefaults: marker "${key}" must be true`);
+      if (config[key] === undefined) badHeader(event, `has invalid adapterDefaults: marker "${key}" has no value in config`);
     }
   }
 }
@@ -105,25 +104,33 @@ function checkRequestHeader(event: SessionEvent): void {
 type MessageKind = 'user' | 'assistant' | 'tool';
 
 function checkMessage(event: SessionEvent, message: unknown, kind: MessageKind): void {
-  const bad = (what: string): never => reject('MESSAGE_SHAPE', `${event.type} ${what}`, event.seq);
-  if (!isRecord(message) || !isNonEmptyString(message['id'])) return bad('lacks an identified message (a message with a non-empty string id)');
+  if (!isRecord(message) || !isNonEmptyString(message['id'])) return badMessage(event, 'lacks an identified message (a message with a non-empty string id)');
   const role = kind === 'assistant' ? 'assistant' : 'user';
-  if (message['role'] !== role) bad(`message must have role "${role}", got ${JSON.stringify(message['role'])}`);
+  if (message['role'] !== role) badMessage(event, `message must have role "${role}", got ${JSON.stringify(message['role'])}`);
   const source = message['source'];
-  if (!isRecord(source) || !isNonEmptyString(source['kind'])) return bad('message has an invalid source (source.kind must be a non-empty string)');
+  if (!isRecord(source) || !isNonEmptyString(source['kind'])) return badMessage(event, 'message has an invalid source (source.kind must be a non-empty string)');
   const content = message['content'];
-  if (!Array.isArray(content)) return bad('message has invalid content (content must be an array of blocks)');
+  if (!Array.isArray(content)) return badMessage(event, 'message has invalid content (content must be an array of blocks)');
   if (kind === 'assistant' && !(source['kind'] === 'model' && isNonEmptyString(source['provider']) && isNonEmptyString(source['model']))) {
-    bad('message must have a model source (kind "model" with non-empty provider and model)');
+    badMessage(event, 'message must have a model source (kind "model" with non-empty provider and model)');
   }
   if (kind === 'tool') {
-    if (source['kind'] !== 'tool' || !isNonEmptyString(source['callId'])) bad('message must have a tool source (kind "tool" with a non-empty callId)');
+    if (source['kind'] !== 'tool' || !isNonEmptyString(source['callId'])) badMessage(event, 'message must have a tool source (kind "tool" with a non-empty callId)');
     const block: unknown = content[0];
     if (content.length !== 1 || !isRecord(block) || block['type'] !== 'tool-result' || !Array.isArray(block['content'])) {
-      bad('message must contain exactly one tool-result block with a content array');
+      badMessage(event, 'message must contain exactly one tool-result block with a content array');
     }
-    if ((block as Rec)['toolCallId'] !== source['callId']) bad('message has mismatched tool call ids (block toolCallId differs from source callId)');
+    if ((block as Rec)['toolCallId'] !== source['callId']) badMessage(event, 'message has mismatched tool call ids (block toolCallId differs from source callId)');
   }
+}
+
+// Module-level, not closures: these checks run for every message event a log holds.
+function badHeader(event: SessionEvent, what: string): never {
+  return reject('REQUEST_HEADER_INVALID', `request/header ${what}`, event.seq);
+}
+
+function badMessage(event: SessionEvent, what: string): never {
+  return reject('MESSAGE_SHAPE', `${event.type} ${what}`, event.seq);
 }
 
 function isNonEmptyString(value: unknown): value is string {

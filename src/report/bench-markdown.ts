@@ -32,15 +32,17 @@ export function renderBenchMarkdown(run: BenchRun): string {
   return out.join('\n');
 }
 
-export function renderCompareMarkdown(rows: readonly Comparison[], threshold: number): string {
-  const mark = { regression: '**regression**', improvement: 'improvement', 'no change': '', untrusted: 'untrusted' } as const;
+export function renderCompareMarkdown(rows: readonly Comparison[], threshold: number, factor: number, alpha: number): string {
+  const mark = { regression: '**regression**', improvement: 'improvement', 'no change': '', untrusted: 'untrusted', calibration: 'calibration' } as const;
+  const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
   return [
-    `| benchmark | base | head | change | p | verdict |`,
-    `|---|---:|---:|---:|---:|---|`,
-    ...rows.map((r) => `| \`${r.id}\` | ${formatMs(r.base)} | ${formatMs(r.head)} | ${r.change >= 0 ? '+' : ''}${(r.change * 100).toFixed(1)}% | ${r.p < 0.001 ? '<0.001' : r.p.toFixed(3)} | ${mark[r.verdict]} |`),
+    `| benchmark | base | head | raw change | change | p | verdict |`,
+    `|---|---:|---:|---:|---:|---:|---|`,
+    ...rows.map((r) => `| \`${r.id}\` | ${formatMs(r.base)} | ${formatMs(r.head)} | ${pct(r.rawChange)} | ${pct(r.change)} | ${r.p < 0.001 ? '<0.001' : r.p.toFixed(3)} | ${mark[r.verdict]} |`),
     '',
-    `A regression is a slowdown of more than ${(threshold * 100).toFixed(0)}% that Welch's t-test finds significant (p < 0.05). ` +
-      `With ${rows.length} benchmarks, about ${(rows.length * 0.05).toFixed(1)} would be flagged significant by chance alone at that level.`,
+    `The machine ran the head run ${factor >= 1 ? `${((factor - 1) * 100).toFixed(1)}% slower` : `${((1 - factor) * 100).toFixed(1)}% faster`} (calibration: bare JSON.parse); "change" is corrected for that. ` +
+      `A regression is a slowdown of more than ${(threshold * 100).toFixed(0)}% that Welch's t-test on the round means finds significant (p < ${alpha}). ` +
+      `With ${rows.length} benchmarks, about ${(rows.length * alpha).toFixed(1)} would be flagged significant by chance alone at that level.`,
     '',
   ].join('\n');
 }

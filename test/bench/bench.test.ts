@@ -10,7 +10,19 @@ import { targetsOf } from '../../src/report/bench-targets.ts';
 import { readHistory, writeBenchReports } from '../../src/report/write-bench-reports.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
-const result = (id: string, mean: number, sd: number, samples = 50): BenchResult => ({ id, mean, p50: mean, p99: mean * 1.5, sd, rme: 2, samples, untrusted: false, warnings: [] });
+/** A result whose three rounds spread by `spread` around the mean. */
+const result = (id: string, mean: number, sd: number, spread = sd): BenchResult => ({
+  id,
+  mean,
+  p50: mean,
+  p99: mean * 1.5,
+  sd,
+  rme: 2,
+  samples: 60,
+  rounds: [mean - spread, mean, mean + spread],
+  untrusted: false,
+  warnings: [],
+});
 
 describe('exact counters', () => {
   it('the cached fold projects only the new step’s nodes; a naive refold walks and projects everything', () => {
@@ -45,9 +57,9 @@ describe('Welch’s test and compare', () => {
     expect(welchP({ mean: 1, sd: 0.1, samples: 30 }, { mean: 1, sd: 0.1, samples: 30 })).toBeCloseTo(1, 10);
   });
 
-  it('flags a significant slowdown above the threshold, and nothing for the same numbers', () => {
-    const base = [result('a', 1, 0.05), result('b', 1, 0.05), result('c', 1, 0.5, 5)];
-    const head = [result('a', 1.3, 0.05), result('b', 1.02, 0.05), result('c', 1.3, 0.5, 5)];
+  it('flags a significant slowdown above the threshold, weighing the spread of the round means', () => {
+    const base = [result('a', 1, 0.05), result('b', 1, 0.05), result('c', 1, 0.5)];
+    const head = [result('a', 1.3, 0.05), result('b', 1.02, 0.05), result('c', 1.3, 0.5)];
     const rows = compareResults(base, head, { threshold: 0.1 });
     expect(rows.map((r) => [r.id, r.verdict])).toEqual([
       ['a', 'regression'],
@@ -55,6 +67,9 @@ describe('Welch’s test and compare', () => {
       ['c', 'no change'],
     ]);
     expect(compareResults(base, base).every((r) => r.verdict === 'no change')).toBe(true);
+    // Tight samples but rounds that drift apart: the drift, not the samples, decides.
+    const drifting = compareResults([result('d', 1, 0.001, 0.3)], [result('d', 1.2, 0.001, 0.3)]);
+    expect(drifting[0]!.verdict).toBe('no change');
   });
 });
 
