@@ -16,19 +16,46 @@ function lines(text: string): string[] {
   return all;
 }
 
+const loaders = (jsonl: string) => ({
+  reference: () => loadJsonl(jsonl),
+  jsonParse: () => lines(jsonl).map((line) => JSON.parse(line) as unknown),
+  dsh: () => {
+    const [head, ...rest] = lines(jsonl);
+    const header = JSON.parse(head!) as { id: string };
+    const events = rest.flatMap((line) => decodeStorageRecord(JSON.parse(line)) as DshEvent[]);
+    return DshSession.create(header.id as never, events);
+  },
+});
+
 export async function loadBenchmarks(profile: Profile): Promise<BenchResult[]> {
-  const { jsonl } = syntheticLog(LOAD_SIZE);
+  const load = loaders(syntheticLog(LOAD_SIZE).jsonl);
   return measure(profile, [
-    { id: `load/reference/${LOAD_SIZE}`, fn: () => loadJsonl(jsonl) },
-    { id: `load/json-parse/${LOAD_SIZE}`, fn: () => lines(jsonl).map((line) => JSON.parse(line) as unknown) },
-    {
-      id: `load/dsh/${LOAD_SIZE}`,
-      fn: () => {
-        const [head, ...rest] = lines(jsonl);
-        const header = JSON.parse(head!) as { id: string };
-        const events = rest.flatMap((line) => decodeStorageRecord(JSON.parse(line)) as DshEvent[]);
-        return DshSession.create(header.id as never, events);
-      },
-    },
+    { id: `load/reference/${LOAD_SIZE}`, fn: load.reference },
+    { id: `load/json-parse/${LOAD_SIZE}`, fn: load.jsonParse },
+    { id: `load/dsh/${LOAD_SIZE}`, fn: load.dsh },
   ]);
+}
+
+/**
+ * The load ratios from paired samples: each sample times the three loaders back to back,
+ * so a machine that speeds up or slows down between tasks does not move the ratio.
+ * Medians of the per-sample ratios.
+ */
+export function pairedLoadRatios(pairs: number): { readonly vsJsonParse: number; readonly referenceVsDsh: number } {
+  const load = loaders(syntheticLog(LOAD_SIZE).jsonl);
+  const time = (fn: () => unknown) => {
+    const start = performance.now();
+    fn();
+    return performance.now() - start;
+  };
+  for (let i = 0; i < 3; i++) Object.values(load).forEach(time);
+  const vsParse: number[] = [];
+  const vsDsh: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const [parse, reference, dsh] = [time(load.jsonParse), time(load.reference), time(load.dsh)];
+    vsParse.push(parse / reference);
+    vsDsh.push(dsh / reference);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
+  return { vsJsonParse: median(vsParse), referenceVsDsh: median(vsDsh) };
 }

@@ -9,7 +9,7 @@ import { simulatedCache } from './cache.bench.ts';
 import { checkOverheadBenchmarks } from './check-overhead.bench.ts';
 import { foldCounters, prefixCounters, type FoldCounters, type PrefixCounters } from './counters.ts';
 import { FOLD_SIZES, foldBenchmarks } from './fold.bench.ts';
-import { LOAD_SIZE, loadBenchmarks } from './load.bench.ts';
+import { LOAD_SIZE, loadBenchmarks, pairedLoadRatios } from './load.bench.ts';
 import { suiteThroughput, type Throughput } from './suite-throughput.bench.ts';
 import { environment, type Environment } from './_internals/environment.ts';
 import { PROFILES, type BenchResult, type Profile } from './_internals/measure.ts';
@@ -29,7 +29,7 @@ export interface BenchRun {
   readonly profile: Profile['name'];
   readonly startedAt: string;
   readonly environment: Environment;
-  /** Ratios of medians: bigger is better, except `perStep10kOver1k` (cost at 10k over cost at 1k) and `check.overhead`. */
+  /** Ratios of medians (load: of paired samples): bigger is better, except `perStep10kOver1k` (cost at 10k over cost at 1k) and `check.overhead`. */
   readonly fold: { readonly cachedVsNaive10k: number; readonly perStep10kOver1k: number; readonly referenceVsDsh: number };
   readonly load: { readonly vsJsonParse: number; readonly referenceVsDsh: number; readonly eventsPerSecond: Readonly<Record<'reference' | 'jsonParse' | 'dsh', number>> };
   readonly check: { readonly overhead: number };
@@ -49,6 +49,7 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
   const fold = await foldBenchmarks(profile);
   progress('load: validated events per second');
   const load = await loadBenchmarks(profile);
+  const loadRatios = pairedLoadRatios(profileName === 'quick' ? 15 : 40);
   progress('check: the loop with and without its reconstruction check');
   const check = await checkOverheadBenchmarks(profile);
   progress('suite: cases per second, in process and over stdio');
@@ -75,8 +76,7 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
       referenceVsDsh: median('fold/dsh/10000') / median('fold/cached/10000'),
     },
     load: {
-      vsJsonParse: median(`load/json-parse/${LOAD_SIZE}`) / median(`load/reference/${LOAD_SIZE}`),
-      referenceVsDsh: median(`load/dsh/${LOAD_SIZE}`) / median(`load/reference/${LOAD_SIZE}`),
+      ...loadRatios,
       eventsPerSecond: {
         reference: (LOAD_SIZE / median(`load/reference/${LOAD_SIZE}`)) * 1000,
         jsonParse: (LOAD_SIZE / median(`load/json-parse/${LOAD_SIZE}`)) * 1000,

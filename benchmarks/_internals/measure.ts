@@ -54,7 +54,7 @@ interface RoundResult {
 export async function measure(profile: Profile, tasks: readonly TaskSpec[]): Promise<BenchResult[]> {
   const perTask = new Map<string, RoundResult[]>(tasks.map((t) => [t.id, []]));
   for (let round = 0; round < profile.rounds; round++) {
-    const bench = new Bench({ time: profile.time, iterations: profile.iterations, warmupTime: profile.time / 5, warmupIterations: 3, retainSamples: true });
+    const bench = new Bench({ time: profile.time, iterations: profile.iterations, warmupTime: profile.time / 5, warmupIterations: 5, retainSamples: true });
     const warnings = new Map<string, string[]>();
     bench.addEventListener('warning', (event) => {
       const name = (event as unknown as { task?: { name: string } }).task?.name ?? '';

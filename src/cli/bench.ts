@@ -77,6 +77,11 @@ async function compare(argv: readonly string[], io: Io): Promise<number> {
   const alpha = Number(values.alpha);
   if (!(threshold >= 0) || !(alpha > 0 && alpha < 1)) throw new ReconError('USAGE', '--threshold takes a percentage ≥ 0 and --alpha a number between 0 and 1');
   const [base, head] = await Promise.all(positionals.map((file) => readRun(resolve(io.cwd, file), file)));
+  if (base!.profile !== head!.profile) {
+    throw new ReconError('USAGE', `the runs use different profiles (base ${base!.profile}, head ${head!.profile}): a quick run warms up less, so only runs of one profile compare`);
+  }
+  const differs = (['cpu', 'cores', 'node'] as const).filter((key) => base!.environment[key] !== head!.environment[key]);
+  if (differs.length > 0) io.stderr.write(`warning: the runs come from different environments (${differs.map((k) => `${k}: ${String(base!.environment[k])} → ${String(head!.environment[k])}`).join(', ')}); timings compare poorly across machines\n`);
   const factor = values.raw ? 1 : machineFactor(base!.results, head!.results);
   const rows = compareResults(base!.results, head!.results, { threshold, alpha, calibrate: !values.raw });
   const regressions = rows.filter((r) => r.verdict === 'regression');

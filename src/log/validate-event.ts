@@ -26,7 +26,7 @@ export function checkEnvelope(value: unknown, index: number): asserts value is S
   if (!isRecord(value)) reject('ENVELOPE_INVALID', `event at index ${index} is not a JSON object`);
   const seq = Number.isSafeInteger(value['seq']) ? (value['seq'] as number) : undefined;
   for (const key in value) {
-    if (!ENVELOPE_KEYS.has(key)) reject('ENVELOPE_INVALID', `event has the key "${key}"; allowed are ${[...ENVELOPE_KEYS].join(', ')}`, seq);
+    if (!isEnvelopeKey(key)) reject('ENVELOPE_INVALID', `event has the key "${key}"; allowed are ${[...ENVELOPE_KEYS].join(', ')}`, seq);
   }
   if (typeof value['type'] !== 'string' || value['type'] === '') reject('ENVELOPE_INVALID', 'event type must be a non-empty string', seq);
   if (seq === undefined || seq < 0) reject('ENVELOPE_INVALID', `event seq must be a non-negative safe integer, got ${JSON.stringify(value['seq'])}`);
@@ -34,6 +34,21 @@ export function checkEnvelope(value: unknown, index: number): asserts value is S
   if (!Object.hasOwn(value, 'data') || value['data'] === undefined) reject('ENVELOPE_INVALID', 'event has no data (use {} or null for an empty payload)', seq);
   if (Object.hasOwn(value, 'ignorable') && value['ignorable'] !== true) {
     reject('ENVELOPE_INVALID', `ignorable may only be true, got ${JSON.stringify(value['ignorable'])}`, seq);
+  }
+}
+
+function isEnvelopeKey(key: string): boolean {
+  switch (key) {
+    case 'type':
+    case 'seq':
+    case 'time':
+    case 'data':
+    case 'sourceEventSeqs':
+    case 'surfaceOp':
+    case 'ignorable':
+      return true;
+    default:
+      return false;
   }
 }
 
