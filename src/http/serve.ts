@@ -4,10 +4,10 @@
  * base URL at it, so requests are matched on path and query, not on origin. A request
  * with no match gets 501 and a JSON body naming the first differing byte.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReconError } from '../errors.ts';
 import { collectBody } from './_internals/bytes.ts';
+import { listenOnLoopback } from './_internals/loopback.ts';
 import type { Cassette } from './cassette.ts';
 import { Replayer, type ReplayOptions } from './replayer.ts';
 import { timedChunks, type ReplayTiming } from './timing.ts';
@@ -32,21 +32,8 @@ export interface CassetteServer {
 
 export async function serveCassette(cassette: Cassette, options: ServeOptions = {}): Promise<CassetteServer> {
   const replayer = new Replayer(cassette, { ...options.replay, ignoreOrigin: true });
-  const server = createServer((request, response) => void answer(replayer, options, request, response));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    replayer,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback((request, response) => void answer(replayer, options, request, response), options.port);
+  return { url, replayer, close };
 }
 
 async function answer(replayer: Replayer, options: ServeOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {

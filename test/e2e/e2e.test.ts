@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MUTANTS } from '../../src/conformance/mutants/catalog.ts';
 import { E2E_SCRIPT } from '../../src/e2e/conversation.ts';
 import { CREDENTIAL_HEADERS, parseCassette, startSimulator, type Simulator } from '../../src/http/index.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { firstLine, runCli } from '../helpers/run-cli.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/recon.js', import.meta.url));
 const temp = () => mkdtempSync(join(tmpdir(), 'recon-e2e-'));
@@ -98,14 +98,7 @@ describe('recon simulate', () => {
     const child = spawn(process.execPath, [BIN, 'simulate', '--provider', 'anthropic', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (part: Buffer) => {
-          out += part.toString();
-          if (out.includes('\n')) resolve(out.split('\n')[0]!);
-        });
-        child.on('exit', () => reject(new Error('exited early')));
-      });
+      const line = await firstLine(child);
       const { url, provider, replies } = JSON.parse(line) as { url: string; provider: string; replies: number };
       expect([provider, replies]).toEqual(['anthropic', E2E_SCRIPT.length]);
       const { code, stdout } = await runCli(['e2e', '--provider', 'anthropic', '--base-url', `${url}/v1`, '--record', 'a.jsonl', '--json'], {}, temp());

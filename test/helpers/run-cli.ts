@@ -1,3 +1,5 @@
+import type { ChildProcessByStdio, ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { main } from '../../src/cli.ts';
 
 export interface CliResult {
@@ -17,4 +19,16 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     env,
   });
   return { code, stdout, stderr };
+}
+
+/** Resolves with the first line a child prints on stdout; rejects if it exits first. */
+export function firstLine(child: ChildProcessWithoutNullStreams | ChildProcessByStdio<null, Readable, Readable>, what = () => ''): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (part: Buffer) => {
+      out += part.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+    child.on('exit', () => reject(new Error(`exited early: ${what()}`)));
+  });
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatCassette, parseCassette, requestBytes, responseText } from '../../src/http/index.ts';
 import { RECORDED_DIR, cassetteFile, importRecorded, recordings } from '../helpers/recorded-http.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { firstLine, runCli } from '../helpers/run-cli.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/recon.js', import.meta.url));
 const temp = () => mkdtempSync(join(tmpdir(), 'recon-cli-'));
@@ -65,14 +65,7 @@ describe('recon replay', () => {
     child.stderr.on('data', (part: Buffer) => (stderr += part.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (part: Buffer) => {
-          out += part.toString();
-          if (out.includes('\n')) resolve(out.split('\n')[0]!);
-        });
-        child.on('exit', () => reject(new Error(`exited early: ${stderr}`)));
-      });
+      const line = await firstLine(child, () => stderr);
       const { url, interactions } = JSON.parse(line) as { url: string; interactions: number };
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(interactions).toBe(2);

@@ -4,11 +4,11 @@
  * `/v1/messages`), answered by a ModelSimulator. Every response, errors included, says it
  * comes from a model of the provider, not the provider: header `x-recon-simulator`.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReconError } from '../../errors.ts';
 import type { ScriptedReply } from '../../loop/index.ts';
 import { collectBody } from '../_internals/bytes.ts';
+import { listenOnLoopback } from '../_internals/loopback.ts';
 import type { Provider } from '../cassette.ts';
 import { providerOfModel } from '../endpoint.ts';
 import { ModelSimulator, type SimulatedAnswer } from './model-simulator.ts';
@@ -34,20 +34,7 @@ export interface Simulator {
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const model = new ModelSimulator(options.replies ?? [], options.now ?? Date.now);
-  const server = createServer((request, response) => void answer(model, options.provider, request, response));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback((request, response) => void answer(model, options.provider, request, response), options.port);
 }
 
 async function answer(model: ModelSimulator, pinned: Provider | undefined, request: IncomingMessage, response: ServerResponse): Promise<void> {
