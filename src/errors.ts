@@ -98,10 +98,6 @@ export class ReconError extends Error {
   static is(value: unknown): value is ReconError {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
-
-  static isProtocolCode(code: string): code is ProtocolErrorCode {
-    return Object.hasOwn(LOG_ERROR_CODES, code) || Object.hasOwn(WIRE_ERROR_CODES, code);
-  }
 }
 
 function formatMessage(code: ErrorCode, detail: string, location: ErrorLocation): string {

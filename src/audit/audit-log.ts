@@ -5,7 +5,7 @@
  * flagged `unexplained`.
  */
 import { ReconError } from '../errors.ts';
-import { explainingEvent, prefixBreak, reconstructRequest, requestBoundaries, type BrokenPart, type RequestBoundary } from '../fold/index.ts';
+import { explainingEvent, prefixBreak, reconstructRequest, requestBoundaries, type BrokenPart } from '../fold/index.ts';
 import { loadJsonl, type AssistantMessageData, type HeaderReason, type RequestHeaderData, type SessionEvent, type TornTail } from '../log/index.ts';
 
 /** Why the cache could not read what it read before: the logged event, or nothing. */
@@ -117,7 +117,9 @@ export function auditLog(text: string, file: string): LogAudit {
 
   const usage: UsagePoint[] = [];
   const usageBoundary: number[] = [];
+  let passed = 0; // boundaries at or before the current event
   for (const event of events) {
+    while (passed < boundaries.length && boundaries[passed]!.seq <= event.seq) passed++;
     if (event.type !== 'assistant/message') continue;
     const data = event.data as unknown as AssistantMessageData;
     if (data.usage === undefined) continue;
@@ -129,7 +131,7 @@ export function auditLog(text: string, file: string): LogAudit {
       ...(cacheReadTokens === undefined ? {} : { cacheReadTokens }),
       ...(cacheWriteTokens === undefined ? {} : { cacheWriteTokens }),
     });
-    usageBoundary.push(lastBoundaryBefore(boundaries, event.seq));
+    usageBoundary.push(passed === 0 ? 0 : boundaries[passed - 1]!.seq);
   }
 
   const drops: StepCause[] = [];
@@ -177,13 +179,4 @@ function causeBetween(events: readonly SessionEvent[], from: number, to: number,
   const explanation = explainingEvent(events, from, to, part);
   if (explanation === undefined) return 'unexplained';
   return explanation.cause === 'replace' ? 'replace' : HEADER_CAUSE[explanation.cause];
-}
-
-function lastBoundaryBefore(boundaries: readonly RequestBoundary[], seq: number): number {
-  let found = 0;
-  for (const boundary of boundaries) {
-    if (boundary.seq > seq) break;
-    found = boundary.seq;
-  }
-  return found;
 }

@@ -39,11 +39,16 @@ export function headerEquals(a: EpochHeader | undefined, b: EpochHeader | undefi
   return ta.length === tb.length && ta.every((tool, i) => JSON.stringify(tool) === JSON.stringify(tb[i]));
 }
 
+/** The canonical, deep-frozen snapshot a `request/header` event carries. */
+export function snapshotOf(event: SessionEvent): EpochHeader {
+  return deepFreeze(canonicalHeader((event.data as unknown as RequestHeaderData).header));
+}
+
 /** The latest `request/header` snapshot in canonical form; `from` when there is none. Last snapshot wins. */
 export function foldRequestHeader(events: readonly SessionEvent[], from?: EpochHeader): EpochHeader | undefined {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
-    if (event.type === 'request/header') return deepFreeze(canonicalHeader((event.data as unknown as RequestHeaderData).header));
+    if (event.type === 'request/header') return snapshotOf(event);
   }
   return from;
 }

@@ -1,6 +1,6 @@
-import { deepFreeze, type EpochHeader, type Message, type RequestHeaderData, type SessionLog } from '../log/index.ts';
+import type { EpochHeader, Message, SessionLog } from '../log/index.ts';
 import { deriveEventMessage } from './derive-event-message.ts';
-import { canonicalHeader } from './request-header.ts';
+import { snapshotOf } from './request-header.ts';
 
 /** Exact work counters: deterministic, so tests and benchmarks may assert them. */
 export interface FoldCounters {
@@ -57,7 +57,7 @@ export class Session {
     const length = this.log.length;
     for (let seq = this.#headerWatermark; seq < length; seq++) {
       const event = this.log.eventAt(seq)!;
-      if (event.type === 'request/header') this.#header = deepFreeze(canonicalHeader((event.data as unknown as RequestHeaderData).header));
+      if (event.type === 'request/header') this.#header = snapshotOf(event);
     }
     this.counters.headerEventsScanned += length - this.#headerWatermark;
     this.#headerWatermark = length;

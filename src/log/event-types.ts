@@ -1,5 +1,5 @@
 /** Types whose events carry a `surfaceOp` and become model-visible messages (spec §1.1). */
-export const SURFACE_TYPES: ReadonlySet<string> = new Set(['user/message', 'assistant/message', 'tool/result']);
+const SURFACE_TYPES: ReadonlySet<string> = new Set(['user/message', 'assistant/message', 'tool/result']);
 
 export function isSurfaceType(type: string): boolean {
   return SURFACE_TYPES.has(type);

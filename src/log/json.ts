@@ -110,17 +110,6 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Whether `value` is lossless JSON, without copying it. */
-export function isLosslessJson(value: unknown): boolean {
-  try {
-    snapshotJson(value);
-    return true;
-  } catch (error) {
-    if (ReconError.is(error)) return false;
-    throw error;
-  }
-}
-
 const NOT_SCALAR = Symbol('not scalar');
 
 function checkScalar(value: unknown, at: string): unknown {

@@ -33,8 +33,6 @@ export interface LoadedLog {
   readonly tornTail: TornTail | undefined;
   /** Seqs of events that were stored in an older shape and upgraded on load. */
   readonly upgradedSeqs: readonly number[];
-  /** The 1-based line that stores `seq`. */
-  lineOf(seq: number): number | undefined;
 }
 
 export interface LoadOptions extends SessionLogOptions {
@@ -130,7 +128,7 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
       throw place(error, lineOfSeq[event.seq], event.seq);
     }
   }
-  return { log, tornTail, upgradedSeqs: upgrader.upgraded, lineOf: (seq) => lineOfSeq[seq] };
+  return { log, tornTail, upgradedSeqs: upgrader.upgraded };
 }
 
 /** The JSONL text of a log; `saveJsonl(loadJsonl(text).log) === text` for any text this wrote. */

@@ -6,9 +6,9 @@
  * log this class wrote always loads again. A rejected append changes nothing.
  */
 import { ReconError } from '../errors.ts';
-import { deepFreeze, snapshotJson, type JsonValue } from './json.ts';
+import { deepFreeze, snapshotJson } from './json.ts';
 import { checkSessionHeader } from './session-header.ts';
-import { Surface, type Replacement } from './surface.ts';
+import { Surface } from './surface.ts';
 import type { SessionEvent, SessionHeader, SurfaceOp } from './types.ts';
 import { checkEnvelope, checkEventPayload, checkKnownType, checkNotLegacy } from './validate-event.ts';
 
@@ -29,7 +29,7 @@ export interface EventRules {
   readonly payload: (event: SessionEvent) => void;
 }
 
-export const DEFAULT_EVENT_RULES: EventRules = { legacy: checkNotLegacy, knownType: checkKnownType, payload: checkEventPayload };
+const DEFAULT_EVENT_RULES: EventRules = { legacy: checkNotLegacy, knownType: checkKnownType, payload: checkEventPayload };
 
 export interface SessionLogOptions {
   /** Epoch milliseconds for appended events; injected so that runs replay byte for byte. */
@@ -41,7 +41,6 @@ export interface SessionLogOptions {
 export interface SurfaceView {
   readonly size: number;
   readonly replaceGeneration: number;
-  readonly replacements: readonly Replacement[];
   readonly nodes: readonly number[];
   nodeAt(index: number): number | undefined;
 }
@@ -62,10 +61,6 @@ export class SessionLog {
     this.#rules = { ...DEFAULT_EVENT_RULES, ...options.rules };
   }
 
-  get rules(): EventRules {
-    return this.#rules;
-  }
-
   /** An empty log. */
   static create(header: SessionHeader, options: SessionLogOptions = {}): SessionLog {
     return new SessionLog(header, options);
@@ -80,7 +75,7 @@ export class SessionLog {
     events.forEach((value, index) => {
       checkEnvelope(value, index);
       const event = deepFreeze(snapshotJson(value, 'event') as unknown as SessionEvent);
-      log.rules.legacy(event);
+      log.#rules.legacy(event);
       log.adopt(event);
     });
     return log;
@@ -89,10 +84,18 @@ export class SessionLog {
   /**
    * Takes an event that the caller owns and has already checked for envelope, lossless
    * JSON and legacy vocabulary (the loader does that for a whole file first), and runs
-   * the log rules on it. Used by the JSONL loader; not part of the public face.
+   * the log rules on it: how the loader, and whoever replays a loaded log's events, grows a log.
    */
   adopt(event: SessionEvent): void {
-    this.#accept(event);
+    const expected = this.#events.length;
+    if (event.seq !== expected) {
+      throw new ReconError('SEQ_NOT_CONTIGUOUS', `event at index ${expected} has seq ${event.seq}; seqs must be contiguous from 0`, { location: { seq: event.seq } });
+    }
+    this.#rules.knownType(event);
+    this.#rules.payload(event);
+    this.#surface.add(event, this.#eventAt);
+    this.#events.push(event);
+    this.#view = undefined;
   }
 
   get length(): number {
@@ -135,22 +138,7 @@ export class SessionLog {
     }
     checkEnvelope(event, seq);
     this.#rules.legacy(event);
-    this.#accept(event);
+    this.adopt(event);
     return event;
   }
-
-  #accept(event: SessionEvent): void {
-    const expected = this.#events.length;
-    if (event.seq !== expected) {
-      throw new ReconError('SEQ_NOT_CONTIGUOUS', `event at index ${expected} has seq ${event.seq}; seqs must be contiguous from 0`, { location: { seq: event.seq } });
-    }
-    this.#rules.knownType(event);
-    this.#rules.payload(event);
-    this.#surface.check(event, this.#eventAt);
-    this.#surface.apply(event);
-    this.#events.push(event);
-    this.#view = undefined;
-  }
 }
-
-export type { JsonValue };

@@ -8,20 +8,13 @@ import { isSurfaceType } from './event-types.ts';
 import type { ReplaceOp, SessionEvent } from './types.ts';
 import { isRecord } from './validate-event.ts';
 
-export interface Replacement {
-  readonly seq: number;
-  readonly start: number;
-  readonly end: number;
-  readonly shadowedSeqs: readonly number[];
-}
-
 function bad(event: SessionEvent, detail: string): never {
   throw new ReconError('SURFACE_INVALID', `${event.type} ${detail}`, { location: { seq: event.seq } });
 }
 
 export class Surface {
   readonly #nodes: number[] = [];
-  readonly #replacements: Replacement[] = [];
+  #replaceGeneration = 0;
 
   /** Current node seqs in surface order. A fresh copy: the caller may keep it. */
   get nodes(): readonly number[] {
@@ -39,18 +32,14 @@ export class Surface {
 
   /** Incremented by every replace: a fold cache keyed on it knows when to rebuild. */
   get replaceGeneration(): number {
-    return this.#replacements.length;
-  }
-
-  get replacements(): readonly Replacement[] {
-    return this.#replacements;
+    return this.#replaceGeneration;
   }
 
   /**
-   * SURFACE_INVALID unless `event` may be applied next. `eventAt(seq)` returns an earlier
-   * event of the same log. Pure: nothing changes when it throws or returns.
+   * Applies `event`, or throws SURFACE_INVALID and changes nothing. `eventAt(seq)` returns
+   * an earlier event of the same log.
    */
-  check(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): void {
+  add(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): void {
     const surface = isSurfaceType(event.type);
     const hasOp = Object.hasOwn(event, 'surfaceOp');
     const hasSources = Object.hasOwn(event, 'sourceEventSeqs');
@@ -61,9 +50,12 @@ export class Surface {
     }
     if (!hasOp) bad(event, 'is surface-eligible and requires a surfaceOp marker ("append" or a replace)');
     const op: unknown = event.surfaceOp;
-    if (op !== 'append' && (!isRecord(op) || Array.isArray(op))) bad(event, `carries an invalid surfaceOp ${JSON.stringify(op)}`);
+    if (op !== 'append' && !isRecord(op)) bad(event, `carries an invalid surfaceOp ${JSON.stringify(op)}`);
     if (hasSources) checkSources(event);
-    if (op === 'append') return;
+    if (op === 'append') {
+      this.#nodes.push(event.seq);
+      return;
+    }
     const replace = checkReplaceShape(event, op as Record<string, unknown>);
     const from = this.#nodes.indexOf(replace.start);
     const to = this.#nodes.indexOf(replace.end);
@@ -75,20 +67,8 @@ export class Surface {
     const missing = shadowed.filter((seq) => !sources.has(seq));
     if (missing.length > 0) bad(event, `sourceEventSeqs must include every shadowed surface node; missing ${missing.join(', ')}`);
     if (event.type === 'tool/result') checkToolResultRewrite(event, shadowed, eventAt);
-  }
-
-  /** Applies an event that passed `check`. */
-  apply(event: SessionEvent): void {
-    const op = event.surfaceOp;
-    if (op === undefined) return;
-    if (op === 'append') {
-      this.#nodes.push(event.seq);
-      return;
-    }
-    const from = this.#nodes.indexOf(op.start);
-    const to = this.#nodes.indexOf(op.end);
-    const shadowedSeqs = this.#nodes.splice(from, to - from + 1, event.seq);
-    this.#replacements.push({ seq: event.seq, start: op.start, end: op.end, shadowedSeqs });
+    this.#nodes.splice(from, to - from + 1, event.seq);
+    this.#replaceGeneration++;
   }
 }
 

@@ -7,14 +7,14 @@
 import { ReconError } from '../errors.ts';
 import { deepFreeze, type JsonValue } from './json.ts';
 import type { SessionEvent } from './types.ts';
-import { isRecord } from './validate-event.ts';
+import { isNonEmptyString, isRecord } from './validate-event.ts';
 
 type Rec = Record<string, unknown>;
 
 const MAYBE_OLD: ReadonlySet<string> = new Set(['turn/start', 'turn/end', 'steering/message', 'user/message', 'assistant/message', 'tool/result']);
 
 /** The id an upgraded message gets, stable across loads. */
-export function legacyMessageId(sessionId: string, seq: number): string {
+function legacyMessageId(sessionId: string, seq: number): string {
   return `legacy-message:${sessionId}:${seq}`;
 }
 
@@ -175,10 +175,6 @@ function hasOnlyKeys(record: Rec, required: readonly string[], optional: readonl
 
 function isTurnNumber(value: unknown, min = 1): boolean {
   return Number.isSafeInteger(value) && (value as number) >= min;
-}
-
-function isNonEmptyString(value: unknown): boolean {
-  return typeof value === 'string' && value !== '';
 }
 
 function optionalOf(value: unknown, type: 'string' | 'number'): boolean {

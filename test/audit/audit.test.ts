@@ -31,21 +31,7 @@ describe('auditLog', () => {
   });
 
   it('flags a cache-read drop with no logged cause as unexplained', () => {
-    const log = emptyLog();
-    log.append('turn/start', { turn: 1 });
-    for (const [step, reads] of [[1, 512], [2, 0]] as const) {
-      log.append('step/start', { turn: 1, step });
-      if (step === 1) {
-        log.append('user/message', userMessage('u', 'go'), { surfaceOp: 'append' });
-        log.append('request/header', headerData('initial'));
-      }
-      log.append('assistant/message', assistantData(1, step, `a${step}`, [{ type: 'text', text: 'x' }], { inputTokens: 10, outputTokens: 1, cacheReadTokens: reads }), {
-        surfaceOp: 'append',
-        sourceEventSeqs: [],
-      });
-      log.append('step/end', { turn: 1, step });
-    }
-    const result = audited(saveJsonl(log));
+    const result = audited(unexplainedDropJsonl());
     expect(result.drops).toEqual([{ turn: 1, step: 2, cause: 'unexplained' }]);
     expect(result.breaks).toEqual([]);
   });
@@ -93,12 +79,38 @@ describe('recon audit', () => {
     expect(stdout).toContain('✓ rich.jsonl');
   });
 
-  it('fails with --strict on an unexplained drop and explains its usage on mistakes', async () => {
+  it('fails with --strict on an unexplained drop or an unrebuildable request, and explains its usage on mistakes', async () => {
     expect((await runCli(['audit'])).code).toBe(2);
     expect((await runCli(['audit', '--bogus', 'x'])).stderr).toContain('recon audit --help');
     expect((await runCli(['audit', '--help'])).stdout).toContain('Usage: recon audit');
+    const dir = mkdtempSync(join(tmpdir(), 'recon-audit-'));
+    writeFileSync(join(dir, 'drop.jsonl'), unexplainedDropJsonl());
+    expect((await runCli(['audit', 'drop.jsonl'], {}, dir)).code).toBe(0);
+    expect((await runCli(['audit', 'drop.jsonl', '--strict'], {}, dir)).code).toBe(1);
+    // This real log's first request precedes its first request/header.
     const file = join(DSH_LOGS_DIR, 'message-feedback-protocol__session.jsonl');
     expect((await runCli(['audit', file])).code).toBe(0);
-    expect((await runCli(['audit', file, '--strict'])).code).toBe(1);
+    const strict = await runCli(['audit', file, '--strict', '--json']);
+    expect(strict.code).toBe(1);
+    expect((JSON.parse(strict.stdout) as { summary: object }).summary).toMatchObject({ unexplainedBreaks: 0, unexplainedDrops: 0, unreconstructable: 1 });
   });
 });
+
+/** Two steps of one turn whose cache reads fall from 512 to 0 with nothing logged between them. */
+function unexplainedDropJsonl(): string {
+  const log = emptyLog();
+  log.append('turn/start', { turn: 1 });
+  for (const [step, reads] of [[1, 512], [2, 0]] as const) {
+    log.append('step/start', { turn: 1, step });
+    if (step === 1) {
+      log.append('user/message', userMessage('u', 'go'), { surfaceOp: 'append' });
+      log.append('request/header', headerData('initial'));
+    }
+    log.append('assistant/message', assistantData(1, step, `a${step}`, [{ type: 'text', text: 'x' }], { inputTokens: 10, outputTokens: 1, cacheReadTokens: reads }), {
+      surfaceOp: 'append',
+      sourceEventSeqs: [],
+    });
+    log.append('step/end', { turn: 1, step });
+  }
+  return saveJsonl(log);
+}

@@ -80,8 +80,8 @@ describe('deriveEventMessage (spec §3.1)', () => {
     for (const event of log.events) {
       const message = deriveEventMessage(event);
       if (event.type === 'user/message') expect(message).toBe(event.data);
-      else if (event.type === 'tool/result') expect(message).toBe((event.data as { message: object }).message);
-      else if (event.type !== 'assistant/message') expect(message).toBeNull();
+      else if (event.type === 'tool/result' || event.type === 'assistant/message') expect(message).toBe((event.data as { message: object }).message);
+      else expect(message).toBeNull();
     }
     const empty = { type: 'assistant/message', seq: 0, time: 0, data: { turn: 1, step: 1, message: { id: 'a', role: 'assistant', content: [], source: { kind: 'model' } } } };
     expect(deriveEventMessage(empty as unknown as SessionEvent)).toBeNull();
