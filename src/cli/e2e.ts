@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent } from 'undici';
 import { compareRuns, mutantLoop, type MeasuredRun } from '../e2e/compare-runs.ts';
 import { ReconError } from '../errors.ts';
-import type { FetchLike } from '../http/index.ts';
+import { dispatcherFetch } from '../http/index.ts';
 import { formatTable, percent } from '../report/table.ts';
 import { WIRE_FORMATS, isProvider, type Provider } from '../wire/index.ts';
 import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
@@ -95,7 +95,7 @@ export const e2e: Command = {
     await mkdir(dirname(cassette), { recursive: true });
 
     const agent = new Agent();
-    const fetch: FetchLike = (input, init) => undiciFetch(input as string, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>;
+    const fetch = dispatcherFetch(agent);
     const model = values.model ?? MODELS[provider];
     try {
       const { runs, simulated } = await compareRuns({ provider, model, fetch, cassettes: files, session, mutants, ...(apiKey === undefined ? {} : { apiKey }), ...(baseUrl === undefined ? {} : { baseUrl }) });

@@ -63,7 +63,7 @@ export async function compareRuns(options: ComparisonOptions): Promise<{ readonl
 }
 
 /** A run's figures, and its attainment against `bounds` (its own account, or the reference's). */
-export function measureRun(name: string, cassette: string, run: E2eRun, bounds: CacheAccount): MeasuredRun {
+function measureRun(name: string, cassette: string, run: E2eRun, bounds: CacheAccount): MeasuredRun {
   const own = bounds === run.account;
   const requests = run.account.requests.map((r, i) => ({
     input: r.input ?? null,

@@ -21,7 +21,7 @@ const MATERIALS = ['steel', 'brass', 'zinc-plated', 'stainless', 'nylon', 'galva
 const PARTS = ['hex bolt', 'wood screw', 'wall plug', 'washer', 'hinge', 'angle bracket', 'cable tie', 'wing nut', 'rivet', 'shelf pin', 'threaded rod', 'eye hook'];
 
 /** 120 catalogue lines, a pure function of their index. */
-export const CATALOGUE: readonly Item[] = Array.from({ length: 120 }, (_, i) => ({
+const CATALOGUE: readonly Item[] = Array.from({ length: 120 }, (_, i) => ({
   sku: `HW-${1000 + 7 * i}`,
   name: `${MATERIALS[i % MATERIALS.length]} ${PARTS[(i * 5) % PARTS.length]} M${3 + (i % 10)}×${10 * (1 + (i % 9))}`,
   pack: 10 * (1 + (i % 6)),
@@ -42,14 +42,14 @@ const E2E_SYSTEM = [
 ].join('\n');
 
 /**
- * The system prompt of a run. It opens with the run's session id so that no run reads
- * what another wrote: each starts cold, and a mutant's reads are its own, not the
- * reference's warm cache.
+ * The system prompt of a run. It opens with the run's session id so that a run reads
+ * nothing another wrote beyond the tool definitions (DeepSeek and OpenAI render them
+ * first, so runs share them): a mutant's reads are its own, not the reference's warm cache.
  */
 export const e2eSystem = (session: string): string => `Session ${session}.\n${E2E_SYSTEM}`;
 
 /** Current stock of a SKU: a fixed function of its digits. */
-export function stockOf(sku: string): { readonly backRoom: number; readonly shopFloor: number } {
+function stockOf(sku: string): { readonly backRoom: number; readonly shopFloor: number } {
   const n = Number(sku.replace(/\D/g, '')) || 0;
   return { backRoom: (n * 7) % 53, shopFloor: (n * 3) % 17 };
 }

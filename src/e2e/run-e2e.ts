@@ -6,13 +6,13 @@
  */
 import type { ErrorCode } from '../errors.ts';
 import {
+  CASSETTE_FORMAT,
   HttpModel,
   SIMULATOR_HEADER,
   accountCache,
   openCassetteWriter,
   recordingFetch,
   type CacheAccount,
-  type Fetch,
   type FetchLike,
   type Interaction,
 } from '../http/index.ts';
@@ -53,8 +53,9 @@ export interface E2eRun {
 
 export async function runE2e(options: E2eRunOptions): Promise<E2eRun> {
   const now = options.now ?? Date.now;
+  const header = { cassette: CASSETTE_FORMAT, provider: options.provider, source: 'recorded' } as const;
   const interactions: Interaction[] = [];
-  const file = await openCassetteWriter(options.cassette, { cassette: 1, provider: options.provider, source: 'recorded' });
+  const file = await openCassetteWriter(options.cassette, header);
   let simulated = false;
   const network: FetchLike = async (input, init) => {
     const response = await options.fetch(input, init);
@@ -64,7 +65,7 @@ export async function runE2e(options: E2eRunOptions): Promise<E2eRun> {
   const recording = recordingFetch(network, { append: (interaction) => (interactions.push(interaction), file.append(interaction)) });
   const model = new HttpModel({
     provider: options.provider,
-    fetch: recording as unknown as Fetch,
+    fetch: recording,
     ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
   });
@@ -89,7 +90,7 @@ export async function runE2e(options: E2eRunOptions): Promise<E2eRun> {
     const { turn, reason } = event.data as { turn: number; reason?: { kind: string; error?: { message?: string } } };
     if (event.type === 'turn/end' && reason?.kind !== 'completed') problems.push({ code: 'E2E_TURN_FAILED', message: `turn ${turn} ended with ${reason?.kind}${reason?.error?.message === undefined ? '' : `: ${reason.error.message}`}` });
   }
-  const account = await accountCache({ header: { cassette: 1, provider: options.provider, source: 'recorded' }, interactions });
+  const account = await accountCache({ header, interactions });
   for (const [i, request] of account.requests.entries()) {
     if (i > 0 && !(request.cacheRead! > 0)) problems.push({ code: 'E2E_NO_CACHE_READ', message: `request ${i + 1} of ${account.requests.length} read ${request.cacheRead ?? 'no reported'} cached tokens` });
   }

@@ -19,13 +19,13 @@
  * Tool or model changes share nothing (the tools are rendered before the messages).
  * Every earlier call is a candidate, not only the previous one: agents interleave.
  */
-import { readableTokens } from './cache-rules.ts';
+import { breakpointReaches, readableTokens } from './cache-rules.ts';
 import type { Cassette, Provider } from './cassette.ts';
-import { requestBytes } from './cassette.ts';
-import { endpointOf, type Api } from './endpoint.ts';
+import { sharedLength } from './_internals/diff.ts';
+import { readInteraction, type Api } from './endpoint.ts';
 import { messageKey, outputOf, promptOf, usedServerTools, type Prompt, type PromptMessage } from './prompt.ts';
 import { tokenizerFor } from './tokenizers.ts';
-import { readResponseBody, usageOf, type Usage } from './usage.ts';
+import { usageOf, type Usage } from './usage.ts';
 
 export interface RequestAccount extends Usage {
   /** The interaction's index in the cassette. */
@@ -118,20 +118,17 @@ export async function accountCache(cassette: Cassette): Promise<CacheAccount> {
 
 function modelCalls(cassette: Cassette): Call[] {
   return cassette.interactions.flatMap((interaction, index) => {
-    const body = readResponseBody(interaction.response);
-    const requestJson = interaction.request === null ? undefined : jsonObject(Buffer.from(requestBytes(interaction.request)).toString('utf8'));
-    const firstResponseJson = body === undefined ? undefined : body.kind === 'json' ? body.value : body.events[0]?.json;
-    const endpoint = endpointOf(interaction.request?.url, requestJson ?? firstResponseJson);
-    if (endpoint === undefined || body === undefined) return [];
+    const { request, response, endpoint } = readInteraction(interaction);
+    if (endpoint === undefined || response === undefined) return [];
     return [
       {
         index,
         ...endpoint,
         url: interaction.request?.url,
-        usage: usageOf(endpoint.api, body) ?? {},
-        prompt: requestJson === undefined ? undefined : promptOf(endpoint.api, requestJson),
-        output: outputOf(endpoint.api, body),
-        serverTools: usedServerTools(body),
+        usage: usageOf(endpoint.api, response) ?? {},
+        prompt: request === undefined ? undefined : promptOf(endpoint.api, request),
+        output: outputOf(endpoint.api, response),
+        serverTools: usedServerTools(response),
       },
     ];
   });
@@ -164,7 +161,7 @@ async function boundOf(call: Call, earlier: readonly Call[]): Promise<{ bound: n
 async function prefixEntry(call: Call, entry: Call, name: string): Promise<Candidate> {
   const mine = call.prompt!.messages;
   const cached = [...entry.prompt!.messages, ...entry.output];
-  const shared = commonPrefix(mine.map(messageKey), cached.map(messageKey));
+  const shared = sharedLength(mine.map(messageKey), cached.map(messageKey));
   const prompt = entry.usage.input!;
   const output = entry.usage.output ?? 0;
   if (shared === cached.length) return { tokens: prompt + output, basis: `extends ${name}: its prompt + output, ${prompt} + ${output} tokens` };
@@ -174,9 +171,7 @@ async function prefixEntry(call: Call, entry: Call, name: string): Promise<Candi
   // Anchor on the end of the entry, whose length the provider reported, and subtract what is not shared.
   const entryText = tokenizer.render(cached, false);
   const sent = tokenizer.render(mine, true);
-  let same = 0;
-  while (same < entryText.length && entryText[same] === sent[same]) same++;
-  const tokens = Math.max(0, prompt + output - tokenizer.count(entryText.slice(same)));
+  const tokens = Math.max(0, prompt + output - tokenizer.count(entryText.slice(sharedLength(entryText, sent))));
   return { tokens, basis: `shares ${shared} of ${cached.length} messages with ${name}, then diverges inside a message (${tokenizer.name} estimate)`, estimated: true };
 }
 
@@ -198,9 +193,8 @@ function breakpointEntry(prompt: Prompt, entry: Call, name: string): Candidate {
     tail -= size;
     end--;
   }
-  const shared = commonPrefix(prompt.messages.map(messageKey), blocks.map(messageKey));
-  // Anthropic looks for entries up to about 20 blocks before each breakpoint of the request.
-  const looked = entry.api !== 'messages' || prompt.breakpoints.some((b) => b >= end - 1 && b - (end - 1) <= 20);
+  const shared = sharedLength(prompt.messages.map(messageKey), blocks.map(messageKey));
+  const looked = entry.api !== 'messages' || breakpointReaches(prompt.breakpoints, end - 1);
   if (shared < end || !looked) return { tokens: 0, basis: `changes a block ${name} cached, or has no breakpoint within 20 blocks after it` };
   return { tokens, basis: `reads what ${name} cached: its read + write, ${tokens} tokens over ${end} of its ${blocks.length} blocks` };
 }
@@ -216,19 +210,4 @@ function explain(read: number, bound: number, position: number, calls: readonly 
   }
   if (estimated) return 'not append-only: the previous output is re-sent inside a longer message, so the bound is a tokenizer estimate; the provider matched less (best effort, or the junction tokenises differently)';
   return 'best effort: the provider does not guarantee a hit, and entries expire';
-}
-
-function commonPrefix(a: readonly string[], b: readonly string[]): number {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return n;
-}
-
-function jsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }

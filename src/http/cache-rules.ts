@@ -1,7 +1,7 @@
 /**
  * The providers' prompt-cache rules as data (provider-cache.md §A): how much of a shared
- * prefix a read can take, the shortest prefix Anthropic caches, and how long an entry
- * lives. Cache accounting takes its units from here and the simulator all of it, so the
+ * prefix a read can take, the shortest prefix Anthropic caches, how far back it looks for
+ * an entry, and how long an entry lives. Cache accounting takes its units from here and the simulator all of it, so the
  * bound and the simulated reads cannot drift apart.
  */
 import type { Provider } from './cassette.ts';
@@ -20,6 +20,11 @@ export function anthropicMinimum(model: string | undefined): number {
   if (/haiku-4-5|opus-4-[56]/.test(name)) return 4096;
   if (/opus-4-7|mythos-preview|haiku-3/.test(name)) return 2048;
   return 1024;
+}
+
+/** Anthropic serves an entry ending at block `last` only to a request with a breakpoint at most 20 blocks after it. */
+export function breakpointReaches(breakpoints: readonly number[], last: number): boolean {
+  return breakpoints.some((b) => b >= last && b - last <= 20);
 }
 
 const MINUTE = 60_000;

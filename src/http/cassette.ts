@@ -10,6 +10,7 @@
  */
 import { ReconError, type ErrorLocation } from '../errors.ts';
 import { concatBytes, exactText, sha256, utf8 } from './_internals/bytes.ts';
+import { isObject } from './_internals/json.ts';
 import { CREDENTIAL_HEADERS, allowedHeaders, isAllowedHeader, type HeaderSide } from './headers.ts';
 
 export const CASSETTE_FORMAT = 1;
@@ -191,8 +192,4 @@ function checkHeaders(side: HeaderSide, headers: unknown, location: ErrorLocatio
       });
     }
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

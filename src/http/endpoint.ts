@@ -3,7 +3,9 @@
  * recording, from the body. Calls that are not model calls (file uploads, telemetry)
  * have no endpoint and are left out of usage and cache accounting.
  */
-import type { Provider } from './cassette.ts';
+import { jsonObject } from './_internals/json.ts';
+import { requestBytes, type Interaction, type Provider } from './cassette.ts';
+import { readResponseBody, type ResponseBody } from './usage.ts';
 
 export type Api = 'chat' | 'responses' | 'messages';
 
@@ -35,4 +37,19 @@ export function endpointOf(url: string | undefined, body?: Readonly<Record<strin
   const usage = body?.['usage'] as Record<string, unknown> | null | undefined;
   const provider = providerOfModel(body?.['model']) ?? (usage?.['prompt_cache_hit_tokens'] !== undefined ? 'deepseek' : undefined);
   return api === undefined || provider === undefined ? undefined : { provider, api };
+}
+
+export interface ReadInteraction {
+  readonly request: Readonly<Record<string, unknown>> | undefined;
+  readonly response: ResponseBody | undefined;
+  /** From the URL and the request body, or the first response payload when the request is missing or not JSON. */
+  readonly endpoint: Endpoint | undefined;
+}
+
+/** An interaction's request JSON, response body and endpoint, each parsed once. */
+export function readInteraction({ request, response }: Interaction): ReadInteraction {
+  const requestJson = request === null ? undefined : jsonObject(Buffer.from(requestBytes(request)).toString('utf8'));
+  const body = readResponseBody(response);
+  const firstPayload = body === undefined ? undefined : body.kind === 'json' ? body.value : body.events[0]?.json;
+  return { request: requestJson, response: body, endpoint: endpointOf(request?.url, requestJson ?? firstPayload) };
 }

@@ -5,18 +5,12 @@
 import type { LlmCallConfig, StreamChunk } from '../log/index.ts';
 import { prepareWithDefaults, type ModelAdapter, type PreparedCall, type RouteDefaults } from '../loop/index.ts';
 import { SseDecoder, WIRE_FORMATS, type GenerateRequest, type Provider, type WireRequest } from '../wire/index.ts';
-
-/** The part of `fetch` the model needs; undici's fetch with an explicit dispatcher fits. */
-export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{
-  readonly status: number;
-  readonly headers: { get(name: string): string | null };
-  readonly body: AsyncIterable<Uint8Array> | null;
-  text(): Promise<string>;
-}>;
+import type { FetchLike } from './recording-fetch.ts';
 
 export interface HttpModelOptions {
   readonly provider: Provider;
-  readonly fetch: Fetch;
+  /** undici's fetch with an explicit dispatcher (dispatcherFetch), or a recording around it. */
+  readonly fetch: FetchLike;
   /** The credential; sent in the provider's auth header, never logged or recorded. */
   readonly apiKey?: string;
   readonly baseUrl?: string;

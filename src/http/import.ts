@@ -10,8 +10,9 @@ import { ReconError } from '../errors.ts';
 import { sha256, utf8 } from './_internals/bytes.ts';
 import { interactionsFromHar } from './_internals/import-har.ts';
 import { interactionsFromVcr } from './_internals/import-vcr.ts';
-import { recordChunk, requestBytes, responseText, type Cassette, type CassetteHeader, type ImportFormat, type Interaction, type Provider } from './cassette.ts';
-import { endpointOf } from './endpoint.ts';
+import { isObject, jsonObject } from './_internals/json.ts';
+import { CASSETTE_FORMAT, recordChunk, type Cassette, type CassetteHeader, type ImportFormat, type Interaction, type Provider } from './cassette.ts';
+import { readInteraction } from './endpoint.ts';
 import { parseYamlKeepingFloats } from './_internals/reserialise.ts';
 
 export interface ImportOptions {
@@ -25,9 +26,10 @@ export interface ImportOptions {
 const EXTENSIONS: Readonly<Record<string, ImportFormat>> = { '.yaml': 'vcr-yaml', '.yml': 'vcr-yaml', '.har': 'har', '.txt': 'sse-chunks', '.jsonl': 'sse-chunks' };
 
 export function detectFormat(text: string): ImportFormat | undefined {
-  if (Array.isArray((tryJson(text) as { log?: { entries?: unknown } } | undefined)?.log?.entries)) return 'har';
+  const log = jsonObject(text)?.['log'];
+  if (isObject(log) && Array.isArray(log['entries'])) return 'har';
   const lines = text.split('\n').filter((line) => line.trim() !== '');
-  if (lines.length > 0 && lines.every((line) => isStreamPayload(tryJson(line)))) return 'sse-chunks';
+  if (lines.length > 0 && lines.every((line) => isStreamPayload(jsonObject(line)))) return 'sse-chunks';
   if (/^interactions:/m.test(text)) return 'vcr-yaml';
   return undefined;
 }
@@ -51,13 +53,12 @@ export function importRecording(text: string, options: ImportOptions): Cassette 
       interactions = [fromChunkLines(text)];
       notes.push('response only: the request was not recorded; SSE framing rebuilt as "data: <line>" events around each recorded payload; no timing');
     } else {
-      const vcr = interactionsFromVcr(parseYamlKeepingFloats(text));
-      interactions = vcr.interactions;
-      const { count, lengthMatches } = vcr.reserialised;
-      if (count > 0) {
+      interactions = interactionsFromVcr(parseYamlKeepingFloats(text));
+      const rebuilt = interactions.flatMap(({ request, response }) => [request?.reserialised, response.reserialised].filter((r) => r !== undefined));
+      if (rebuilt.length > 0) {
         notes.push(
-          `${count} bodies were re-serialised from parsed JSON (parsed_body): the exact bytes sent were not recorded; ` +
-            `key order is the recording's, spacing the style whose length equals the recorded content-length (${lengthMatches} of ${count} match)`,
+          `${rebuilt.length} bodies were re-serialised from parsed JSON (parsed_body): the exact bytes sent were not recorded; ` +
+            `key order is the recording's, spacing the style whose length equals the recorded content-length (${rebuilt.filter((r) => r.lengthMatches === true).length} of ${rebuilt.length} match)`,
         );
       }
     }
@@ -68,7 +69,7 @@ export function importRecording(text: string, options: ImportOptions): Cassette 
   if (format === 'vcr-yaml') notes.push('chunk times are 0: vcrpy keeps no timing; streamed bodies are split at event boundaries');
   if (format === 'har') notes.push('chunk times are the time to first byte: HAR keeps no chunk boundaries; streamed bodies are split at event boundaries');
   const header: CassetteHeader = {
-    cassette: 1,
+    cassette: CASSETTE_FORMAT,
     provider: majorityProvider(interactions),
     source: 'imported',
     importedFrom: { format, file: options.file, sha256: sha256(utf8(text)), ...(options.origin === undefined ? {} : { origin: options.origin }) },
@@ -88,32 +89,14 @@ function fromChunkLines(text: string): Interaction {
 
 function majorityProvider(interactions: readonly Interaction[]): Provider | 'unknown' {
   const votes = new Map<Provider, number>();
-  for (const { request, response } of interactions) {
-    const body = request === null ? firstJson(responseText(response)) : tryJson(Buffer.from(requestBytes(request)).toString('utf8'));
-    const endpoint = endpointOf(request?.url, isObject(body) ? body : undefined);
+  for (const interaction of interactions) {
+    const { endpoint } = readInteraction(interaction);
     if (endpoint !== undefined) votes.set(endpoint.provider, (votes.get(endpoint.provider) ?? 0) + 1);
   }
   return [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'unknown';
 }
 
-function firstJson(sse: string): unknown {
-  const line = sse.split('\n').find((l) => l.startsWith('data: '));
-  return line === undefined ? undefined : tryJson(line.slice(6));
-}
-
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 // A chat chunk, a Responses or Anthropic event; not, say, a cassette line.
-function isStreamPayload(value: unknown): boolean {
-  return isObject(value) && ('choices' in value || 'object' in value || 'type' in value);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function isStreamPayload(value: Record<string, unknown> | undefined): boolean {
+  return value !== undefined && ('choices' in value || 'object' in value || 'type' in value);
 }

@@ -3,10 +3,10 @@
  *  - `replay` (default, lockdown): answers from the cassette; a request it does not hold fails;
  *  - `record`: sends every request to the network and records it;
  *  - `update`: answers what the cassette holds and records only what is missing;
- *  - `passthrough`: the network, nothing recorded (the with-a-key e2e).
+ *  - `passthrough`: the network, nothing recorded.
  * Replay goes through undici's own fetch with the cassette dispatcher passed explicitly.
  */
-import { fetch as undiciFetch } from 'undici';
+import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { ReconError } from '../errors.ts';
 import type { CassetteWriter } from './cassette-writer.ts';
 import { CassetteDispatcher } from './dispatcher.ts';
@@ -37,6 +37,14 @@ export interface CassetteFetchOptions extends RecordingOptions {
   readonly timing?: ReplayTiming;
 }
 
+/** undici's own fetch with `dispatcher` passed explicitly, as a FetchLike; the global dispatcher is never touched. */
+export function dispatcherFetch(dispatcher: Dispatcher): FetchLike {
+  return async (input, init) => {
+    const sent = await materialise(input, init);
+    return undiciFetch(sent.url, { ...(sent.init as object), dispatcher }) as unknown as Promise<Response>;
+  };
+}
+
 export function cassetteFetch(options: CassetteFetchOptions): RecordingFetch {
   const network = options.fetch ?? globalThis.fetch;
   const need = <T>(value: T | undefined, what: string): T => {
@@ -46,14 +54,8 @@ export function cassetteFetch(options: CassetteFetchOptions): RecordingFetch {
   if (options.mode === 'passthrough') return Object.assign((input: string | URL | Request, init?: RequestInit) => network(input, init), { settled: async () => {} });
   if (options.mode === 'record') return recordingFetch(network, need(options.writer, 'a cassette writer'), options);
   const replayer = need(options.replayer, 'a cassette to replay');
-  const dispatcher = new CassetteDispatcher(replayer, options.timing);
-  const replay = (url: string, init: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher }) as unknown as Promise<Response>;
-  if (options.mode === 'replay') {
-    return Object.assign(async (input: string | URL | Request, init?: RequestInit) => {
-      const sent = await materialise(input, init);
-      return replay(sent.url, sent.init);
-    }, { settled: async () => {} });
-  }
+  const replay = dispatcherFetch(new CassetteDispatcher(replayer, options.timing));
+  if (options.mode === 'replay') return Object.assign(replay, { settled: async () => {} });
   const record = recordingFetch(network, need(options.writer, 'a cassette writer'), options);
   return Object.assign(
     async (input: string | URL | Request, init?: RequestInit) => {

@@ -9,6 +9,7 @@
  * Anthropic renders tools and system as cacheable blocks, so there they are messages too,
  * each block one message, with the breakpoints marked.
  */
+import { isObject } from './_internals/json.ts';
 import type { Api } from './endpoint.ts';
 import type { ResponseBody } from './usage.ts';
 
@@ -29,8 +30,9 @@ export interface Prompt {
   /** Model and tool definitions: a change here shares no prefix. */
   readonly head: string;
   readonly messages: readonly PromptMessage[];
-  /** Anthropic: indices of messages (blocks) that carry a cache breakpoint. */
+  /** Anthropic: indices of messages (blocks) that carry a cache breakpoint, and of those asking for the one-hour lifetime. */
   readonly breakpoints: readonly number[];
+  readonly hourLong: readonly number[];
 }
 
 type Json = Record<string, unknown>;
@@ -45,7 +47,7 @@ export function promptOf(api: Api, body: Json): Prompt {
     api === 'chat'
       ? list(body['messages']).map(chatMessage)
       : [...(typeof body['instructions'] === 'string' ? [{ role: 'system', content: body['instructions'] }] : []), ...responsesInput(body['input'])];
-  return { model, head: JSON.stringify([model, body['tools'] ?? null, body[api === 'chat' ? 'response_format' : 'text'] ?? null]), messages, breakpoints: [] };
+  return { model, head: JSON.stringify([model, body['tools'] ?? null, body[api === 'chat' ? 'response_format' : 'text'] ?? null]), messages, breakpoints: [], hourLong: [] };
 }
 
 /** The assistant turn of a response, as the next request of an append-only loop replays it; empty for Anthropic, which caches no output. */
@@ -117,9 +119,15 @@ function responsesItem(item: Json): PromptMessage {
 function anthropicPrompt(model: string | undefined, body: Json): Prompt {
   const messages: PromptMessage[] = [];
   const breakpoints: number[] = [];
+  const hourLong: number[] = [];
+  const mark = (holder: Json, index: number) => {
+    if (holder['cache_control'] === undefined) return;
+    breakpoints.push(index);
+    if (object(holder['cache_control'])['ttl'] === '1h') hourLong.push(index);
+  };
   const add = (role: string, block: Json) => {
-    const { cache_control: cache, ...rest } = block;
-    if (cache !== undefined) breakpoints.push(messages.length);
+    const { cache_control: _, ...rest } = block;
+    mark(block, messages.length);
     messages.push({ role, content: JSON.stringify(rest) });
   };
   for (const tool of list(body['tools'])) add('tool-definition', tool);
@@ -130,8 +138,9 @@ function anthropicPrompt(model: string | undefined, body: Json): Prompt {
     for (const block of typeof content === 'string' ? [{ type: 'text', text: content }] : list(content)) add(String(message['role']), block);
   }
   // Automatic caching: one top-level cache_control, applied to the last cacheable block.
-  if (body['cache_control'] !== undefined && messages.length > 0) breakpoints.push(messages.length - 1);
-  return { model, head: JSON.stringify([model]), messages, breakpoints: [...new Set(breakpoints)].sort((a, b) => a - b) };
+  if (messages.length > 0) mark(body, messages.length - 1);
+  const sorted = (indices: number[]) => [...new Set(indices)].sort((a, b) => a - b);
+  return { model, head: JSON.stringify([model]), messages, breakpoints: sorted(breakpoints), hourLong: sorted(hourLong) };
 }
 
 function shape(role: string, content: string, reasoning: unknown, toolCalls: readonly ToolCall[]): PromptMessage {
@@ -154,6 +163,4 @@ function list(value: unknown): Json[] {
   return Array.isArray(value) ? value.filter((v): v is Json => typeof v === 'object' && v !== null) : [];
 }
 
-function object(value: unknown): Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
-}
+const object = (value: unknown): Json => (isObject(value) ? value : {});

@@ -8,6 +8,7 @@
  * the cached part as a subset; Anthropic reports three disjoint counts whose sum is the
  * total. Mixing the two up is the classic cache-rate bug (provider-cache.md §C).
  */
+import { isObject, jsonObject } from './_internals/json.ts';
 import { responseText, type RecordedResponse } from './cassette.ts';
 import type { Api } from './endpoint.ts';
 import { parseSse, sseJson } from '../wire/sse.ts';
@@ -24,16 +25,14 @@ export type ResponseBody =
   | { readonly kind: 'json'; readonly value: Readonly<Record<string, unknown>> }
   | { readonly kind: 'sse'; readonly events: ReadonlyArray<{ readonly event?: string; readonly json: Record<string, unknown> }> };
 
+/** Whether a body is a server-sent event stream: by its content type, or by its first line when the type was not kept. */
+export const isEventStream = (contentType: string | undefined, text: string): boolean => /^text\/event-stream/.test(contentType ?? '') || /^(data|event):/.test(text);
+
 export function readResponseBody(response: RecordedResponse): ResponseBody | undefined {
   const text = responseText(response);
-  const streamed = /^text\/event-stream/.test(response.headers['content-type'] ?? '') || /^(data|event):/.test(text);
-  if (streamed) return { kind: 'sse', events: sseJson(parseSse([text])) };
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { kind: 'json', value: value as Record<string, unknown> } : undefined;
-  } catch {
-    return undefined;
-  }
+  if (isEventStream(response.headers['content-type'], text)) return { kind: 'sse', events: sseJson(parseSse([text])) };
+  const value = jsonObject(text);
+  return value === undefined ? undefined : { kind: 'json', value };
 }
 
 /** The usage a response reports for `api`, or undefined when it reports none. */
@@ -78,9 +77,7 @@ function normalise(api: Api, raw: Readonly<Record<string, unknown>>): Usage {
 
 const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
-function object(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
+const object = (value: unknown): Record<string, unknown> | undefined => (isObject(value) ? value : undefined);
 
 function definedOnly(raw: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null && v !== undefined));

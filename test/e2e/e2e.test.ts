@@ -3,10 +3,12 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MUTANTS } from '../../src/conformance/mutants/catalog.ts';
 import { E2E_SCRIPT } from '../../src/e2e/conversation.ts';
-import { CREDENTIAL_HEADERS, parseCassette, startSimulator, type Simulator } from '../../src/http/index.ts';
+import { runE2e } from '../../src/e2e/run-e2e.ts';
+import { CREDENTIAL_HEADERS, dispatcherFetch, parseCassette, startSimulator, type Simulator } from '../../src/http/index.ts';
 import { firstLine, runCli } from '../helpers/run-cli.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/recon.js', import.meta.url));
@@ -40,7 +42,8 @@ describe('recon e2e against the simulator', () => {
     expect([reference!.name, reference!.boundOf, reference!.passed, reference!.problems]).toEqual(['reference', 'own', true, []]);
     expect(reference!.requests).toHaveLength(E2E_SCRIPT.length);
     expect(reference!.requests.slice(1).every((r) => r.cacheRead > 0)).toBe(true);
-    expect(reference!.attainment).toBeGreaterThanOrEqual(0.99);
+    expect(reference!.requests.map((r) => r.cacheRead)).toEqual(reference!.requests.map((r) => r.bound));
+    expect(reference!.attainment).toBe(1);
     expect([clock!.name, clock!.boundOf]).toEqual(['clock-in-system-prompt', 'reference']);
     expect(clock!.requests.map((r) => r.bound)).toEqual(reference!.requests.map((r) => r.bound));
     expect(clock!.attainment).toBeLessThanOrEqual(0.05);
@@ -93,6 +96,22 @@ describe('recon e2e against the simulator', () => {
   });
 });
 
+describe('the e2e cache check', () => {
+  it('fails with E2E_NO_CACHE_READ for every request after the first when the cache forgets between calls', async () => {
+    let clock = 0;
+    // Each look at the clock is four hours later: every DeepSeek entry has expired before it can be read.
+    sim = await startSimulator({ provider: 'deepseek', replies: E2E_SCRIPT, now: () => (clock += 4 * 3_600_000) });
+    const agent = new Agent();
+    try {
+      const run = await runE2e({ provider: 'deepseek', model: 'deepseek-v4-flash', fetch: dispatcherFetch(agent), baseUrl: sim.url, cassette: join(temp(), 'c.jsonl'), sessionId: 'expired' });
+      expect(run.account.requests.map((r) => r.cacheRead)).toEqual(E2E_SCRIPT.map(() => 0));
+      expect(run.problems).toEqual(E2E_SCRIPT.slice(1).map((_, i) => ({ code: 'E2E_NO_CACHE_READ', message: `request ${i + 2} of ${E2E_SCRIPT.length} read 0 cached tokens` })));
+    } finally {
+      await agent.close();
+    }
+  });
+});
+
 describe('recon simulate', () => {
   it('serves the built-in e2e script out of the box, so recon e2e passes against it, and stops on SIGTERM', async () => {
     const child = spawn(process.execPath, [BIN, 'simulate', '--provider', 'anthropic', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -104,6 +123,7 @@ describe('recon simulate', () => {
       const { code, stdout } = await runCli(['e2e', '--provider', 'anthropic', '--base-url', `${url}/v1`, '--record', 'a.jsonl', '--json'], {}, temp());
       const out = JSON.parse(stdout) as { runs: Run[] };
       expect(code).toBe(0);
+      expect(out.runs[0]!.requests).toHaveLength(E2E_SCRIPT.length);
       expect(out.runs[0]!.requests.slice(1).every((r) => r.cacheRead > 0 && r.cacheWrite! > 0)).toBe(true);
       expect(out.runs[0]!.attainment).toBe(1);
       child.kill('SIGTERM');

@@ -6,11 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { CREDENTIAL_HEADERS, accountCache, formatCassette, parseCassette } from '../../src/http/index.ts';
 import { RECORDED_DIR, cassetteFile, importRecorded, recordings } from '../helpers/recorded-http.ts';
 
-const CORPORA = fileURLToPath(new URL('../../corpora/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const manifest = readFileSync(`${RECORDED_DIR}MANIFEST.md`, 'utf8');
 
+/** Every file of the repository but dependencies, dot-directories and test sources (whose fake keys are on purpose). */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name.startsWith('.') || name === 'node_modules' || path === join(ROOT, 'test')) return [];
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
 }
 
 describe('the recorded-http corpus', () => {
@@ -45,23 +50,24 @@ describe('the recorded-http corpus', () => {
 
 describe('no credentials in the repository', () => {
   const KEY_LIKE = [/(?<![A-Za-z0-9])sk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/, /sk-ant-[A-Za-z0-9_-]+/, /Bearer\s+[A-Za-z0-9._~+/=-]{8,}/];
-  const files = filesUnder(CORPORA);
+  const files = filesUnder(ROOT);
   const cassettes = files.filter((file) => file.endsWith('.jsonl') && readFileSync(file, 'utf8').startsWith('{"cassette":'));
 
-  it('finds the cassettes to check', () => {
+  it('finds the files and cassettes to check', () => {
+    expect(files.some((file) => file.startsWith(join(ROOT, 'src')))).toBe(true);
     expect(cassettes.length).toBeGreaterThanOrEqual(19);
   });
 
-  it.each(cassettes.map((file) => [relative(CORPORA, file), file] as const))('%s holds only allow-listed headers', (_, file) => {
+  it.each(cassettes.map((file) => [relative(ROOT, file), file] as const))('%s holds only allow-listed headers', (_, file) => {
     const { interactions } = parseCassette(readFileSync(file, 'utf8'), file);
     const names = interactions.flatMap(({ request, response }) => [...Object.keys(request?.headers ?? {}), ...Object.keys(response.headers)]);
     expect(names.filter((name) => CREDENTIAL_HEADERS.includes(name))).toEqual([]);
   });
 
-  it('finds no key-like string (sk-…, sk-ant-…, Bearer …) in any file under corpora/', () => {
+  it('finds no key-like string (sk-…, sk-ant-…, Bearer …) in any file outside test/', () => {
     const hits = files.flatMap((file) => {
       const text = readFileSync(file, 'latin1');
-      return KEY_LIKE.flatMap((pattern) => (pattern.test(text) ? [`${relative(CORPORA, file)}: ${text.match(pattern)![0].slice(0, 12)}…`] : []));
+      return KEY_LIKE.flatMap((pattern) => (pattern.test(text) ? [`${relative(ROOT, file)}: ${text.match(pattern)![0].slice(0, 12)}…`] : []));
     });
     expect(hits).toEqual([]);
   });

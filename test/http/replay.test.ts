@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { fetch as undiciFetch, request as undiciRequest } from 'undici';
+import { interceptors, fetch as undiciFetch, request as undiciRequest } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CassetteDispatcher, Replayer, installNockReplay, serveCassette, type NockReplay } from '../../src/http/index.ts';
 import { CHAT_URL, SSE, chatBody, recordingSleep, sampleCassette } from '../helpers/cassettes.ts';
@@ -54,6 +54,14 @@ describe('CassetteDispatcher (our client, undici with an explicit dispatcher)', 
     expect(cause.code).toBe('CASSETTE_MISS');
     expect(cause.message).toContain(`nearest is interaction #0 (line 2): the bodies first differ at byte offset ${chatBody('hello').indexOf('hello"')}`);
   });
+
+  it('serves through undici interceptors, which speak the newer handler protocol', async () => {
+    const dispatcher = new CassetteDispatcher(new Replayer(sampleCassette()), { speed: Infinity }).compose(interceptors.retry({ maxRetries: 0 }));
+    const response = await undiciFetch(CHAT_URL, { ...post('hello'), dispatcher });
+    expect([response.status, await response.text()]).toEqual([200, SSE]);
+    const failure = await undiciFetch(CHAT_URL, { ...post('good bye'), dispatcher }).catch((error: Error) => error);
+    expect(((failure as Error).cause as { code?: string }).code).toBe('CASSETTE_MISS');
+  });
 });
 
 describe('installNockReplay (third-party code in this process)', () => {
@@ -77,13 +85,17 @@ describe('installNockReplay (third-party code in this process)', () => {
     expect(viaHttps).toBe(SSE);
   });
 
-  it('makes a request nobody intercepted fail with a clear error instead of reaching the network', async () => {
+  it('makes a request nobody intercepted, by fetch or node:https, fail with a clear error instead of reaching the network', async () => {
     replay = await installNockReplay(new Replayer(sampleCassette()));
     const failure = await fetch('https://api.unrecorded.invalid/v1/chat/completions', post('hello')).catch((error: Error) => error);
     expect(failure).toBeInstanceOf(Error);
     const reason = ((failure as Error).cause ?? failure) as { name: string; code: string; message: string };
     expect(reason).toMatchObject({ name: 'NetConnectNotAllowedError', code: 'ENETUNREACH' });
     expect(reason.message).toBe('Nock: Disallowed net connect for "api.unrecorded.invalid:443/v1/chat/completions"');
+    const viaHttps = await new Promise<Error>((resolve) => {
+      httpsRequest('https://api.unrecorded.invalid/v1/chat/completions', { method: 'POST' }, () => resolve(new Error('answered'))).on('error', resolve).end(chatBody('hello'));
+    });
+    expect(viaHttps).toMatchObject({ name: 'NetConnectNotAllowedError', code: 'ENETUNREACH' });
   });
 
   it('refuses an unrecorded request to a recorded origin with CASSETTE_MISS, still lets loopback through, and restores fetch', async () => {

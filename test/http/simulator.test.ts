@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { E2E_SCRIPT } from '../../src/e2e/conversation.ts';
 import { runE2e } from '../../src/e2e/run-e2e.ts';
-import { SIMULATOR_HEADER, parseCassette, parseScenario, requestBytes, startSimulator, usageOf, type FetchLike, type Simulator, type SimulatorOptions } from '../../src/http/index.ts';
+import { SIMULATOR_HEADER, dispatcherFetch, parseCassette, parseScenario, requestBytes, startSimulator, usageOf, type Simulator, type SimulatorOptions } from '../../src/http/index.ts';
 import { promptCounter } from '../../src/http/simulator/index.ts';
 import { parseSse, sseJson } from '../../src/wire/sse.ts';
 import type { ScriptedReply } from '../../src/loop/index.ts';
@@ -269,7 +269,7 @@ describe('the simulator as a server', () => {
 
 describe('self-consistency with cache accounting', () => {
   const agent = new Agent();
-  const network: FetchLike = (input, init) => undiciFetch(input as string, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>;
+  const network = dispatcherFetch(agent);
   const dir = mkdtempSync(join(tmpdir(), 'recon-sim-'));
   afterAll(() => agent.close());
 

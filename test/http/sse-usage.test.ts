@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { endpointOf, parseCassette, parseSse, responseBytes, sseJson, usageOf, type Api, type ResponseBody } from '../../src/http/index.ts';
+import { endpointOf, parseCassette, responseBytes, usageOf, type Api, type ResponseBody } from '../../src/http/index.ts';
+import { parseSse, sseJson } from '../../src/wire/index.ts';
 import { SSE } from '../helpers/cassettes.ts';
 import { cassetteFile, recordings } from '../helpers/recorded-http.ts';
 

@@ -1,10 +1,17 @@
-/** Where two byte strings part, shown the way a reader can act on it. */
+/** Where two sequences part, shown the way a reader can act on it. */
+
+/** How many leading elements (bytes, characters, message keys) `a` and `b` share. */
+export function sharedLength(a: ArrayLike<unknown>, b: ArrayLike<unknown>): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
+}
 
 /** The offset of the first differing byte; the shorter length when one is a prefix of the other; undefined when equal. */
 export function firstDifference(a: Uint8Array, b: Uint8Array): number | undefined {
-  const n = Math.min(a.byteLength, b.byteLength);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
-  return a.byteLength === b.byteLength ? undefined : n;
+  const n = sharedLength(a, b);
+  return n === a.byteLength && n === b.byteLength ? undefined : n;
 }
 
 /** `radius` bytes either side of `offset`, decoded leniently and JSON-quoted so control bytes stay visible. */

@@ -10,26 +10,19 @@ import { utf8 } from './bytes.ts';
 import { decompressed, importedChunks } from './imported-body.ts';
 import { FloatText, reserialise } from './reserialise.ts';
 
-export interface ImportedInteractions {
-  readonly interactions: Interaction[];
-  /** Bodies rebuilt from parsed JSON, and how many of them have the recorded length. */
-  readonly reserialised: { readonly count: number; readonly lengthMatches: number };
-}
-
 type Yaml = Record<string, unknown>;
 
-export function interactionsFromVcr(document: unknown): ImportedInteractions {
+export function interactionsFromVcr(document: unknown): Interaction[] {
   const list = (document as Yaml | null)?.['interactions'];
   if (!Array.isArray(list)) throw new TypeError('the YAML has no "interactions" list');
-  const rebuilt: Reserialised[] = [];
-  const interactions = list.map((item: Yaml, index): Interaction => {
+  return list.map((item: Yaml, index): Interaction => {
     const request = item['request'] as Yaml | undefined;
     const response = item['response'] as Yaml | undefined;
     if (request === undefined || response === undefined) throw new TypeError(`interaction ${index} lacks its request or response`);
     const requestHeaders = headerLists(request['headers']);
     const responseHeaders = headerLists(response['headers']);
-    const sent = body(request, requestHeaders, rebuilt);
-    const received = body(response, responseHeaders, rebuilt);
+    const sent = body(request, requestHeaders);
+    const received = body(response, responseHeaders);
     return {
       request: recordRequest({
         method: String(request['method']),
@@ -46,15 +39,12 @@ export function interactionsFromVcr(document: unknown): ImportedInteractions {
       },
     };
   });
-  return { interactions, reserialised: { count: rebuilt.length, lengthMatches: rebuilt.filter((r) => r.lengthMatches === true).length } };
 }
 
-function body(part: Yaml, headers: Record<string, string[]>, rebuilt: Reserialised[]): { bytes: Uint8Array; reserialised?: Reserialised } {
+function body(part: Yaml, headers: Record<string, string[]>): { bytes: Uint8Array; reserialised?: Reserialised } {
   if (part['parsed_body'] !== undefined) {
     const length = headers['content-length']?.[0];
-    const result = reserialise(part['parsed_body'], length === undefined ? undefined : Number(length));
-    rebuilt.push(result.reserialised);
-    return result;
+    return reserialise(part['parsed_body'], length === undefined ? undefined : Number(length));
   }
   const raw = part['body'];
   const value = typeof raw === 'object' && raw !== null && !(raw instanceof Uint8Array) ? (raw as Yaml)['string'] : raw;

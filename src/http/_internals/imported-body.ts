@@ -1,6 +1,7 @@
 /** What the importers share: turning a recorded body into cassette chunks. */
 import { gunzipSync, brotliDecompressSync, inflateSync } from 'node:zlib';
 import { recordChunk, type Chunk } from '../cassette.ts';
+import { isEventStream } from '../usage.ts';
 
 /**
  * The chunks of an imported response. A recording that kept no chunk boundaries gets one
@@ -10,8 +11,7 @@ import { recordChunk, type Chunk } from '../cassette.ts';
 export function importedChunks(bytes: Uint8Array, contentType: string | undefined, t: number): Chunk[] {
   if (bytes.byteLength === 0) return [];
   const text = Buffer.from(bytes).toString('utf8');
-  const streamed = /^text\/event-stream/.test(contentType ?? '') || /^(data|event):/.test(text);
-  if (!streamed || !Buffer.from(text, 'utf8').equals(bytes)) return [recordChunk(t, bytes)];
+  if (!isEventStream(contentType, text) || !Buffer.from(text, 'utf8').equals(bytes)) return [recordChunk(t, bytes)];
   return text.split(/(?<=\r?\n\r?\n)/).map((event) => recordChunk(t, Buffer.from(event, 'utf8')));
 }
 

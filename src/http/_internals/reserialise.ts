@@ -21,7 +21,7 @@ export function parseYamlKeepingFloats(text: string): unknown {
   });
 }
 
-export type JsonStyle = Reserialised['style'];
+type JsonStyle = Reserialised['style'];
 
 export function serialiseJson(value: unknown, style: JsonStyle): string {
   const [comma, colon] = style === 'python' ? [', ', ': '] : [',', ':'];

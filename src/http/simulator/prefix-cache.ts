@@ -10,7 +10,8 @@
  * Reads refresh the entry read, as the providers do.
  */
 import type { Provider } from '../cassette.ts';
-import { idleLifetime, readableTokens } from '../cache-rules.ts';
+import { sharedLength } from '../_internals/diff.ts';
+import { breakpointReaches, idleLifetime, readableTokens } from '../cache-rules.ts';
 import type { CountedPrompt, Unit } from './prompt-tokens.ts';
 
 interface Entry {
@@ -29,9 +30,6 @@ export interface AnthropicUsage {
   readonly write5m: number;
   readonly write1h: number;
 }
-
-/** How far back from a breakpoint Anthropic looks for an entry, in blocks. */
-const LOOKBACK = 20;
 
 export class PrefixCache {
   #entries: Entry[] = [];
@@ -61,9 +59,7 @@ export class PrefixCache {
     prompt.units.reduce((sum, unit, k) => (prefix[k] = sum + unit.tokens), prompt.headTokens);
     let best: Entry | undefined;
     for (const entry of this.#live('anthropic', prompt.head)) {
-      const end = entry.units.length - 1;
-      const reachable = prompt.breakpoints.some((b) => b >= end && b - end <= LOOKBACK);
-      if (reachable && entry.units.length > (best?.units.length ?? 0) && sameUnits(prompt.units, entry.units)) best = entry;
+      if (breakpointReaches(prompt.breakpoints, entry.units.length - 1) && entry.units.length > (best?.units.length ?? 0) && sameUnits(prompt.units, entry.units)) best = entry;
     }
     if (best !== undefined) best.used = this.now();
     const read = best === undefined ? 0 : prefix[best.units.length - 1]!;
@@ -73,7 +69,7 @@ export class PrefixCache {
     for (const b of prompt.breakpoints) {
       const end = prefix[b]!;
       if (end < minimum) continue;
-      const ttl = prompt.hourLong.has(b) ? '1h' : '5m';
+      const ttl = prompt.hourLong.includes(b) ? '1h' : '5m';
       this.#add('anthropic', prompt.head, prompt.units.slice(0, b + 1), idleLifetime('anthropic', ttl));
       if (end <= written) continue;
       if (ttl === '5m') write5m += end - written;
@@ -108,16 +104,10 @@ function sharedTokens(prompt: CountedPrompt, cached: readonly Unit[], count: (te
   for (const [k, unit] of prompt.units.entries()) {
     const other = cached[k];
     if (other === undefined) return shared;
-    if (other.key !== unit.key) return shared + Math.min(count(commonStart(unit.text, other.text)), unit.tokens, other.tokens);
+    if (other.key !== unit.key) return shared + Math.min(count(unit.text.slice(0, sharedLength(unit.text, other.text))), unit.tokens, other.tokens);
     shared += unit.tokens;
   }
   return cached.length > prompt.units.length ? prompt.total : prompt.total - prompt.generation;
 }
 
 const sameUnits = (units: readonly Unit[], prefix: readonly Unit[]) => prefix.length <= units.length && prefix.every((u, k) => u.key === units[k]!.key);
-
-function commonStart(a: string, b: string): string {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return a.slice(0, n);
-}

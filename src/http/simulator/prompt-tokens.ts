@@ -34,7 +34,7 @@ export interface CountedPrompt {
   readonly generation: number;
   /** Anthropic: indices of the units that carry a cache breakpoint, and those asking for the one-hour lifetime. */
   readonly breakpoints: readonly number[];
-  readonly hourLong: ReadonlySet<number>;
+  readonly hourLong: readonly number[];
   /** Every prompt token. */
   readonly total: number;
 }
@@ -45,17 +45,35 @@ export interface PromptCounter {
   unit(message: PromptMessage): Unit;
 }
 
+const counters = new Map<string, PromptCounter>();
+
+/** The counter of a provider's API and tokenizer, one per process: each unit is tokenised once, so a growing prompt costs what it appends. */
 export async function promptCounter(provider: Provider, model: string | undefined): Promise<PromptCounter> {
   const api: Api = provider === 'anthropic' ? 'messages' : 'chat';
   const tokenizer = await tokenizerFor(provider === 'anthropic' ? 'openai' : provider, provider === 'anthropic' ? undefined : model);
+  const name = `${api} ${tokenizer.name}`;
+  let counter = counters.get(name);
+  if (counter === undefined) counters.set(name, (counter = newCounter(api, tokenizer)));
+  return counter;
+}
+
+function newCounter(api: Api, tokenizer: PromptTokenizer): PromptCounter {
   const opening = tokenizer.render([], false);
   const openingTokens = tokenizer.count(opening);
   const generation = api === 'chat' ? tokenizer.count(tokenizer.render([], true)) - openingTokens : tokenizer.count('\n\nAssistant:');
+  const counted = new Map<string, Unit>();
   const unit = (message: PromptMessage): Unit => {
+    const key = messageKey(message);
+    const known = counted.get(key);
+    if (known !== undefined) return known;
+    // A simulator that runs for days forgets rather than grows.
+    if (counted.size >= 10_000) counted.clear();
     // Reasoning is counted beside the text: the DeepSeek template does not render it, but the model generated it.
     const { reasoning, ...visible } = message;
     const text = api === 'chat' ? tokenizer.render([visible], false).slice(opening.length) : message.content;
-    return { key: messageKey(message), text, tokens: tokenizer.count(text) + (reasoning === undefined ? 0 : tokenizer.count(reasoning)) };
+    const fresh = { key, text, tokens: tokenizer.count(text) + (reasoning === undefined ? 0 : tokenizer.count(reasoning)) };
+    counted.set(key, fresh);
+    return fresh;
   };
   return {
     tokenizer,
@@ -66,18 +84,7 @@ export async function promptCounter(provider: Provider, model: string | undefine
       const tools = api === 'chat' && body['tools'] !== undefined ? tokenizer.count(JSON.stringify(body['tools'])) : 0;
       const headTokens = api === 'chat' ? openingTokens + tools : 0;
       const total = headTokens + units.reduce((sum, u) => sum + u.tokens, 0) + generation;
-      return { model: prompt.model, head: prompt.head, headTokens, units, generation, breakpoints: prompt.breakpoints, hourLong: hourLong(body), total };
+      return { model: prompt.model, head: prompt.head, headTokens, units, generation, breakpoints: prompt.breakpoints, hourLong: prompt.hourLong, total };
     },
   };
-}
-
-/** The Anthropic blocks whose breakpoint asks for `ttl: "1h"`, numbered as promptOf numbers them: tools, system, message blocks. */
-function hourLong(body: Record<string, unknown>): Set<number> {
-  type Json = Record<string, unknown>;
-  const list = (value: unknown, wrap: boolean): Json[] => (typeof value === 'string' && wrap ? [{}] : Array.isArray(value) ? value.filter((v): v is Json => typeof v === 'object' && v !== null) : []);
-  const blocks = [...list(body['tools'], false), ...list(body['system'], true), ...list(body['messages'], false).flatMap((m) => list(m['content'], true))];
-  const ttl = (holder: Json | undefined) => (holder?.['cache_control'] as Record<string, unknown> | undefined)?.['ttl'] === '1h';
-  const hours = new Set(blocks.flatMap((block, index) => (ttl(block) ? [index] : [])));
-  if (ttl(body) && blocks.length > 0) hours.add(blocks.length - 1);
-  return hours;
 }

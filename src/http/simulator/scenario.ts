@@ -8,7 +8,7 @@
 import { ReconError } from '../../errors.ts';
 import type { ScriptedReply } from '../../loop/index.ts';
 
-export const DEFAULT_REPLY: ScriptedReply = { text: 'This is the recon simulator; its script has no more replies for this conversation.' };
+const DEFAULT_REPLY: ScriptedReply = { text: 'This is the recon simulator; its script has no more replies for this conversation.' };
 
 const FINISHES = new Set(['stop', 'tool-calls', 'max-tokens', 'error']);
 

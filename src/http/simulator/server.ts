@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReconError } from '../../errors.ts';
 import type { ScriptedReply } from '../../loop/index.ts';
 import { collectBody } from '../_internals/bytes.ts';
+import { jsonObject } from '../_internals/json.ts';
 import { listenOnLoopback } from '../_internals/loopback.ts';
 import type { Provider } from '../cassette.ts';
 import { providerOfModel } from '../endpoint.ts';
@@ -59,11 +60,7 @@ async function answer(model: ModelSimulator, pinned: Provider | undefined, reque
 }
 
 function parseBody(bytes: Uint8Array): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(bytes).toString('utf8'));
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // Refused below.
-  }
-  throw new ReconError('SIMULATOR_REQUEST', 'the body is not a JSON object');
+  const body = jsonObject(Buffer.from(bytes).toString('utf8'));
+  if (body === undefined) throw new ReconError('SIMULATOR_REQUEST', 'the body is not a JSON object');
+  return body;
 }
