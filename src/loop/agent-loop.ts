@@ -75,7 +75,7 @@ export interface AgentLoopOptions {
   readonly createSession?: (log: SessionLog) => Session;
 }
 
-type StepResult = { readonly kind: 'tools'; readonly count: number } | { readonly kind: 'done' } | { readonly kind: 'max-tokens' };
+type StepResult = 'tools' | 'done' | 'max-tokens';
 
 /** Ends the turn with reason `error` and this failure. */
 class TurnError extends Error {
@@ -190,7 +190,7 @@ export class AgentLoop {
     };
     if (assembler.usage !== undefined) summaryData['usage'] = assembler.usage as unknown as JsonValue;
     const summarySeq = this.log.append('compaction/summary', summaryData).seq;
-    const text = summary.map((block) => (block.type === 'text' ? block.text : '')).join('');
+    const text = summary.map((block) => block.text).join('');
     const replacement = textMessage(this.#ids(), `Summary of the conversation so far:\n${text}`, { kind: 'plugin', plugin: 'compact', compactionId });
     this.log.append('user/message', replacement, { surfaceOp: { op: 'replace', ...range }, sourceEventSeqs: [startSeq, summarySeq, ...shadowedSeqs] });
     this.log.append('compaction/end', { compactionId, turn: null });
@@ -224,11 +224,11 @@ export class AgentLoop {
         break;
       }
       this.endStep(turn, step, false);
-      if (result.kind === 'max-tokens') {
+      if (result === 'max-tokens') {
         reason = { kind: 'max-tokens' };
         break;
       }
-      if (result.kind === 'done' && this.inbox.size('next-step') === 0) break;
+      if (result === 'done' && this.inbox.size('next-step') === 0) break;
     }
     this.log.append('turn/end', { turn, reason });
     if (fatal !== undefined) throw fatal;
@@ -264,10 +264,10 @@ export class AgentLoop {
       const data: Record<string, JsonValue> = { turn, step, message: message as unknown as JsonValue };
       if (assembler.usage !== undefined) data['usage'] = assembler.usage as unknown as JsonValue;
       this.log.append('assistant/message', data, { surfaceOp: 'append', sourceEventSeqs: chunkSeqs });
-      if (finish.kind === 'max-tokens') return { kind: 'max-tokens' };
+      if (finish.kind === 'max-tokens') return 'max-tokens';
       const calls = blocks.filter((block) => block.type === 'tool-call');
       for (const call of calls) await this.#runTool(turn, step, call);
-      return calls.length > 0 ? { kind: 'tools', count: calls.length } : { kind: 'done' };
+      return calls.length > 0 ? 'tools' : 'done';
     }
   }
 
@@ -284,14 +284,8 @@ export class AgentLoop {
     const config = hooked === undefined ? proposal : deepFreeze(structuredClone(hooked));
     if (config.provider === '' || config.model === '') throw new TurnError({ message: 'the agent has no provider/model', code: 'NO_ROUTE' });
     const prepared = this.#model.prepare(config);
-    const built = deepFreeze(
-      canonicalHeader({
-        config: prepared.config,
-        ...(prepared.adapterDefaults === undefined ? {} : { adapterDefaults: prepared.adapterDefaults }),
-        ...(system ? { system } : {}),
-        ...(tools !== undefined && tools.length > 0 ? { tools } : {}),
-      }),
-    );
+    // canonicalHeader drops what marks nothing: an empty system, no tools, no adapter defaults.
+    const built = deepFreeze(canonicalHeader({ ...prepared, system, tools: tools ?? [] }));
     const reason = this.headerReason(folded, built, !this.#headerLogged);
     if (reason !== undefined) this.log.append('request/header', { header: built as unknown as JsonValue, reason });
     this.#headerLogged = true;
@@ -387,6 +381,7 @@ export class AgentLoop {
   }
 
   #applyTrims(): void {
+    if (this.#pendingTrims.length === 0) return;
     const current = new Set(this.log.surface.nodes);
     // A compaction since the trim was asked for may have shadowed the result already.
     for (const { seq, content } of this.#pendingTrims.filter((trim) => current.has(trim.seq))) {

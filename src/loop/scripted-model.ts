@@ -36,10 +36,6 @@ export class ScriptedModel implements ModelAdapter {
     this.#options = options;
   }
 
-  get served(): number {
-    return this.#served;
-  }
-
   prepare(proposal: LlmCallConfig): PreparedCall {
     return prepareWithDefaults(proposal, this.#options.defaults ?? {});
   }

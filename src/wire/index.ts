@@ -6,6 +6,6 @@ export { DEEPSEEK_BASE_URL, DEEPSEEK_EFFORTS, serializeDeepSeekRequest, type Dee
 export { mapDeepSeekUsage, type DeepSeekUsage } from './deepseek/usage.ts';
 export { OPENAI_BASE_URL, serializeOpenAiRequest } from './openai/serialize.ts';
 export { mapOpenAiUsage, type OpenAiChatUsage } from './openai/usage.ts';
-export { PROVIDERS, WIRE_FORMATS, isProvider, type Provider, type StreamTranslator, type WireFormat } from './providers.ts';
+export { PROVIDERS, WIRE_FORMATS, isProvider, translateSse, type Provider, type StreamTranslator, type WireFormat } from './providers.ts';
 export { SseDecoder, parseSse, sseJson, type SseEvent } from './sse.ts';
 export type { GenerateRequest, WireRequest } from './wire-request.ts';

@@ -5,7 +5,8 @@ import { ANTHROPIC_BASE_URL, serializeAnthropicRequest } from './anthropic/seria
 import { ChatCompletionsStreamTranslator, DeepSeekStreamTranslator } from './chat-completions-stream.ts';
 import { DEEPSEEK_BASE_URL, serializeDeepSeekRequest } from './deepseek/serialize.ts';
 import { OPENAI_BASE_URL, serializeOpenAiRequest } from './openai/serialize.ts';
-import { mapOpenAiUsage, type OpenAiChatUsage } from './openai/usage.ts';
+import { mapOpenAiUsage } from './openai/usage.ts';
+import type { SseEvent } from './sse.ts';
 import type { GenerateRequest, WireRequest } from './wire-request.ts';
 
 export type Provider = 'deepseek' | 'openai' | 'anthropic';
@@ -14,6 +15,11 @@ export const PROVIDERS: readonly Provider[] = ['deepseek', 'openai', 'anthropic'
 export interface StreamTranslator {
   push(data: never): StreamChunk[];
   finish(): StreamChunk[];
+}
+
+/** Feeds SSE events to a translator: each `data:` is one JSON payload, and the `[DONE]` of chat-completions streams carries none. */
+export function translateSse(translator: StreamTranslator, events: readonly SseEvent[]): StreamChunk[] {
+  return events.flatMap((event) => (event.data === '[DONE]' ? [] : translator.push(JSON.parse(event.data) as never)));
 }
 
 export interface WireFormat {
@@ -38,7 +44,7 @@ export const WIRE_FORMATS: Record<Provider, WireFormat> = {
     baseUrl: OPENAI_BASE_URL,
     keyVariable: 'OPENAI_API_KEY',
     serialize: serializeOpenAiRequest,
-    translator: () => new ChatCompletionsStreamTranslator((usage: OpenAiChatUsage) => mapOpenAiUsage(usage)),
+    translator: () => new ChatCompletionsStreamTranslator(mapOpenAiUsage),
     auth: (key) => ({ authorization: `Bearer ${key}` }),
   },
   anthropic: {

@@ -15,7 +15,7 @@ const CONFIG = { provider: 'deepseek', model: 'deepseek-chat' };
 const DEFAULTS = { maxTokens: 8192, reasoningEffort: 'high' };
 
 function model(replies: ScriptedReply[]) {
-  return new ScriptedModel({ defaults: DEFAULTS, replies, serialize: (r) => serializeDeepSeekRequest(r) });
+  return new ScriptedModel({ defaults: DEFAULTS, replies });
 }
 
 function newLoop(log: SessionLog, replies: ScriptedReply[], overrides: { system?: string; config?: typeof CONFIG & { maxTokens?: number } } = {}) {
@@ -124,7 +124,7 @@ describe('the reference loop', () => {
     expect(audit.unreconstructable).toEqual([]);
   });
 
-  it('keeps an explicit effort across a resume on the same route and drops the adapter default on another', async () => {
+  it('keeps an explicit effort across a resume on the same route, and lets the route default it on another', async () => {
     const log = SessionLog.create(newSessionHeader('effort', 0), { clock: tickingClock() });
     const loop = new AgentLoop({
       log,
@@ -148,6 +148,9 @@ describe('the reference loop', () => {
     other.followup('resumed');
     await other.runUntilIdle();
     expect(other.sent[0]!.request.reasoningEffort).toBe('high');
+    expect(other.sent[0]!.request.model).toBe('deepseek-reasoner');
+    const otherHeader = other.log.events.findLast((e) => e.type === 'request/header')!.data as unknown as RequestHeaderData;
+    expect(otherHeader).toMatchObject({ reason: 'resume', header: { adapterDefaults: { reasoningEffort: true } } });
   });
 
   it('lets an inject during a request join the next request, never the current one', async () => {
@@ -180,6 +183,9 @@ describe('the reference loop', () => {
     const result = loop.sent.at(-1)!.request.messages.find((m) => m.source.kind === 'tool')!;
     expect(result.content).toEqual([{ type: 'tool-result', toolCallId: 'c1', content: [{ type: 'text', text: '[trimmed]' }], isError: false }]);
     expect(log.events.some((e) => e.type === 'compaction/prune')).toBe(true);
+    const original = log.events.findIndex((e) => e.type === 'tool/result');
+    const replacing = log.events.filter((e) => e.type === 'tool/result' && typeof e.surfaceOp === 'object');
+    expect(replacing.map((e) => ({ surfaceOp: e.surfaceOp, sourceEventSeqs: e.sourceEventSeqs }))).toEqual([{ surfaceOp: { op: 'replace', start: original, end: original }, sourceEventSeqs: [original] }]);
     expectReconstructable(log, loop.sent);
   });
 
@@ -205,7 +211,7 @@ describe('the reference loop', () => {
     await retrying.runUntilIdle();
     expect(retrying.sent).toHaveLength(2);
     expect(retrying.log.events.map((e) => e.type)).toContain('llm/retry-started');
-    expect(auditLog(saveJsonl(retrying.log), 'r').ok && (auditLog(saveJsonl(retrying.log), 'r') as { requests: number }).requests).toBe(2);
+    expect(auditLog(saveJsonl(retrying.log), 'r')).toMatchObject({ ok: true, requests: 2 });
   });
 
   it('closes a turn a crash left open before continuing, and writes logs that load again', async () => {
@@ -222,8 +228,15 @@ describe('the reference loop', () => {
     const tail = crashed.events.slice(-4).map((e) => e.type);
     expect(tail).toEqual(['tool/result', 'step/end', 'turn/end', 'session/end-seed']);
     expect((crashed.events.at(-2)!.data as { reason: unknown }).reason).toEqual({ kind: 'interrupted' });
+    // The call had started, so its outcome is unknown, and the synthetic result cites it.
+    const synthetic = crashed.events.at(-4)!;
+    expect(synthetic.data).toMatchObject({ error: { name: 'InterruptedError', code: 'TOOL_OUTCOME_UNKNOWN' }, message: { source: { kind: 'tool', callId: 'c9' } } });
+    expect(synthetic.sourceEventSeqs).toEqual([upTo - 1]);
     next.followup('again');
     await next.runUntilIdle();
+    expect(next.sent).toHaveLength(1);
+    expect(crashed.events.at(-1)!.data).toEqual({ turn: 2, reason: { kind: 'completed' } });
+    expectReconstructable(crashed, next.sent);
     expect(loadJsonl(saveJsonl(crashed)).log.length).toBe(crashed.length);
   });
 });

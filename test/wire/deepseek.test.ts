@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ReconError } from '../../src/errors.ts';
 import type { Message, StreamChunk } from '../../src/log/index.ts';
 import { BlockAssembler } from '../../src/loop/index.ts';
-import { DeepSeekStreamTranslator, SseDecoder, mapDeepSeekUsage, parseSse, serializeDeepSeekRequest, type GenerateRequest } from '../../src/wire/index.ts';
+import { DeepSeekStreamTranslator, SseDecoder, mapDeepSeekUsage, parseSse, serializeDeepSeekRequest, translateSse, type GenerateRequest } from '../../src/wire/index.ts';
 
 const tool = { name: 'echo', description: 'Echo.', parameters: { type: 'object' } };
 const msg = (role: 'user' | 'assistant', content: Message['content']): Message => ({ id: 'x', role, content, source: role === 'user' ? { kind: 'user' } : { kind: 'model', provider: 'p', model: 'm' } });
@@ -59,7 +58,7 @@ describe('serializeDeepSeekRequest (spec §8.1)', () => {
   it('refuses efforts DeepSeek does not take, and images on the text path', () => {
     const base = { provider: 'deepseek', model: 'm', messages: [] };
     expect(() => serializeDeepSeekRequest({ ...base, reasoningEffort: 'medium' })).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_REASONING_EFFORT' }) as Error);
-    expect(() => serializeDeepSeekRequest({ ...base, reasoningEffort: 'high' }, { thinking: 'disabled' })).toThrow(ReconError);
+    expect(() => serializeDeepSeekRequest({ ...base, reasoningEffort: 'high' }, { thinking: 'disabled' })).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_REASONING_EFFORT' }) as Error);
     const image = msg('user', [{ type: 'image', attachment: { attachmentId: 'sha256:x' } }]);
     expect(() => serializeDeepSeekRequest({ ...base, messages: [image] })).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_CONTENT' }) as Error);
   });
@@ -108,13 +107,8 @@ const SSE = STREAM.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')
 function translate(pieces: ReadonlyArray<string | Uint8Array>): StreamChunk[] {
   const decoder = new SseDecoder();
   const translator = new DeepSeekStreamTranslator();
-  const out: StreamChunk[] = [];
-  const take = (events: ReturnType<SseDecoder['push']>) => {
-    for (const event of events) if (event.data !== '[DONE]') out.push(...translator.push(JSON.parse(event.data)));
-  };
-  for (const piece of pieces) take(decoder.push(piece));
-  take(decoder.end());
-  return [...out, ...translator.finish()];
+  const out = pieces.flatMap((piece) => translateSse(translator, decoder.push(piece)));
+  return [...out, ...translateSse(translator, decoder.end()), ...translator.finish()];
 }
 
 describe('DeepSeek stream translation (spec §8.2)', () => {
@@ -146,8 +140,8 @@ describe('DeepSeek stream translation (spec §8.2)', () => {
     );
   });
 
-  it('maps finish reasons: stop, length, unknown, and an empty stop is an error', () => {
-    const finish = (reason: string, content?: string) => {
+  it('maps finish reasons: stop, length, unknown, none, and an empty stop is an error', () => {
+    const finish = (reason: string | null, content?: string) => {
       const t = new DeepSeekStreamTranslator();
       t.push({ choices: [{ delta: content === undefined ? {} : { content }, finish_reason: reason }] });
       return t.finish().at(-1);
@@ -155,7 +149,12 @@ describe('DeepSeek stream translation (spec §8.2)', () => {
     expect(finish('stop', 'x')).toEqual({ type: 'finish', reason: { kind: 'stop' } });
     expect(finish('length', 'x')).toEqual({ type: 'finish', reason: { kind: 'max-tokens' } });
     expect(finish('content_filter', 'x')).toMatchObject({ reason: { kind: 'error', failure: { code: 'CONTENT_FILTER' } } });
+    expect(finish('constructor', 'x')).toMatchObject({ reason: { kind: 'error', failure: { code: 'CONSTRUCTOR' } } });
+    expect(finish(null, 'x')).toMatchObject({ reason: { kind: 'error', failure: { code: 'INCOMPLETE_STREAM' } } });
     expect(finish('stop')).toMatchObject({ reason: { kind: 'error', failure: { code: 'EMPTY_RESPONSE' } } });
+  });
+
+  it('delivers a last event that lacks its closing blank line', () => {
     expect(parseSse('data: a\n\ndata: b')).toEqual([{ data: 'a' }, { data: 'b' }]);
   });
 });

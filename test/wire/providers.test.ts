@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, StreamChunk } from '../../src/log/index.ts';
-import { WIRE_FORMATS, parseSse, serializeAnthropicRequest, serializeOpenAiRequest, type GenerateRequest } from '../../src/wire/index.ts';
+import { WIRE_FORMATS, parseSse, serializeAnthropicRequest, serializeOpenAiRequest, translateSse, type GenerateRequest } from '../../src/wire/index.ts';
 
 const user = (text: string): Message => ({ id: 'u', role: 'user', content: [{ type: 'text', text }], source: { kind: 'user' } });
 const call: Message = { id: 'a', role: 'assistant', content: [{ type: 'reasoning', text: 'hm' }, { type: 'tool-call', id: 'c1', name: 'read', arguments: '{"path":"a"}' }], source: { kind: 'model', provider: 'p', model: 'm' } };
@@ -10,8 +10,7 @@ const request: GenerateRequest = { provider: 'x', model: 'm', maxTokens: 100, sy
 
 function translate(provider: keyof typeof WIRE_FORMATS, body: string): StreamChunk[] {
   const t = WIRE_FORMATS[provider].translator();
-  const out = parseSse(body).flatMap((e) => (e.data === '[DONE]' ? [] : t.push(JSON.parse(e.data) as never)));
-  return [...out, ...t.finish()];
+  return [...translateSse(t, parseSse(body)), ...t.finish()];
 }
 
 describe('OpenAI chat completions', () => {
@@ -84,5 +83,19 @@ describe('Anthropic messages', () => {
       { type: 'usage', usage: { inputTokens: 4, outputTokens: 221, cacheReadTokens: 1165, cacheWriteTokens: 0 } },
       { type: 'finish', reason: { kind: 'tool-calls' } },
     ]);
+  });
+
+  it('maps stop reasons: max_tokens, none, an empty end_turn, and an error event wins', () => {
+    const sse = (...events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+    const text = [{ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'x' } }];
+    const stop = (stop_reason: string) => ({ type: 'message_delta', delta: { stop_reason } });
+    expect(translate('anthropic', sse(...text, stop('max_tokens'))).at(-1)).toEqual({ type: 'finish', reason: { kind: 'max-tokens' } });
+    expect(translate('anthropic', sse(...text, stop('stop_sequence'))).at(-1)).toEqual({ type: 'finish', reason: { kind: 'stop' } });
+    expect(translate('anthropic', sse(...text)).at(-1)).toMatchObject({ reason: { kind: 'error', failure: { code: 'INCOMPLETE_STREAM' } } });
+    expect(translate('anthropic', sse(stop('end_turn'))).at(-1)).toMatchObject({ reason: { kind: 'error', failure: { code: 'EMPTY_RESPONSE' } } });
+    expect(translate('anthropic', sse(...text, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, stop('end_turn'))).at(-1)).toEqual({
+      type: 'finish',
+      reason: { kind: 'error', failure: { message: 'Overloaded', code: 'OVERLOADED_ERROR' } },
+    });
   });
 });

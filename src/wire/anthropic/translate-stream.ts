@@ -1,5 +1,6 @@
 /** Anthropic's named SSE events → the harness's stream chunks. */
-import type { ContentBlock, FinishReason, StreamChunk, TokenUsage } from '../../log/index.ts';
+import type { FinishReason, StreamChunk } from '../../log/index.ts';
+import { OpenBlocks, finishReason } from '../open-blocks.ts';
 import { mapAnthropicUsage, type AnthropicUsage } from './usage.ts';
 
 interface Event {
@@ -13,9 +14,10 @@ interface Event {
 }
 
 const KIND: Record<string, 'text' | 'reasoning' | 'tool-call'> = { text: 'text', thinking: 'reasoning', tool_use: 'tool-call' };
+const STOP_KINDS = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'tool-calls', max_tokens: 'max-tokens' } as const;
 
 export class AnthropicStreamTranslator {
-  readonly #blocks = new Map<number, { index: number; type: 'text' | 'reasoning' | 'tool-call'; text: string; id: string; name: string }>();
+  readonly #blocks = new OpenBlocks<number>();
   #usage: AnthropicUsage = {};
   #stop: string | undefined;
   #error: { message: string; code: string } | undefined;
@@ -28,9 +30,12 @@ export class AnthropicStreamTranslator {
       case 'content_block_start': {
         const type = KIND[event.content_block?.type ?? ''];
         if (type === undefined || event.index === undefined) return [];
-        const block = { index: this.#blocks.size, type, text: event.content_block?.text ?? '', id: event.content_block?.id ?? '', name: event.content_block?.name ?? '' };
-        this.#blocks.set(event.index, block);
-        return [{ type: 'block-start', index: block.index, blockType: type }];
+        const out: StreamChunk[] = [];
+        const block = this.#blocks.start(event.index, type, out);
+        block.text = event.content_block?.text ?? '';
+        block.id = event.content_block?.id ?? '';
+        block.name = event.content_block?.name ?? '';
+        return out;
       }
       case 'content_block_delta': {
         const block = event.index === undefined ? undefined : this.#blocks.get(event.index);
@@ -38,7 +43,7 @@ export class AnthropicStreamTranslator {
         if (block === undefined || d === undefined) return [];
         if (d.type === 'input_json_delta' && d.partial_json !== undefined) {
           block.text += d.partial_json;
-          return [{ type: 'tool-call-delta', index: block.index, id: block.id, name: block.name, argumentsDelta: d.partial_json }];
+          return [{ type: 'tool-call-delta', index: block.index, id: block.id, name: block.name ?? '', argumentsDelta: d.partial_json }];
         }
         const text = d.type === 'thinking_delta' ? d.thinking : d.type === 'text_delta' ? d.text : undefined;
         if (text === undefined) return [];
@@ -59,30 +64,7 @@ export class AnthropicStreamTranslator {
   }
 
   finish(): StreamChunk[] {
-    const out: StreamChunk[] = [...this.#blocks.values()].map((b) => ({ type: 'block-end', index: b.index, block: closed(b) }));
-    if (Object.keys(this.#usage).length > 0) out.push({ type: 'usage', usage: mapAnthropicUsage(this.#usage) as TokenUsage });
-    out.push({ type: 'finish', reason: this.#reason() });
-    return out;
+    const reason: FinishReason = this.#error === undefined ? finishReason(this.#stop, STOP_KINDS, this.#blocks.size, 'stop reason') : { kind: 'error', failure: this.#error };
+    return this.#blocks.close(Object.keys(this.#usage).length > 0 ? mapAnthropicUsage(this.#usage) : undefined, reason);
   }
-
-  #reason(): FinishReason {
-    if (this.#error !== undefined) return { kind: 'error', failure: this.#error };
-    switch (this.#stop) {
-      case 'end_turn':
-      case 'stop_sequence':
-        return this.#blocks.size === 0 ? { kind: 'error', failure: { message: 'the model finished without any content', code: 'EMPTY_RESPONSE' } } : { kind: 'stop' };
-      case 'tool_use':
-        return { kind: 'tool-calls' };
-      case 'max_tokens':
-        return { kind: 'max-tokens' };
-      case undefined:
-        return { kind: 'error', failure: { message: 'the stream ended without a stop reason', code: 'INCOMPLETE_STREAM' } };
-      default:
-        return { kind: 'error', failure: { message: `the model stopped with "${this.#stop}"`, code: this.#stop.toUpperCase() } };
-    }
-  }
-}
-
-function closed(b: { type: 'text' | 'reasoning' | 'tool-call'; text: string; id: string; name: string }): ContentBlock {
-  return b.type === 'tool-call' ? { type: 'tool-call', id: b.id, name: b.name, arguments: b.text } : { type: b.type, text: b.text };
 }

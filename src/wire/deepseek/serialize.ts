@@ -1,7 +1,7 @@
 /** The DeepSeek chat-completions request body (spec §8.1). */
 import { ReconError } from '../../errors.ts';
 import type { Message } from '../../log/index.ts';
-import { chatCompletionsMessages, unsupported } from '../chat-completions-messages.ts';
+import { chatCompletionsMessages, chatCompletionsToolCall, chatCompletionsTools, unsupported } from '../chat-completions-body.ts';
 import type { GenerateRequest, WireRequest } from '../wire-request.ts';
 
 export const DEEPSEEK_BASE_URL = 'https://api.deepseek.com';
@@ -13,12 +13,6 @@ export interface DeepSeekWireOptions {
   readonly thinking?: 'enabled' | 'disabled';
 }
 
-interface WireToolCall {
-  id: string;
-  type: 'function';
-  function: { name: string; arguments: string };
-}
-
 export function serializeDeepSeekRequest(request: GenerateRequest, options: DeepSeekWireOptions = {}): WireRequest {
   // Key order is part of the bytes: model, messages, stream, stream_options, thinking,
   // reasoning_effort, tools, temperature, max_tokens, stop. Absent fields are omitted, never null.
@@ -28,9 +22,7 @@ export function serializeDeepSeekRequest(request: GenerateRequest, options: Deep
   const thinking = resolveThinking(request, options);
   if (thinking !== undefined) body['thinking'] = { type: thinking.type };
   if (thinking?.effort !== undefined) body['reasoning_effort'] = thinking.effort;
-  if (request.tools !== undefined && request.tools.length > 0) {
-    body['tools'] = request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
-  }
+  if (request.tools !== undefined && request.tools.length > 0) body['tools'] = chatCompletionsTools(request.tools);
   if (request.temperature !== undefined) body['temperature'] = request.temperature;
   if (request.maxTokens !== undefined) body['max_tokens'] = request.maxTokens;
   if (request.stop !== undefined) body['stop'] = request.stop;
@@ -58,11 +50,11 @@ function resolveThinking(request: GenerateRequest, options: DeepSeekWireOptions)
 function assistantMessage(message: Message): object {
   let content = '';
   let reasoning = '';
-  const calls: WireToolCall[] = [];
+  const calls: object[] = [];
   for (const block of message.content) {
     if (block.type === 'text') content += block.text;
     else if (block.type === 'reasoning') reasoning += block.text;
-    else if (block.type === 'tool-call') calls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: block.arguments } });
+    else if (block.type === 'tool-call') calls.push(chatCompletionsToolCall(block));
     else unsupported(block, 'DeepSeek');
   }
   // content is always a string, "" without text: DeepSeek rejects null here.

@@ -4,7 +4,7 @@
  */
 import { ReconError } from '../../errors.ts';
 import type { Message } from '../../log/index.ts';
-import { chatCompletionsMessages, joinText } from '../chat-completions-messages.ts';
+import { chatCompletionsMessages, chatCompletionsToolCall, chatCompletionsTools, joinText } from '../chat-completions-body.ts';
 import type { GenerateRequest, WireRequest } from '../wire-request.ts';
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -20,9 +20,7 @@ export function serializeOpenAiRequest(request: GenerateRequest, options: OpenAi
     if (!EFFORTS.has(request.reasoningEffort)) throw new ReconError('UNSUPPORTED_REASONING_EFFORT', `OpenAI takes reasoning effort minimal, low, medium or high, not "${request.reasoningEffort}"`);
     body['reasoning_effort'] = request.reasoningEffort;
   }
-  if (request.tools !== undefined && request.tools.length > 0) {
-    body['tools'] = request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
-  }
+  if (request.tools !== undefined && request.tools.length > 0) body['tools'] = chatCompletionsTools(request.tools);
   if (request.temperature !== undefined) body['temperature'] = request.temperature;
   if (request.maxTokens !== undefined) body['max_completion_tokens'] = request.maxTokens;
   if (request.stop !== undefined) body['stop'] = request.stop;
@@ -32,7 +30,7 @@ export function serializeOpenAiRequest(request: GenerateRequest, options: OpenAi
 }
 
 function assistant(message: Message): object {
-  const calls = message.content.filter((b) => b.type === 'tool-call').map((b) => (b.type === 'tool-call' ? { id: b.id, type: 'function', function: { name: b.name, arguments: b.arguments } } : null));
+  const calls = message.content.filter((b) => b.type === 'tool-call').map(chatCompletionsToolCall);
   // OpenAI takes null content beside tool calls; reasoning is not sent back on this API.
   const content = joinText(message.content.filter((b) => b.type === 'text'), 'OpenAI');
   return calls.length > 0 ? { role: 'assistant', content: content === '' ? null : content, tool_calls: calls } : { role: 'assistant', content };

@@ -1,10 +1,10 @@
 /**
- * The message list of a chat-completions body (DeepSeek's and OpenAI's share it): the
- * system prompt first, user text, then one `tool` message per tool result. Only the
- * assistant message differs by provider.
+ * The parts of a chat-completions body DeepSeek's and OpenAI's share: the message list
+ * (the system prompt first, user text, then one `tool` message per tool result; only the
+ * assistant message differs by provider), tools as functions, and tool calls.
  */
 import { ReconError } from '../errors.ts';
-import type { ContentBlock, Message } from '../log/index.ts';
+import type { ContentBlock, Message, ToolSpec } from '../log/index.ts';
 import type { GenerateRequest } from './wire-request.ts';
 
 export function chatCompletionsMessages(request: GenerateRequest, provider: string, assistant: (message: Message) => object): object[] {
@@ -17,12 +17,19 @@ export function chatCompletionsMessages(request: GenerateRequest, provider: stri
       const results = message.content.filter((block) => block.type === 'tool-result');
       const text = joinText(message.content.filter((block) => block.type !== 'tool-result'), provider);
       if (text !== '' || results.length === 0) out.push({ role: 'user', content: text });
-      for (const block of results) {
-        if (block.type === 'tool-result') out.push({ role: 'tool', tool_call_id: block.toolCallId, content: joinText(block.content, provider) || '(no output)' });
-      }
+      for (const block of results) out.push({ role: 'tool', tool_call_id: block.toolCallId, content: joinText(block.content, provider) || '(no output)' });
     }
   }
   return out;
+}
+
+export function chatCompletionsTools(tools: readonly ToolSpec[]): object[] {
+  return tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }));
+}
+
+/** A tool-call block as an entry of an assistant message's `tool_calls`. */
+export function chatCompletionsToolCall(block: Extract<ContentBlock, { type: 'tool-call' }>): object {
+  return { id: block.id, type: 'function', function: { name: block.name, arguments: block.arguments } };
 }
 
 /** The text blocks joined with "" (reasoning is not re-sent); anything else cannot travel on this path. */
