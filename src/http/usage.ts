@@ -69,6 +69,8 @@ function normalise(api: Api, raw: Readonly<Record<string, unknown>>): Usage {
   const details = object(raw[chat ? 'prompt_tokens_details' : 'input_tokens_details']);
   return defined({
     input: count(raw[chat ? 'prompt_tokens' : 'input_tokens']),
+    // DeepSeek's documented field first (the wire's mapUsage follows DSH, cached_tokens first);
+    // every recording has the two equal.
     cacheRead: count(raw['prompt_cache_hit_tokens']) ?? count(details?.['cached_tokens']),
     cacheWrite: count(details?.['cache_write_tokens']),
     output: count(raw[chat ? 'completion_tokens' : 'output_tokens']),

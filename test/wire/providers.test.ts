@@ -85,6 +85,20 @@ describe('Anthropic messages', () => {
     ]);
   });
 
+  it('keeps message_start counts that a message_delta restates as null', () => {
+    const sse = (...events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+    const chunks = translate(
+      'anthropic',
+      sse(
+        { type: 'message_start', message: { usage: { input_tokens: 12, cache_read_input_tokens: 2048, cache_creation_input_tokens: 0, output_tokens: 1 } } },
+        { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+        { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'x' } },
+        { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { input_tokens: null, cache_read_input_tokens: null, output_tokens: 7 } },
+      ),
+    );
+    expect(chunks.at(-2)).toEqual({ type: 'usage', usage: { inputTokens: 12, outputTokens: 7, cacheReadTokens: 2048, cacheWriteTokens: 0 } });
+  });
+
   it('maps stop reasons: max_tokens, none, an empty end_turn, and an error event wins', () => {
     const sse = (...events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
     const text = [{ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'x' } }];

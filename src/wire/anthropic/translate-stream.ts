@@ -52,8 +52,9 @@ export class AnthropicStreamTranslator {
       }
       case 'message_delta':
         if (event.delta?.stop_reason != null) this.#stop = event.delta.stop_reason;
-        // The final output count comes here; message_start's was a placeholder.
-        if (event.usage !== undefined) this.#usage = { ...this.#usage, ...event.usage };
+        // The final output count comes here; message_start's was a placeholder. A null here
+        // means "not restated", so it must not erase message_start's count.
+        if (event.usage !== undefined) this.#usage = { ...this.#usage, ...Object.fromEntries(Object.entries(event.usage).filter(([, v]) => v != null)) };
         return [];
       case 'error':
         this.#error = { message: event.error?.message ?? 'the stream reported an error', code: (event.error?.type ?? 'error').toUpperCase() };
