@@ -28,7 +28,8 @@ export function buildRequest(header: EpochHeader, messages: readonly Message[], 
  * reconstructed).
  */
 export function reconstructRequest(events: readonly SessionEvent[], boundarySeq: number, sessionId: string): NeutralRequest | undefined {
-  const prefix = events.slice(0, boundarySeq);
+  // The dispatch-time check passes the whole log: no second copy of it.
+  const prefix = boundarySeq === events.length ? events : events.slice(0, boundarySeq);
   const header = foldRequestHeader(prefix);
   return header === undefined ? undefined : buildRequest(header, deriveMessagesFresh(prefix), sessionId);
 }

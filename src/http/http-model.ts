@@ -4,7 +4,7 @@
  */
 import type { LlmCallConfig, StreamChunk } from '../log/index.ts';
 import { prepareWithDefaults, type ModelAdapter, type PreparedCall, type RouteDefaults } from '../loop/index.ts';
-import { SseDecoder, WIRE_FORMATS, type GenerateRequest, type Provider, type WireRequest } from '../wire/index.ts';
+import { SseDecoder, WIRE_FORMATS, translateSse, type GenerateRequest, type Provider, type WireRequest } from '../wire/index.ts';
 import type { FetchLike } from './recording-fetch.ts';
 
 export interface HttpModelOptions {
@@ -47,9 +47,8 @@ export class HttpModel implements ModelAdapter {
     }
     const decoder = new SseDecoder();
     const translator = format.translator();
-    const take = (events: ReturnType<SseDecoder['push']>) => events.flatMap((e) => (e.data === '[DONE]' ? [] : translator.push(JSON.parse(e.data) as never)));
-    for await (const piece of response.body) yield* take(decoder.push(piece));
-    yield* take(decoder.end());
+    for await (const piece of response.body) yield* translateSse(translator, decoder.push(piece));
+    yield* translateSse(translator, decoder.end());
     yield* translator.finish();
   }
 }
