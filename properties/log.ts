@@ -3,18 +3,14 @@ import fc from 'fast-check';
 import type { AppendInput } from '../src/conformance/index.ts';
 import type { SessionEvent } from '../src/log/index.ts';
 import { MUTATIONS, TEXT_MUTATIONS, invalidEventLog, invalidLog, type InvalidLog } from './arbitraries/invalid-log.ts';
-import { buildLog, logPlan, sessionLog, type GeneratedLog } from './arbitraries/session-log.ts';
+import { buildLog, logPlan, prefixJsonl, sessionLog } from './arbitraries/session-log.ts';
 import { LOG_FLOORS, logCodec, logLabels, logWith } from './_internals/codecs.ts';
 import { fail, must, refusedWith, sameJson, sameText } from './_internals/failure.ts';
 import { defineProperty, jsonCodec } from './_internals/property.ts';
 
-export function appendInput(event: SessionEvent): AppendInput {
-  const { type, time, data, surfaceOp, sourceEventSeqs, ignorable } = event;
-  return { type, time, data, ...(surfaceOp === undefined ? {} : { surfaceOp }), ...(sourceEventSeqs === undefined ? {} : { sourceEventSeqs }), ...(ignorable === undefined ? {} : { ignorable }) };
-}
-
-function headerLine(log: GeneratedLog): string {
-  return `${JSON.stringify(log.header)}\n`;
+/** The event without its `seq`: append assigns that. */
+function appendInput({ seq: _seq, ...input }: SessionEvent): AppendInput {
+  return input;
 }
 
 const invalidCodec = jsonCodec<InvalidLog>();
@@ -44,7 +40,7 @@ export const LOG_APPEND_ROUNDTRIP = defineProperty({
   labels: logLabels,
   codec: logCodec,
   async check(impl, log) {
-    const written = must(await impl.append!(headerLine(log), log.events.map(appendInput)), 'appending the events of a valid log');
+    const written = must(await impl.append!(prefixJsonl(log, 0), log.events.map(appendInput)), 'appending the events of a valid log');
     written.outcomes.forEach((outcome, i) => {
       if (!outcome.ok) fail(`appending event ${i} (${log.events[i]!.type}) was refused with ${outcome.code}: ${outcome.message ?? ''}`);
       if (outcome.seq !== i) fail(`event ${i} was appended with seq ${outcome.seq}; append must assign seq = the log's length`);

@@ -1,6 +1,6 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
 import type { Implementation, LoopRun, Scenario } from '../src/conformance/index.ts';
-import { headerEquals, prefixBreak, type RequestBoundary } from '../src/fold/index.ts';
+import { explainingEvent, headerEquals, prefixBreak, type RequestBoundary } from '../src/fold/index.ts';
 import type { EpochHeader, RequestHeaderData, SessionEvent } from '../src/log/index.ts';
 import { scenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { fail, must, sameJson, sameText } from './_internals/failure.ts';
@@ -40,6 +40,12 @@ const common = {
 };
 
 const at = (b: RequestBoundary) => `the request of step ${b.turn}.${b.step} (boundary seq ${b.seq})`;
+
+/** Actions that change the header the next request is built with. */
+const changesHeader = (a: Scenario['actions'][number]) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override';
+
+/** Whether a surface replace was logged in `events[from, to)`. */
+const replacedIn = (events: readonly SessionEvent[], from: number, to: number) => explainingEvent(events, from, to, 'messages') !== undefined;
 
 export const LOOP_RECONSTRUCT = defineProperty({
   ...common,
@@ -92,7 +98,7 @@ export const LOOP_HEADER_DISCIPLINE = defineProperty({
   clause: 'spec §4.4 item 5, §7.4 items 3 and 12; DESIGN §1.3',
   async check(impl, s) {
     const { log, boundaries } = await observe(impl, s);
-    const changers = s.actions.filter((a) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override').length;
+    const changers = s.actions.filter(changesHeader).length;
     const changes = log.events.filter((e) => e.type === 'request/header' && (e.data as unknown as RequestHeaderData).reason === 'change').length;
     if (changes > changers) {
       fail(`the loop logged ${changes} "change" snapshots, but the scenario changed the system prompt, the tools or the config only ${changers} times`, 'a snapshot is owed only when the rendered header really changed (a clock or a re-sort in the prompt is not a change the user made)');
@@ -127,7 +133,7 @@ export const LOOP_LATE_INJECTION = defineProperty({
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
     const copies = (i: number, text: string) => (run.requests[i]?.messages ?? []).filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text === text)).length;
-    const replacedBetween = (i: number) => log.events.slice(boundaries[i - 1]!.seq, boundaries[i]!.seq).some((e) => typeof e.surfaceOp === 'object');
+    const replacedBetween = (i: number) => replacedIn(log.events, boundaries[i - 1]!.seq, boundaries[i]!.seq);
     const turns = log.events.filter((e) => e.type === 'turn/start').map((e) => (e.data as { turn: number }).turn);
     const prompts = s.actions.filter((a) => a.do === 'prompt');
     // Prompt j starts turn j, as long as every turn before ended normally (a failed turn may leave work for an extra turn).
@@ -177,7 +183,6 @@ export const LOOP_RESUME_ALIGNED = defineProperty({
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
     const starts = instances(log.events).slice(1).map(([start]) => start);
-    const changes = (a: Scenario['actions'][number]) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override';
     let restarts = 0;
     for (const [i, action] of s.actions.entries()) {
       if (action.do !== 'restart') continue;
@@ -188,7 +193,7 @@ export const LOOP_RESUME_ALIGNED = defineProperty({
       const lastPrompt = s.actions.slice(0, i).findLastIndex((a) => a.do === 'prompt');
       const nextPrompt = s.actions.findIndex((a, j) => j > i && a.do === 'prompt');
       const around = s.actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt);
-      if (action.route !== undefined || action.system !== undefined || around.some((a) => changes(a) || (a.do === 'restart' && a !== action))) continue;
+      if (action.route !== undefined || action.system !== undefined || around.some((a) => changesHeader(a) || (a.do === 'restart' && a !== action))) continue;
       const before = boundaries.findLastIndex((b) => b.seq < start);
       const after = boundaries.findIndex((b) => b.seq > start);
       if (before < 0 || after < 0) continue;
@@ -199,14 +204,13 @@ export const LOOP_RESUME_ALIGNED = defineProperty({
         sameJson(`the resume snapshot at seq ${resume.seq} differs from the last snapshot although nothing drifted`, (last.data as unknown as RequestHeaderData).header, (resume.data as unknown as RequestHeaderData).header);
       }
       const part = prefixBreak(run.requests[before]!, run.requests[after]!);
-      const replaced = log.events.slice(boundaries[before]!.seq, boundaries[after]!.seq).some((e) => typeof e.surfaceOp === 'object');
-      if (part !== undefined && !(part === 'messages' && replaced)) fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing drifted`);
+      if (part !== undefined && !(part === 'messages' && replacedIn(log.events, boundaries[before]!.seq, boundaries[after]!.seq))) fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing drifted`);
     }
   },
 });
 
 /** The relational trace of spec §6.2, or the first place the log breaks it. */
-export function traceProblem(events: readonly SessionEvent[]): string | undefined {
+function traceProblem(events: readonly SessionEvent[]): string | undefined {
   let openTurn: number | undefined;
   let openStep: number | undefined;
   let nextTurn = 1;

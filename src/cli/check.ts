@@ -149,7 +149,7 @@ function relativeFiles(run: RunRecord, cwd: string): RunRecord {
 }
 
 /** The JSON of `--json`: the run with stable keys for machines. */
-export function toJson(run: RunRecord) {
+function toJson(run: RunRecord) {
   const { type: _h, ...header } = run.header;
   return {
     ...header,

@@ -52,9 +52,9 @@ export const mutants: Command = {
         if (!values.json || io.stderr.isTTY === true) io.stderr.write(`[${String(i + 1).padStart(2)}/${total}] ${v.killedBy.length > 0 ? 'killed  ' : 'SURVIVED'} ${v.name} (${formatDuration(v.timeMs)})\n`);
       },
     });
-    if (values.json) io.stdout.write(`${JSON.stringify(matrix, null, 2)}\n`);
-    else io.stdout.write(renderMatrix(matrix, chosen.length === MUTANTS.length, performance.now() - started));
     const complete = chosen.length === MUTANTS.length;
+    if (values.json) io.stdout.write(`${JSON.stringify(matrix, null, 2)}\n`);
+    else io.stdout.write(renderMatrix(matrix, complete, performance.now() - started));
     return matrix.summary.survived.length > 0 || (complete && matrix.idleProperties.length > 0) ? EXIT.FAILED : EXIT.OK;
   },
 };

@@ -5,6 +5,7 @@
  * levels; a harness declares the levels it has, and properties that need the others
  * report `n/a` instead of failing.
  */
+import { ReconError } from '../errors.ts';
 import type { NeutralRequest } from '../fold/index.ts';
 import type { EpochHeader, JsonValue, Message, SessionEvent, SessionHeader, StreamChunk, SurfaceOp } from '../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../wire/index.ts';
@@ -91,4 +92,30 @@ export interface Implementation {
 
 export function supports(info: ImplementationInfo, levels: readonly Level[]): boolean {
   return levels.every((level) => info.levels.includes(level));
+}
+
+/** Whether a declared `levels` value (a handshake's, a module's) lists known levels only. */
+export function isLevelList(value: unknown): value is Level[] {
+  return Array.isArray(value) && value.every((level) => (LEVELS as readonly unknown[]).includes(level));
+}
+
+/** A coded ReconError as a refusal; anything else is not one. */
+function reconRefusal(error: unknown): Refusal | undefined {
+  return ReconError.is(error) ? { ok: false, code: error.code, message: error.message } : undefined;
+}
+
+/** `error` as a refusal when `refuse` recognises it; anything else is a crash and is thrown again. */
+export function asRefusal(error: unknown, refuse: (error: unknown) => Refusal | undefined = reconRefusal): Refusal {
+  const refusal = refuse(error);
+  if (refusal === undefined) throw error;
+  return refusal;
+}
+
+/** Runs `body`, turning a refusal into an outcome (see `asRefusal`). */
+export async function outcome<T>(body: () => T | Promise<T>, refuse?: (error: unknown) => Refusal | undefined): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await body() };
+  } catch (error) {
+    return asRefusal(error, refuse);
+  }
 }

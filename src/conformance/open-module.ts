@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ReconError } from '../errors.ts';
-import { LEVELS, type Implementation } from './implementation.ts';
+import { LEVELS, isLevelList, type Implementation } from './implementation.ts';
 import { METHODS } from './protocol/methods.ts';
 
 const HINT = 'export the implementation as `export default { info: { name, version, language, levels }, load(jsonl) { … } }` or as `export const implementation = …`';
@@ -25,7 +25,8 @@ function implementationProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return 'it has neither a default export nor an export named "implementation" that is an object';
   const { info } = value as { info?: { name?: unknown; levels?: unknown } };
   if (typeof info?.name !== 'string') return '"info.name" is not a string';
-  if (!Array.isArray(info.levels) || !info.levels.every((level) => (LEVELS as readonly unknown[]).includes(level))) return `"info.levels" is not a list of ${LEVELS.join(', ')}`;
-  const missing = Object.values(METHODS).filter((m) => (info.levels as unknown[]).includes(m.level) && typeof (value as Record<string, unknown>)[m.operation] !== 'function');
+  const { levels } = info;
+  if (!isLevelList(levels)) return `"info.levels" is not a list of ${LEVELS.join(', ')}`;
+  const missing = Object.values(METHODS).filter((m) => levels.includes(m.level) && typeof (value as Record<string, unknown>)[m.operation] !== 'function');
   return missing.length === 0 ? undefined : `it lacks operations of the levels it declares: ${missing.map((m) => `${m.operation} (${m.level})`).join(', ')}`;
 }

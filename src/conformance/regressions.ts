@@ -11,19 +11,16 @@ import { join } from 'node:path';
 import type { RegressionPayload } from '../../properties/index.ts';
 import { ReconError } from '../errors.ts';
 
-export interface StoredRegression {
-  readonly file: string;
-  readonly property: string;
-  readonly seed?: number;
-  readonly path?: string;
-  readonly failure?: string;
-  readonly payload: RegressionPayload;
-}
-
 export interface RegressionMeta {
   readonly seed?: number;
   readonly path?: string;
   readonly failure?: string;
+}
+
+export interface StoredRegression extends RegressionMeta {
+  readonly file: string;
+  readonly property: string;
+  readonly payload: RegressionPayload;
 }
 
 export class RegressionStore {

@@ -72,7 +72,7 @@ describe('the property suite on DSH, at a small budget', () => {
     expect(result.properties.map((p) => `${p.id} ${p.status} ${p.counterexample?.message ?? ''}`)).toEqual(only.map((id) => `${id} pass `));
   });
 
-  it('fails LOG-LOSSLESS-JSON: DSH restores a stored -0 instead of refusing it (finding F2)', async () => {
+  it('fails LOG-LOSSLESS-JSON: DSH restores a stored -0 instead of refusing it (finding F4)', async () => {
     const result = await runSuite(dsh, PROPERTIES, { runs: 5, seed: 3, only: ['LOG-LOSSLESS-JSON'] });
     expect(result.properties[0]!.status).toBe('fail');
     expect(result.properties[0]!.counterexample?.message).toMatch(/was accepted; it must be refused with NOT_LOSSLESS_JSON/);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { defineProperty, jsonCodec, type Property } from '../../properties/_internals/property.ts';
 import { referenceImplementation, type Implementation, type Scenario } from '../../src/conformance/index.ts';
+import { MISBEHAVIOURS } from '../../src/conformance/mutants/misbehaviours.ts';
 import { serveCommand, STDIO_MUTANTS } from '../../src/conformance/mutants/stdio-mutants.ts';
 import { openImplementation } from '../../src/conformance/open-implementation.ts';
 import { runSuite } from '../../src/conformance/run-suite.ts';
@@ -88,11 +89,12 @@ describe('an implementation that does not answer', () => {
   });
 
   it('the stdio mutants are registered as stdio mutants with their bug in words', () => {
-    expect(STDIO_MUTANTS.map((m) => [m.name, m.runs])).toEqual([
-      ['exits-on-replace', 'stdio'],
-      ['hangs-on-split-stream', 'stdio'],
-      ['debug-print-on-stdout', 'stdio'],
+    expect(STDIO_MUTANTS.map((m) => [m.name, m.runs, m.description])).toEqual([
+      ['exits-on-replace', 'stdio', MISBEHAVIOURS.crash],
+      ['hangs-on-split-stream', 'stdio', MISBEHAVIOURS.hang],
+      ['debug-print-on-stdout', 'stdio', MISBEHAVIOURS.malformed],
     ]);
+    for (const m of STDIO_MUTANTS) expect(m.description.length).toBeGreaterThan(30);
   });
 });
 

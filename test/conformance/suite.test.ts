@@ -16,6 +16,11 @@ describe('the property suite on the reference', () => {
     const result = await runSuite(referenceImplementation(), PROPERTIES, { runs: 40, seed: 42, regressions: store });
     const failed = result.properties.filter((p) => p.status !== 'pass').map((p) => `${p.id}: ${p.counterexample?.message ?? p.reason}`);
     expect(failed).toEqual([]);
+    // Every stored regression was replayed, each by the property it names.
+    const stored = readdirSync(REGRESSIONS).filter((name) => name.endsWith('.jsonl'));
+    expect(stored.length).toBeGreaterThan(0);
+    expect(result.properties.reduce((n, p) => n + p.regressions, 0)).toBe(stored.length);
+    for (const name of stored) expect(result.properties.find((p) => name.startsWith(`${p.id}-`))?.regressions ?? 0, name).toBeGreaterThan(0);
     expect(result.properties.length).toBeGreaterThanOrEqual(18);
     for (const level of LEVELS) expect(result.properties.some((p) => p.levels.includes(level))).toBe(true);
   });

@@ -12,11 +12,12 @@
  *   wire     dsh-llm-deepseek's DeepSeekAdapter on a scripted transport (deepseek-wire.ts)
  *   loop     dsh-agent-loop driven through a scenario (run-scenario.ts)
  */
+import type { DeepSeekAdapter } from '@deepseek-ai/dsh-llm-deepseek';
 import type { Session } from '@deepseek-ai/dsh-session';
 import type { NeutralRequest } from '../../fold/index.ts';
 import type { EpochHeader, Message, SessionEvent, SessionHeader, StreamChunk } from '../../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
-import type { AppendOutcome, Implementation, ImplementationInfo, Outcome } from '../implementation.ts';
+import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo, type Outcome } from '../implementation.ts';
 import { deepSeekAdapter, streamChunks, withScriptedFetch } from './deepseek-wire.ts';
 import { appendAt, growTo, newSession } from './live-session.ts';
 import { loadWithDsh, type LoadedLog } from './load-path.ts';
@@ -26,15 +27,7 @@ import { runDshScenario } from './run-scenario.ts';
 import { headerLine, writeStoredLog } from './storage.ts';
 
 /** Runs `body`; an Error DSH throws becomes a refusal with its mapped code. */
-async function answer<T>(body: () => T | Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await body() };
-  } catch (error) {
-    const refusal = refusalOf(error);
-    if (refusal === undefined) throw error;
-    return refusal;
-  }
-}
+const answer = <T>(body: () => T | Promise<T>): Promise<Outcome<T>> => outcome(body, refusalOf);
 
 const usage = (provider: string) => ({ ok: false as const, code: 'USAGE', message: `DSH's adapter speaks the deepseek wire format, not "${provider}"` });
 
@@ -42,6 +35,7 @@ export async function dshImplementation(spec: string, cwd: string): Promise<Impl
   const dsh = await loadDshPackages(spec, cwd);
   const info: ImplementationInfo = { name: 'deepseek-harness', version: dsh.version, language: 'typescript', levels: ['log', 'fold', 'request', 'wire', 'loop'], providers: ['deepseek'], inProcess: true };
   const load = (jsonl: string) => loadWithDsh(dsh, jsonl);
+  const adapter = deepSeekAdapter(dsh);
 
   /** Reads `read` at each prefix of one live session, grown (never rebuilt) through the log. */
   const alongPrefixes = async <T>(jsonl: string, prefixes: readonly number[], read: (session: Session) => T): Promise<T[]> => {
@@ -66,9 +60,7 @@ export async function dshImplementation(spec: string, cwd: string): Promise<Impl
           try {
             return { ok: true, seq: appendAt(session, input).seq };
           } catch (error) {
-            const refusal = refusalOf(error);
-            if (refusal === undefined) throw error;
-            return refusal;
+            return asRefusal(error, refusalOf);
           }
         });
         return { jsonl: writeStoredLog(dsh, session.header, session.events), outcomes };
@@ -76,8 +68,8 @@ export async function dshImplementation(spec: string, cwd: string): Promise<Impl
     deriveMessages: (jsonl, prefixes) => answer(() => alongPrefixes(jsonl, prefixes, (s) => s.deriveMessages() as unknown as readonly Message[])),
     foldRequestHeader: (jsonl, prefixes) => answer(() => alongPrefixes(jsonl, prefixes, (s) => (s.requestHeader() ?? null) as EpochHeader | null)),
     buildRequest: (jsonl, boundaries) => answer(() => alongPrefixes(jsonl, boundaries, (s) => requestAt(dsh, s))),
-    serialize: async (request, provider) => (provider === 'deepseek' ? answer(() => serialize(dsh, request)) : usage(provider)),
-    parseStream: async (provider, body, cuts) => (provider === 'deepseek' ? answer(() => parseStream(dsh, body, cuts)) : usage(provider)),
+    serialize: async (request, provider) => (provider === 'deepseek' ? answer(() => serialize(adapter, request)) : usage(provider)),
+    parseStream: async (provider, body, cuts) => (provider === 'deepseek' ? answer(() => parseStream(adapter, body, cuts)) : usage(provider)),
     run: (scenario) => answer(() => runDshScenario(dsh, scenario)),
   };
 }
@@ -97,7 +89,7 @@ function requestAt(dsh: DshPackages, session: Session): NeutralRequest | null {
 }
 
 /** The HTTP request DSH's adapter sends for `request`; the transport records it and refuses to answer. */
-async function serialize(dsh: DshPackages, request: GenerateRequest): Promise<WireRequest> {
+async function serialize(adapter: DeepSeekAdapter, request: GenerateRequest): Promise<WireRequest> {
   let sent: WireRequest | undefined;
   try {
     await withScriptedFetch(
@@ -105,7 +97,7 @@ async function serialize(dsh: DshPackages, request: GenerateRequest): Promise<Wi
         sent = wire;
         return undefined;
       },
-      () => streamChunks(deepSeekAdapter(dsh), request as never),
+      () => streamChunks(adapter, request as never),
     );
   } catch (error) {
     if (sent === undefined) throw error; // refused before it reached the wire (effort, content)
@@ -115,8 +107,8 @@ async function serialize(dsh: DshPackages, request: GenerateRequest): Promise<Wi
 }
 
 /** The chunks DSH's adapter yields for a response body arriving in the given pieces. */
-async function parseStream(dsh: DshPackages, body: string, cuts: readonly number[]): Promise<readonly StreamChunk[]> {
-  const chunks = await withScriptedFetch(() => ({ body: Buffer.from(body), cuts }), () => streamChunks(deepSeekAdapter(dsh), { provider: 'deepseek', model: 'deepseek-chat', messages: [] }));
+async function parseStream(adapter: DeepSeekAdapter, body: string, cuts: readonly number[]): Promise<readonly StreamChunk[]> {
+  const chunks = await withScriptedFetch(() => ({ body: Buffer.from(body), cuts }), () => streamChunks(adapter, { provider: 'deepseek', model: 'deepseek-chat', messages: [] }));
   return chunks as unknown as readonly StreamChunk[];
 }
 

@@ -41,44 +41,19 @@ const INSTALL = ['dsh-session', 'dsh-llm', 'dsh-session-persistence', 'dsh-agent
 
 const require = createRequire(import.meta.url);
 
-export function installedDshVersion(): string {
-  return (JSON.parse(readFileSync(require.resolve('@deepseek-ai/dsh-session/package.json'), 'utf8')) as { version: string }).version;
-}
+const versionAt = (packageJson: string) => (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
 
 /** `spec` is `dsh` or `dsh@<version>`. */
 export async function loadDshPackages(spec: string, cwd: string): Promise<DshPackages> {
-  const installed = installedDshVersion();
+  const installed = versionAt(require.resolve('@deepseek-ai/dsh-session/package.json'));
   const wanted = spec === 'dsh' ? installed : spec.slice('dsh@'.length);
   if (wanted === '') throw new ReconError('USAGE', 'dsh@ needs a version, e.g. dsh@0.1.0-rc.8');
   supplyPromiseWithResolvers();
-  if (wanted === installed) {
-    const [cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop, tokenMeter, compactionBasic] = await Promise.all([
-      import('@deepseek-ai/cordis'),
-      import('@deepseek-ai/dsh-llm'),
-      import('@deepseek-ai/dsh-session'),
-      import('@deepseek-ai/dsh-session-persistence'),
-      import('@deepseek-ai/dsh-llm-deepseek'),
-      import('@deepseek-ai/dsh-system-prompt'),
-      import('@deepseek-ai/dsh-tools'),
-      import('@deepseek-ai/dsh-agent'),
-      import('@deepseek-ai/dsh-agent-loop'),
-      import('@deepseek-ai/dsh-token-meter'),
-      import('@deepseek-ai/dsh-compaction-basic'),
-    ]);
-    return { version: installed, root: 'installed', cordis, llm, session, persistence, deepseek, systemPrompt, tools, agent, agentLoop, tokenMeter, compactionBasic };
-  }
-  const root = resolve(cwd, '.recon', 'dsh', wanted);
+  const root = wanted === installed ? 'installed' : resolve(cwd, '.recon', 'dsh', wanted);
   const scope = join(root, 'node_modules', '@deepseek-ai');
-  const missing = NAMES.filter((name) => !existsSync(join(scope, name, 'package.json')));
-  if (missing.length > 0) {
-    const command = `npm install --prefix .recon/dsh/${wanted} ${INSTALL.map((name) => `@deepseek-ai/${name}@${wanted}`).join(' ')}`;
-    throw new ReconError('USAGE', `dsh@${wanted} is not installed (installed: ${installed}; ${root} lacks ${missing.join(', ')})`, {
-      hint: `install it beside the project with: ${command}`,
-    });
-  }
-  const found = (JSON.parse(readFileSync(join(scope, 'dsh-session', 'package.json'), 'utf8')) as { version: string }).version;
-  if (found !== wanted) throw new ReconError('USAGE', `${root} holds dsh-session ${found}, not ${wanted}`);
+  if (wanted !== installed) checkInstallTree(wanted, installed, root, scope);
   const load = async (name: string): Promise<unknown> => {
+    if (wanted === installed) return import(`@deepseek-ai/${name}`);
     const local = createRequire(join(scope, name, 'package.json'));
     return import(pathToFileURL(local.resolve(`@deepseek-ai/${name}`)).href);
   };
@@ -98,6 +73,19 @@ export async function loadDshPackages(spec: string, cwd: string): Promise<DshPac
     tokenMeter: tokenMeter as PluginModule,
     compactionBasic: compactionBasic as PluginModule,
   };
+}
+
+/** The alternate tree holds every package, at the wanted version; else a USAGE error with the install command. */
+function checkInstallTree(wanted: string, installed: string, root: string, scope: string): void {
+  const missing = NAMES.filter((name) => !existsSync(join(scope, name, 'package.json')));
+  if (missing.length > 0) {
+    const command = `npm install --prefix .recon/dsh/${wanted} ${INSTALL.map((name) => `@deepseek-ai/${name}@${wanted}`).join(' ')}`;
+    throw new ReconError('USAGE', `dsh@${wanted} is not installed (installed: ${installed}; ${root} lacks ${missing.join(', ')})`, {
+      hint: `install it beside the project with: ${command}`,
+    });
+  }
+  const found = versionAt(join(scope, 'dsh-session', 'package.json'));
+  if (found !== wanted) throw new ReconError('USAGE', `${root} holds dsh-session ${found}, not ${wanted}`);
 }
 
 type DshContext = InstanceType<Cordis['Context']>;

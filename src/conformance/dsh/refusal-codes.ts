@@ -25,7 +25,7 @@ const RULES: ReadonlyArray<readonly [RegExp, LogErrorCode]> = [
 ];
 
 /** The message without the persistence wrapper (`stored session "x" failed validation: Error: …`). */
-export function innerMessage(message: string): string {
+function innerMessage(message: string): string {
   return message.replace(/^stored session ".*?" failed validation: (?:[A-Za-z]*Error: )?/s, '');
 }
 

@@ -103,8 +103,9 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
   let turnRequests = 0;
   const dispatched: boolean[] = []; // per request on its way to the transport: a loop request, or a one-shot
   on('llm/stream', ((options: GenerateOptions, next: () => unknown) => {
-    dispatched.push(dsh.llm.isAgentLoopRequest(options));
-    if (dsh.llm.isAgentLoopRequest(options)) {
+    const loopRequest = dsh.llm.isAgentLoopRequest(options);
+    dispatched.push(loopRequest);
+    if (loopRequest) {
       requests.push(neutralRequest(options));
       if (++turnRequests === injection?.duringRequest) handle?.agent.inject(userMessage(dsh, injection.text));
     }

@@ -3,7 +3,7 @@
  * translation turns it back into chunks. Reasoning, text and tool calls stream in that
  * order (DSH numbers blocks by first appearance), cut into `chunkSize` pieces.
  */
-import type { ScriptedReply } from '../../loop/index.ts';
+import { pieces, type ScriptedReply } from '../../loop/index.ts';
 
 /** DeepSeek finish reasons; anything else DSH maps to an error finish with the reason as code. */
 const FINISH: Record<string, string> = { stop: 'stop', 'tool-calls': 'tool_calls', 'max-tokens': 'length' };
@@ -11,11 +11,12 @@ const FINISH: Record<string, string> = { stop: 'stop', 'tool-calls': 'tool_calls
 export function sseBody(reply: ScriptedReply, nextCallId: () => string): string {
   const payloads: unknown[] = [];
   const delta = (d: object) => payloads.push({ choices: [{ index: 0, delta: d }] });
-  for (const piece of pieces(reply.reasoning, reply.chunkSize)) delta({ reasoning_content: piece });
-  for (const piece of pieces(reply.text, reply.chunkSize)) delta({ content: piece });
+  // Empty text sends no delta; a tool call with empty arguments still needs its one opening delta.
+  for (const piece of reply.reasoning ? pieces(reply.reasoning, reply.chunkSize) : []) delta({ reasoning_content: piece });
+  for (const piece of reply.text ? pieces(reply.text, reply.chunkSize) : []) delta({ content: piece });
   (reply.toolCalls ?? []).forEach((call, index) => {
     const id = call.id ?? nextCallId();
-    pieces(call.arguments, reply.chunkSize, true).forEach((piece, k) =>
+    pieces(call.arguments, reply.chunkSize).forEach((piece, k) =>
       delta({ tool_calls: [k === 0 ? { index, id, type: 'function', function: { name: call.name, arguments: piece } } : { index, function: { arguments: piece } }] }),
     );
   });
@@ -35,13 +36,4 @@ export function sseBody(reply: ScriptedReply, nextCallId: () => string): string 
     });
   }
   return `${payloads.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('')}data: [DONE]\n\n`;
-}
-
-/** `keepEmpty`: a tool call with empty arguments still needs its one opening delta. */
-function pieces(text: string | undefined, size: number | undefined, keepEmpty = false): string[] {
-  if (text === undefined || (text === '' && !keepEmpty)) return [];
-  if (size === undefined || size <= 0 || text.length <= size) return [text];
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
 }

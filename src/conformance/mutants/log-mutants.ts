@@ -1,7 +1,7 @@
 /** Mutants of the log layer: readers and writers with one realistic bug each. */
 import { ReconError } from '../../errors.ts';
 import { checkEventPayload, checkNotLegacy, loadJsonl, type JsonValue, type SessionEvent } from '../../log/index.ts';
-import type { AppendInput, AppendOutcome, Implementation } from '../implementation.ts';
+import type { AppendInput, AppendOutcome, Implementation, Refusal } from '../implementation.ts';
 import { inProcess } from './define.ts';
 
 const isDelta = (event: SessionEvent) => event.type === 'request/header-delta';
@@ -78,10 +78,9 @@ export const SAVER_REORDERS_KEYS = inProcess('saver-reorders-keys', 'the writer 
 });
 
 /** Appends one event at a time; on a refusal, `onRefused` decides what the buggy writer does. */
-function appendOneByOne(reference: Implementation, name: string, onRefused: (jsonl: string, input: AppendInput, code: string, message?: string) => { jsonl: string; outcome: AppendOutcome }): Implementation {
+function appendOneByOne(reference: Implementation, onRefused: (jsonl: string, input: AppendInput, refusal: Refusal) => { jsonl: string; outcome: AppendOutcome }): Implementation {
   return {
     ...reference,
-    info: { ...reference.info, name },
     append: async (jsonl, inputs) => {
       const first = await reference.append!(jsonl, []);
       if (!first.ok) return first;
@@ -96,7 +95,7 @@ function appendOneByOne(reference: Implementation, name: string, onRefused: (jso
           outcomes.push(result);
           continue;
         }
-        const next = onRefused(current, input, result.code, result.message);
+        const next = onRefused(current, input, result);
         current = next.jsonl;
         outcomes.push(next.outcome);
       }
@@ -112,15 +111,15 @@ function rawLine(jsonl: string, input: AppendInput): { line: string; seq: number
 }
 
 export const APPEND_SKIPS_MESSAGE_SHAPE = inProcess('append-skips-message-shape', 'append does not check message shapes (as DSH does), so a live log can hold what load refuses', (reference) =>
-  appendOneByOne(reference, 'mutant:append-skips-message-shape', (jsonl, input, code, message) => {
-    if (code !== 'MESSAGE_SHAPE') return { jsonl, outcome: { ok: false, code, ...(message === undefined ? {} : { message }) } };
+  appendOneByOne(reference, (jsonl, input, refusal) => {
+    if (refusal.code !== 'MESSAGE_SHAPE') return { jsonl, outcome: refusal };
     const { line, seq } = rawLine(jsonl, input);
     return { jsonl: jsonl + line, outcome: { ok: true, seq } };
   }),
 );
 
 export const NON_ATOMIC_APPEND = inProcess('non-atomic-append', 'a refused append reports the refusal but leaves the event in the log (it was written before it was checked)', (reference) =>
-  appendOneByOne(reference, 'mutant:non-atomic-append', (jsonl, input, code, message) => ({ jsonl: jsonl + rawLine(jsonl, input).line, outcome: { ok: false, code, ...(message === undefined ? {} : { message }) } })),
+  appendOneByOne(reference, (jsonl, input, refusal) => ({ jsonl: jsonl + rawLine(jsonl, input).line, outcome: refusal })),
 );
 
 export const LOG_MUTANTS = [

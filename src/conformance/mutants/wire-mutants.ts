@@ -1,7 +1,7 @@
 /** Mutants of the wire: request bytes, stream parsing, usage. */
 import type { StreamChunk } from '../../log/index.ts';
-import { SseDecoder, serializeDeepSeekRequest } from '../../wire/index.ts';
-import { parseDeepSeekStream } from '../reference/reference-implementation.ts';
+import { serializeDeepSeekRequest } from '../../wire/index.ts';
+import { REFERENCE_PARTS, cutAt, parseDeepSeekStream } from '../reference/reference-implementation.ts';
 import { inProcess } from './define.ts';
 
 /** Rewrites the top-level keys of a serialized body. */
@@ -43,19 +43,13 @@ export const CONTEXT_STATS_IN_SYSTEM = inProcess('context-stats-in-system', 'the
 export const USAGE_DOUBLE_COUNTED = inProcess('usage-double-counted', 'cached tokens are counted twice: input is taken as prompt_tokens, not prompt_tokens minus the cache hits', {
   parts: {
     parseStream: (body, cuts) =>
-      parseDeepSeekStream(body, cuts).map((c): StreamChunk => (c.type === 'usage' && c.usage.cacheReadTokens !== undefined ? { ...c, usage: { ...c.usage, inputTokens: c.usage.inputTokens + c.usage.cacheReadTokens } } : c)),
+      REFERENCE_PARTS.parseStream(body, cuts).map((c): StreamChunk => (c.type === 'usage' && c.usage.cacheReadTokens !== undefined ? { ...c, usage: { ...c.usage, inputTokens: c.usage.inputTokens + c.usage.cacheReadTokens } } : c)),
   },
 });
 
-/** Decodes each network piece on its own, so a UTF-8 sequence split across pieces turns into U+FFFD. */
-class PieceDecoder extends SseDecoder {
-  override push(piece: Uint8Array | string) {
-    return super.push(typeof piece === 'string' ? piece : new TextDecoder().decode(piece));
-  }
-}
-
+// Each network piece is decoded on its own, so a UTF-8 sequence split across pieces turns into U+FFFD.
 export const SSE_SPLIT_UTF8 = inProcess('sse-split-utf8', 'the SSE reader decodes every network chunk on its own and breaks characters split between chunks', {
-  parts: { parseStream: (body, cuts) => parseDeepSeekStream(body, cuts, new PieceDecoder()) },
+  parts: { parseStream: (body, cuts) => parseDeepSeekStream(cutAt(body, cuts).map((piece) => new TextDecoder().decode(piece))) },
 });
 
 export const WIRE_MUTANTS = [WIRE_KEYS_UNORDERED, WIRE_NULL_CONTENT, CONTEXT_STATS_IN_SYSTEM, USAGE_DOUBLE_COUNTED, SSE_SPLIT_UTF8];

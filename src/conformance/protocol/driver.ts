@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ReconError } from '../../errors.ts';
-import { LEVELS, PROTOCOL_VERSION, type Implementation, type ImplementationInfo } from '../implementation.ts';
+import { LEVELS, PROTOCOL_VERSION, isLevelList, type Implementation, type ImplementationInfo } from '../implementation.ts';
 import { readLines } from './lines.ts';
 import { METHODS, RPC_ERROR, type InitializeResult, type JsonRpcError, type Method } from './methods.ts';
 import { schemaProblem } from './schema.ts';
@@ -274,7 +274,7 @@ function handshakeProblem(result: unknown): string | undefined {
   if (r.protocolVersion !== PROTOCOL_VERSION) return `it speaks protocol version ${JSON.stringify(r.protocolVersion)}; this driver speaks ${PROTOCOL_VERSION}`;
   const text = (['name', 'version', 'language'] as const).find((key) => typeof r[key] !== 'string');
   if (text !== undefined) return `"${text}" is not a string`;
-  if (!Array.isArray(r.levels) || !r.levels.every((level) => (LEVELS as readonly unknown[]).includes(level))) return `"levels" is not a list of ${LEVELS.join(', ')}`;
+  if (!isLevelList(r.levels)) return `"levels" is not a list of ${LEVELS.join(', ')}`;
   if (r.providers !== undefined && !(Array.isArray(r.providers) && r.providers.every((p) => typeof p === 'string'))) return '"providers" is not a list of strings';
   return undefined;
 }

@@ -29,13 +29,6 @@ export type Method = keyof typeof METHODS;
 
 export type JsonRpcId = number | string;
 
-export interface JsonRpcRequest {
-  readonly jsonrpc: '2.0';
-  readonly id?: JsonRpcId;
-  readonly method: string;
-  readonly params?: Readonly<Record<string, unknown>>;
-}
-
 export interface JsonRpcError {
   readonly code: number;
   readonly message: string;
@@ -48,11 +41,6 @@ export type JsonRpcResponse =
 
 /** The JSON-RPC 2.0 error codes the protocol uses. */
 export const RPC_ERROR = { PARSE: -32700, INVALID_REQUEST: -32600, METHOD_NOT_FOUND: -32601, INVALID_PARAMS: -32602, INTERNAL: -32603 } as const;
-
-export interface InitializeParams {
-  readonly protocolVersion: number;
-  readonly client?: { readonly name: string; readonly version: string };
-}
 
 /** The handshake's answer: `ImplementationInfo` over the wire (never `inProcess`) plus the protocol version. */
 export interface InitializeResult {

@@ -8,8 +8,8 @@ import { ReconError } from '../../errors.ts';
 import { Session, buildRequest, type NeutralRequest } from '../../fold/index.ts';
 import { SessionLog, loadJsonl, saveJsonl, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
 import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
-import { DeepSeekStreamTranslator, SseDecoder, serializeDeepSeekRequest, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
-import type { AppendOutcome, Implementation, ImplementationInfo, Outcome } from '../implementation.ts';
+import { DeepSeekStreamTranslator, parseSse, serializeDeepSeekRequest, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
+import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo } from '../implementation.ts';
 import { runScenario } from './run-scenario.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -42,31 +42,21 @@ export const REFERENCE_PARTS: ReferenceParts = {
   session: (log) => new Session(log),
   request: buildRequest,
   serialize: (request) => serializeDeepSeekRequest(request),
-  parseStream: parseDeepSeekStream,
+  parseStream: (body, cuts) => parseDeepSeekStream(cutAt(body, cuts)),
   loop: (options) => new AgentLoop(options),
 };
 
-/** A DeepSeek SSE body fed to the decoder in pieces cut at byte offsets, translated to stream chunks. */
-export function parseDeepSeekStream(body: Uint8Array, cuts: readonly number[], decoder = new SseDecoder()): StreamChunk[] {
-  const translator = new DeepSeekStreamTranslator();
-  const chunks: StreamChunk[] = [];
-  const feed = (events: ReturnType<SseDecoder['end']>) => {
-    for (const event of events) if (event.data !== '[DONE]') chunks.push(...translator.push(JSON.parse(event.data)));
-  };
+/** `body` cut into pieces at the given byte offsets, as a network might deliver it. */
+export function cutAt(body: Uint8Array, cuts: readonly number[]): Uint8Array[] {
   const points = [0, ...cuts, body.length];
-  for (let i = 1; i < points.length; i++) feed(decoder.push(body.subarray(points[i - 1], points[i])));
-  feed(decoder.end());
-  return [...chunks, ...translator.finish()];
+  return points.slice(1).map((end, i) => body.subarray(points[i], end));
 }
 
-/** Runs `body`, turning a coded ReconError into a refusal; anything else is a crash and propagates. */
-export async function outcome<T>(body: () => T | Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await body() };
-  } catch (error) {
-    if (ReconError.is(error)) return { ok: false, code: error.code, message: error.message };
-    throw error;
-  }
+/** A DeepSeek SSE body, given as the pieces it arrived in, translated to stream chunks. */
+export function parseDeepSeekStream(pieces: Iterable<Uint8Array | string>): StreamChunk[] {
+  const translator = new DeepSeekStreamTranslator();
+  const chunks = parseSse(pieces).flatMap((event) => (event.data === '[DONE]' ? [] : translator.push(JSON.parse(event.data))));
+  return [...chunks, ...translator.finish()];
 }
 
 export interface ReferenceOptions {
@@ -103,15 +93,12 @@ export function referenceImplementation(options: ReferenceOptions = {}): Impleme
       outcome(() => {
         let time = 0;
         const { log } = load(jsonl, () => time);
-        const outcomes: AppendOutcome[] = inputs.map((input) => {
-          time = input.time;
+        const outcomes: AppendOutcome[] = inputs.map(({ type, time: at, data, ...appendOptions }) => {
+          time = at;
           try {
-            const { surfaceOp, sourceEventSeqs, ignorable } = input;
-            const appendOptions = { ...(surfaceOp === undefined ? {} : { surfaceOp }), ...(sourceEventSeqs === undefined ? {} : { sourceEventSeqs }), ...(ignorable === undefined ? {} : { ignorable }) };
-            return { ok: true, seq: log.append(input.type, input.data, appendOptions).seq };
+            return { ok: true, seq: log.append(type, data, appendOptions).seq };
           } catch (error) {
-            if (ReconError.is(error)) return { ok: false, code: error.code, message: error.message };
-            throw error;
+            return asRefusal(error);
           }
         });
         return { jsonl: parts.save(log), outcomes };

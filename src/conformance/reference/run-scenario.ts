@@ -1,4 +1,5 @@
-import { SessionLog, loadJsonl, saveJsonl, type LlmCallConfig, type SessionLogOptions, type ToolResultData } from '../../log/index.ts';
+import { ReconError } from '../../errors.ts';
+import { SessionLog, loadJsonl, newSessionHeader, saveJsonl, type LlmCallConfig, type SessionLogOptions } from '../../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
 import { AgentLoop, ScriptedModel, ToolRegistry, counterIds, type AgentLoopOptions, type SentRequest } from '../../loop/index.ts';
 import type { LoopRun } from '../implementation.ts';
@@ -21,7 +22,7 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
     return t;
   };
   const logOptions = { ...options.logOptions, clock };
-  let log = SessionLog.create({ type: 'session', version: 0, id: scenario.session.id, createdAt: scenario.session.createdAt, delegationDepth: 0 }, logOptions);
+  let log = SessionLog.create(newSessionHeader(scenario.session.id, scenario.session.createdAt), logOptions);
   const tools = new ToolRegistry();
   const register = (spec: Scenario['tools'][number]) => tools.register({ spec, run: (args) => ({ content: [{ type: 'text', text: scenarioToolOutput(spec.name, args) }] }) });
   scenario.tools.forEach(register);
@@ -77,7 +78,7 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
         break;
       case 'trim': {
         const callId = nthToolCall(log, action.call);
-        if (callId !== undefined && isCurrentResult(log, callId)) loop.trimToolResult(callId, [{ type: 'text', text: action.text }]);
+        if (callId !== undefined) trimIfCurrent(loop, callId, action.text);
         break;
       }
       case 'restart':
@@ -98,10 +99,11 @@ function nthToolCall(log: SessionLog, n: number): string | undefined {
   return (calls[n - 1]?.data as { callId?: string } | undefined)?.callId;
 }
 
-function isCurrentResult(log: SessionLog, callId: string): boolean {
-  return log.surface.nodes.some((seq) => {
-    const event = log.eventAt(seq)!;
-    return event.type === 'tool/result' && (event.data as unknown as ToolResultData).message.source['callId'] === callId;
-  });
+/** A call with no current result (compacted away, or never answered) has nothing to trim: the loop refuses it with USAGE. */
+function trimIfCurrent(loop: AgentLoop, callId: string, text: string): void {
+  try {
+    loop.trimToolResult(callId, [{ type: 'text', text }]);
+  } catch (error) {
+    if (!ReconError.is(error) || error.code !== 'USAGE') throw error;
+  }
 }
-
