@@ -6,10 +6,9 @@
  */
 import type { DeepSeekAdapter, DeepSeekConnectionOptions } from '@deepseek-ai/dsh-llm-deepseek';
 import type { GenerateOptions, StreamChunk as DshChunk } from '@deepseek-ai/dsh-llm';
-import type { WireRequest } from '../../wire/index.ts';
+import type { RouteDefaults } from '../../loop/index.ts';
+import { DEEPSEEK_BASE_URL, type WireRequest } from '../../wire/index.ts';
 import type { DshPackages } from './packages.ts';
-
-export const DEEPSEEK_BASE_URL = 'https://api.deepseek.com';
 
 /**
  * Headers the client adds whatever the request: the credential, the anonymous install id
@@ -17,11 +16,6 @@ export const DEEPSEEK_BASE_URL = 'https://api.deepseek.com';
  * request without them (its contract: credentials are the client's), so they are dropped.
  */
 const CLIENT_HEADERS = new Set(['authorization', 'x-deepseek-harness-user-id', 'user-agent', 'accept']);
-
-export interface RouteDefaults {
-  readonly maxTokens?: number;
-  readonly reasoningEffort?: string;
-}
 
 export function deepSeekAdapter(dsh: DshPackages, defaults: RouteDefaults = {}): DeepSeekAdapter {
   const connection = {
