@@ -12,7 +12,7 @@ import { E2E_SCRIPT } from '../src/e2e/conversation.ts';
 import { startSimulator, type FetchLike } from '../src/http/index.ts';
 import type { CacheRun } from './run.ts';
 
-export const NAIVE_MUTANT = 'clock-in-system-prompt';
+const NAIVE_MUTANT = 'clock-in-system-prompt';
 
 export async function simulatedCache(): Promise<{ readonly reference: CacheRun; readonly naive: CacheRun }> {
   const simulator = await startSimulator({ provider: 'deepseek', replies: E2E_SCRIPT });

@@ -3,9 +3,10 @@
  * change in them is a change in the algorithm, never noise.
  */
 import { runScenario } from '../src/conformance/index.ts';
-import { Session, deriveMessagesFresh, foldSurface } from '../src/fold/index.ts';
-import { SessionLog } from '../src/log/index.ts';
+import { deriveMessagesFresh, foldSurface } from '../src/fold/index.ts';
+import { firstDifference } from '../src/report/first-difference.ts';
 import { CHECK_SCENARIO } from './check-overhead.bench.ts';
+import { referenceState } from './fold.bench.ts';
 import { syntheticLog } from './_internals/synthetic-log.ts';
 
 export interface FoldCounters {
@@ -19,12 +20,9 @@ export interface FoldCounters {
 }
 
 export function foldCounters(size: number): FoldCounters {
-  const { header, base, steps } = syntheticLog(size);
+  const { base, steps } = syntheticLog(size);
   const next = steps[0]!;
-  const log = SessionLog.create(header);
-  for (const event of base) log.adopt(event);
-  const session = new Session(log);
-  session.deriveMessages();
+  const { log, session } = referenceState(size);
   const before = session.counters.nodesProjected;
   for (const event of next) log.adopt(event);
   const messages = session.deriveMessages().length;
@@ -53,13 +51,9 @@ export async function prefixCounters(): Promise<PrefixCounters> {
   let reused = 0;
   let total = 0;
   run.wire.forEach((wire, i) => {
-    total += Buffer.byteLength(wire.body);
-    if (i === 0) return;
-    const a = Buffer.from(run.wire[i - 1]!.body);
-    const b = Buffer.from(wire.body);
-    let n = 0;
-    while (n < a.length && n < b.length && a[n] === b[n]) n++;
-    reused += n;
+    const bytes = Buffer.byteLength(wire.body);
+    total += bytes;
+    if (i > 0) reused += firstDifference(run.wire[i - 1]!.body, wire.body, 0)?.offset ?? bytes;
   });
   return { requests: run.wire.length, bodyBytes: total, prefixBytesReused: reused, reuse: reused / total };
 }

@@ -32,7 +32,7 @@ function stepwise<T>(size: number, start: () => T, append: (state: T, events: re
   };
 }
 
-function referenceState(size: number): { log: SessionLog; session: Session } {
+export function referenceState(size: number): { log: SessionLog; session: Session } {
   const { header, base } = syntheticLog(size);
   const log = SessionLog.create(header);
   for (const event of base) log.adopt(event);
@@ -63,23 +63,19 @@ function prefixEnds(size: number): number[] {
 }
 
 export async function foldBenchmarks(profile: Profile): Promise<BenchResult[]> {
-  // Per round: each sample builds sessions up to 10 000 events, so samples are few and time is not the limit.
-  const samples = profile.name === 'quick' ? 12 : 30;
   const tasks = FOLD_SIZES.flatMap((size) => {
     const { base, steps } = syntheticLog(size);
     const all = [...base, ...steps.flat()];
+    // The prefixes are cut once, before any clock starts: a refold reads the events, it does not copy them.
+    const prefixes = new Map(prefixEnds(size).map((end) => [end, all.slice(0, end)]));
     return [
       {
         id: `fold/cached/${size}`,
         fn: stepwise(size, () => referenceState(size), (s, events) => events.forEach((e) => s.log.adopt(e)), (s) => s.session.deriveMessages()),
       },
-      {
-        id: `fold/naive/${size}`,
-        // The prefixes are cut before the clock starts: a refold reads the events, it does not copy them.
-        fn: stepwise(size, () => new Map(prefixEnds(size).map((end) => [end, all.slice(0, end)])), () => undefined, (prefixes, upTo) => deriveMessagesFresh(prefixes.get(upTo)!)),
-      },
+      { id: `fold/naive/${size}`, fn: stepwise(size, () => prefixes, () => undefined, (p, upTo) => deriveMessagesFresh(p.get(upTo)!)) },
       { id: `fold/dsh/${size}`, fn: stepwise(size, () => dshState(size), dshAppend, (s) => s.deriveMessages()) },
     ];
   });
-  return measure({ ...profile, iterations: samples, time: 0 }, tasks);
+  return measure({ ...profile, iterations: profile.foldSamples, time: 0 }, tasks);
 }

@@ -49,11 +49,11 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
   const fold = await foldBenchmarks(profile);
   progress('load: validated events per second');
   const load = await loadBenchmarks(profile);
-  const loadRatios = pairedLoadRatios(profileName === 'quick' ? 15 : 40);
+  const loadRatios = pairedLoadRatios(profile.loadPairs);
   progress('check: the loop with and without its reconstruction check');
   const check = await checkOverheadBenchmarks(profile);
   progress('suite: cases per second, in process and over stdio');
-  const suite = await suiteThroughput(profileName === 'quick');
+  const suite = await suiteThroughput(profile.suiteRuns);
   progress('cache: read rate and attainment');
   const recorded = await recordedCache();
   const sim = await simulatedCache();
@@ -84,7 +84,7 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
       },
     },
     check: { overhead: median('check/loop-with-check') / median('check/loop-without-check') },
-    suite: { ...suite, stdioOverInProcess: suite.stdio.ms / suite.stdio.cases / (suite.inProcess.ms / suite.inProcess.cases) },
+    suite: { ...suite, stdioOverInProcess: suite.inProcess.casesPerSecond / suite.stdio.casesPerSecond },
     cache: {
       referenceAttainment: sim.reference.attainment,
       naiveAttainment: sim.naive.attainment,

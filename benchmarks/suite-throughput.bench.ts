@@ -30,8 +30,7 @@ async function throughput(impl: Implementation, runs: number): Promise<Throughpu
   }
 }
 
-export async function suiteThroughput(quick: boolean): Promise<{ readonly inProcess: Throughput; readonly stdio: Throughput }> {
-  const runs = quick ? 30 : 100;
+export async function suiteThroughput(runs: number): Promise<{ readonly inProcess: Throughput; readonly stdio: Throughput }> {
   const inProcess = await throughput(await openImplementation('reference', { cwd: ROOT }), runs);
   const stdio = await throughput(await openImplementation(`cmd:${JSON.stringify(process.execPath)} bin/recon.js serve`, { cwd: ROOT }), runs);
   return { inProcess, stdio };

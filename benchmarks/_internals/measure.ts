@@ -32,11 +32,17 @@ export interface Profile {
   readonly time: number;
   readonly iterations: number;
   readonly rounds: number;
+  /** Samples per fold task and round: each builds sessions of up to 10 000 events, so samples, not time, bound it. */
+  readonly foldSamples: number;
+  /** Paired samples behind the load ratios. */
+  readonly loadPairs: number;
+  /** Cases per property in the suite-throughput run. */
+  readonly suiteRuns: number;
 }
 
 export const PROFILES: Record<Profile['name'], Profile> = {
-  quick: { name: 'quick', time: 60, iterations: 8, rounds: 3 },
-  full: { name: 'full', time: 400, iterations: 30, rounds: 6 },
+  quick: { name: 'quick', time: 60, iterations: 8, rounds: 3, foldSamples: 12, loadPairs: 15, suiteRuns: 30 },
+  full: { name: 'full', time: 400, iterations: 30, rounds: 6, foldSamples: 30, loadPairs: 40, suiteRuns: 100 },
 };
 
 export interface TaskSpec {

@@ -30,7 +30,7 @@ export interface SyntheticLog {
 }
 
 /** How many steps past the base a synthetic log carries. */
-export const NEXT_STEPS = 10;
+const NEXT_STEPS = 10;
 
 const cache = new Map<number, SyntheticLog>();
 

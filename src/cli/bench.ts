@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { compareResults, machineFactor } from '../../benchmarks/compare.ts';
-import { runBench, type BenchRun } from '../../benchmarks/run.ts';
+import { BENCH_FORMAT, runBench, type BenchRun } from '../../benchmarks/run.ts';
 import { ReconError } from '../errors.ts';
 import { renderBenchMarkdown, renderCompareMarkdown } from '../report/bench-markdown.ts';
 import { formatRatio, targetsOf } from '../report/bench-targets.ts';
@@ -96,7 +96,7 @@ async function readRun(file: string, name: string): Promise<BenchRun> {
   } catch (error) {
     throw new ReconError('FILE_UNREADABLE', `${name}: ${(error as Error).message}`);
   }
-  if (run.format !== 1 || !Array.isArray(run.results)) throw new ReconError('USAGE', `${name}: not a recon bench run (expected the latest.json of recon bench)`);
+  if (run.format !== BENCH_FORMAT || !Array.isArray(run.results)) throw new ReconError('USAGE', `${name}: not a recon bench run (expected the latest.json of recon bench)`);
   return run as BenchRun;
 }
 

@@ -3,8 +3,9 @@
  * the targets, and the history of the key ratios — readable with no network.
  */
 import type { BenchRun } from '../../benchmarks/run.ts';
-import { formatMs } from './bench-markdown.ts';
+import { environmentLine, formatMs, resultNote } from './bench-markdown.ts';
 import { formatRatio, targetsOf } from './bench-targets.ts';
+import { esc } from './html.ts';
 
 /** One line of reports/bench/history.jsonl. */
 export interface HistoryEntry {
@@ -16,7 +17,6 @@ export interface HistoryEntry {
   readonly means: Readonly<Record<string, number>>;
 }
 
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const COLORS = ['#1f6feb', '#d1242f', '#8250df', '#1a7f37', '#bc4c00'];
 const W = 520;
 const H = 260;
@@ -61,11 +61,12 @@ function short(v: number): string {
 }
 
 export function renderBenchHtml(run: BenchRun, history: readonly HistoryEntry[]): string {
-  const sizes = [100, 1000, 10000];
-  const perStep = (kind: string) => sizes.flatMap((n) => {
-    const r = run.results.find((x) => x.id === `fold/${kind}/${n}`);
-    return r === undefined ? [] : [[n, r.mean * 1000] as const];
-  });
+  // The sizes are whatever fold/<kind>/<events> results the run holds.
+  const perStep = (kind: string) =>
+    run.results.flatMap((r) => {
+      const [suite, of, events] = r.id.split('/');
+      return suite === 'fold' && of === kind ? [[Number(events), r.mean * 1000] as const] : [];
+    });
   const scaling = lineChart('Per-step deriveMessages cost (µs) by session length', [
     { name: 'reference (cached)', points: perStep('cached') },
     { name: 'naive refold', points: perStep('naive') },
@@ -81,16 +82,15 @@ export function renderBenchHtml(run: BenchRun, history: readonly HistoryEntry[])
     .map((t) => `<tr><td><code>${esc(t.name)}</code></td><td class="num">${esc(formatRatio(t.value))}</td><td>${esc(t.goal)}</td><td class="${t.met === null ? 'na' : t.met ? 'ok' : 'bad'}">${t.met === null ? 'n/a' : t.met ? 'met' : 'missed'}</td></tr>`)
     .join('\n');
   const results = run.results
-    .map((r) => `<tr><td><code>${esc(r.id)}</code></td><td class="num">${esc(formatMs(r.mean))}</td><td class="num">${esc(formatMs(r.p50))}</td><td class="num">${esc(formatMs(r.p99))}</td><td class="num">${r.rme.toFixed(1)}%</td><td class="num">${r.samples}</td><td>${r.untrusted ? 'untrusted' : ''}</td></tr>`)
+    .map((r) => `<tr><td><code>${esc(r.id)}</code></td><td class="num">${esc(formatMs(r.mean))}</td><td class="num">${esc(formatMs(r.p50))}</td><td class="num">${esc(formatMs(r.p99))}</td><td class="num">${r.rme.toFixed(1)}%</td><td class="num">${r.samples}</td><td>${esc(resultNote(r))}</td></tr>`)
     .join('\n');
-  const env = run.environment;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>recon bench</title>
 <style>body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:64rem;padding:0 1rem;color:#1d1d1f}table{border-collapse:collapse;width:100%;margin:1rem 0}
 th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #e5e5e5}td.num{text-align:right;font-variant-numeric:tabular-nums}.ok{color:#1a7f37;font-weight:600}.bad{color:#d1242f;font-weight:600}.na{color:#777}
 figure{display:inline-block;margin:.5rem 1rem .5rem 0}figcaption{font-weight:600;margin-bottom:.3rem}.meta{color:#555}</style></head><body>
 <h1>recon bench (${esc(run.profile)})</h1>
-<p class="meta">${esc(env.cpu)}, ${env.cores} cores · Node ${esc(env.node)} · commit ${esc(env.commit?.slice(0, 10) ?? 'unknown')}${env.dirty ? ' (dirty)' : ''} · load ${env.load} · ${esc(run.startedAt)}</p>
+<p class="meta">${esc(environmentLine(run))}</p>
 <table><thead><tr><th>target</th><th>value</th><th>goal</th><th></th></tr></thead><tbody>${targets}</tbody></table>
 ${scaling}
 <h2>History</h2>

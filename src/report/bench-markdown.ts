@@ -1,18 +1,29 @@
 /** A bench run as Markdown: the targets first, then every timing. */
 import type { BenchRun } from '../../benchmarks/run.ts';
 import type { Comparison } from '../../benchmarks/compare.ts';
+import type { BenchResult } from '../../benchmarks/_internals/measure.ts';
 import { formatRatio, targetsOf } from './bench-targets.ts';
 
 export function formatMs(ms: number): string {
   return ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(2)} µs`;
 }
 
-export function renderBenchMarkdown(run: BenchRun): string {
+/** Where and when the run happened, one line (Markdown and HTML alike). */
+export function environmentLine(run: BenchRun): string {
   const env = run.environment;
+  return `${env.cpu}, ${env.cores} cores · Node ${env.node} · commit ${env.commit?.slice(0, 10) ?? 'unknown'}${env.dirty ? ' (dirty)' : ''} · load ${env.load} · ${run.startedAt}`;
+}
+
+/** Why a timing should be read with care: tinybench's warnings, or a margin above 5 %. */
+export function resultNote(r: BenchResult): string {
+  return r.untrusted ? `untrusted: ${r.warnings.join(', ')}` : r.rme > 5 ? 'noisy' : '';
+}
+
+export function renderBenchMarkdown(run: BenchRun): string {
   const out = [
     `## recon bench (${run.profile})`,
     '',
-    `${env.cpu}, ${env.cores} cores · Node ${env.node} · commit ${env.commit?.slice(0, 10) ?? 'unknown'}${env.dirty ? ' (dirty)' : ''} · load ${env.load} · ${run.startedAt}`,
+    environmentLine(run),
     '',
     '| target | value | goal | met |',
     '|---|---:|---|:---:|',
@@ -23,7 +34,7 @@ export function renderBenchMarkdown(run: BenchRun): string {
     '',
     '| benchmark | mean | p50 | p99 | ±rme | samples | |',
     '|---|---:|---:|---:|---:|---:|---|',
-    ...run.results.map((r) => `| \`${r.id}\` | ${formatMs(r.mean)} | ${formatMs(r.p50)} | ${formatMs(r.p99)} | ${r.rme.toFixed(1)}% | ${r.samples} | ${r.untrusted ? `untrusted: ${r.warnings.join(', ')}` : r.rme > 5 ? 'noisy' : ''} |`),
+    ...run.results.map((r) => `| \`${r.id}\` | ${formatMs(r.mean)} | ${formatMs(r.p50)} | ${formatMs(r.p99)} | ${r.rme.toFixed(1)}% | ${r.samples} | ${resultNote(r)} |`),
     '',
     `Counters (exact): at 10 000 events one step projects ${run.counters.fold.at(-1)?.cachedNodesPerStep} surface nodes in the cached fold and ${run.counters.fold.at(-1)?.naiveNodesPerStep} in a naive refold; ` +
       `consecutive request bodies reuse ${(run.counters.prefix.reuse * 100).toFixed(1)}% of their bytes as a prefix (${run.counters.prefix.prefixBytesReused.toLocaleString('en')} of ${run.counters.prefix.bodyBytes.toLocaleString('en')}).`,

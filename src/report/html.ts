@@ -1,9 +1,9 @@
 /** A run as one self-contained HTML page: no scripts from elsewhere, no network, readable offline. */
 import { describeDifference } from './first-difference.ts';
 import type { RunRecord, RunResult } from './run-record.ts';
-import { formatDuration, replayCommand, resultLabel } from './suite-terminal.ts';
+import { formatDuration, inputText, replayCommand, resultLabel, toExplain } from './suite-terminal.ts';
 
-const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1d1d1f}
@@ -29,10 +29,7 @@ function failure(run: RunRecord, r: RunResult): string {
     parts.push(`<p><strong>${esc(c.kind)}</strong>: ${esc(c.message.split('\n')[0]!)}</p>`);
     if (c.difference !== undefined) parts.push(`<pre>${esc(describeDifference(c.difference))}</pre>`);
     if (c.explanation !== undefined) parts.push(`<p>Should have been explained by: ${esc(c.explanation)}</p>`);
-    if (c.input !== undefined) {
-      const text = c.input.kind === 'log' ? c.input.jsonl : JSON.stringify(c.input.value, null, 1);
-      parts.push(`<p>Minimal input${c.file === undefined ? '' : ` (<code>${esc(c.file)}</code>)`}:</p><pre>${esc(text.trimEnd())}</pre>`);
-    }
+    if (c.input !== undefined) parts.push(`<p>Minimal input${c.file === undefined ? '' : ` (<code>${esc(c.file)}</code>)`}:</p><pre>${esc(inputText(c.input))}</pre>`);
     parts.push(`<p>Replay: <code>${esc(replayCommand(run, r))}</code></p>`);
   }
   return `${parts.join('\n')}</details>`;
@@ -49,7 +46,7 @@ export function renderRunHtml(run: RunRecord): string {
         `<td class="num">${r.status === 'n/a' ? '' : esc(formatDuration(r.timeMs))}</td><td class="clause">${esc(r.status === 'n/a' ? (r.reason ?? '') : r.clause)}</td></tr>`,
     )
     .join('\n');
-  const failures = run.results.filter((r) => r.status === 'fail' || r.verdict !== 'as-expected').map((r) => failure(run, r));
+  const failures = toExplain(run).map((r) => failure(run, r));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>recon check: ${esc(impl.name)} ${esc(impl.version)}</title><style>${STYLE}</style></head>

@@ -1,7 +1,9 @@
 /** A run as JUnit XML: one test case per property, for CI systems that read test reports. */
+import { esc } from './html.ts';
 import type { RunRecord } from './run-record.ts';
 
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+// XML 1.0 has no escape for these control characters: drop them.
+const xml = (text: string) => esc(text).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 export function renderRunJunit(run: RunRecord): string {
   const impl = run.header.implementation;

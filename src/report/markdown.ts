@@ -1,7 +1,7 @@
 /** A run as Markdown, fit for a CI step summary (`$GITHUB_STEP_SUMMARY`). */
 import { describeDifference } from './first-difference.ts';
 import type { RunRecord } from './run-record.ts';
-import { formatDuration, replayCommand, resultLabel } from './suite-terminal.ts';
+import { formatDuration, inputText, replayCommand, resultLabel, toExplain } from './suite-terminal.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -23,7 +23,7 @@ export function renderRunMarkdown(run: RunRecord): string {
     ...run.results.map((r) => `| \`${r.id}\` | ${r.level} | ${r.verdict === 'as-expected' ? '' : '**'}${resultLabel(r)}${r.verdict === 'as-expected' ? '' : '**'} | ${r.runs} | ${cell(r.clause)} |`),
     '',
   ];
-  for (const r of run.results.filter((x) => x.status === 'fail' || x.verdict !== 'as-expected')) {
+  for (const r of toExplain(run)) {
     out.push(`<details><summary><code>${r.id}</code>: ${resultLabel(r)}</summary>`, '', `${r.title}.`, '');
     if (r.expected !== undefined) out.push(`Expected to ${r.expected.status}: ${r.expected.reason}`, '');
     const c = r.counterexample;
@@ -31,7 +31,7 @@ export function renderRunMarkdown(run: RunRecord): string {
       out.push(`**${c.kind}**: ${c.message.split('\n')[0]}`, '');
       if (c.difference !== undefined) out.push('```', describeDifference(c.difference), '```', '');
       if (c.explanation !== undefined) out.push(`Should have been explained by: ${c.explanation}`, '');
-      if (c.input !== undefined) out.push(`Minimal input${c.file === undefined ? '' : ` (\`${c.file}\`)`}:`, '', '```json', (c.input.kind === 'log' ? c.input.jsonl : JSON.stringify(c.input.value, null, 1)).trimEnd(), '```', '');
+      if (c.input !== undefined) out.push(`Minimal input${c.file === undefined ? '' : ` (\`${c.file}\`)`}:`, '', '```json', inputText(c.input), '```', '');
       out.push(`Replay: \`${replayCommand(run, r)}\``, '');
     }
     out.push('</details>', '');

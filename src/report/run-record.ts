@@ -61,7 +61,7 @@ const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 const VERSION = (JSON.parse(readFileSync(`${PACKAGE}package.json`, 'utf8')) as { version: string }).version;
 
 /** The corpus a run replays: the package's stored regressions, and the property ids. */
-export function corpusVersion(propertyIds: readonly string[]): RunHeader['corpus'] {
+function corpusVersion(propertyIds: readonly string[]): RunHeader['corpus'] {
   const hash = createHash('sha256').update(propertyIds.join('\n'));
   let regressions = 0;
   const dir = `${PACKAGE}corpora/regressions/`;

@@ -1,4 +1,5 @@
 /** A run as a person reads it in a terminal: a table, generator statistics, then each failure explained. */
+import type { RegressionPayload } from '../../properties/index.ts';
 import type { Verdict } from '../conformance/expectations.ts';
 import { describeDifference } from './first-difference.ts';
 import type { RunRecord, RunResult } from './run-record.ts';
@@ -16,6 +17,16 @@ export function resultLabel(r: RunResult): string {
   return `${status} (${NOTE[r.verdict]})`;
 }
 
+/** The results every rendering explains below its table: failures, and anything unexpected. */
+export function toExplain(run: RunRecord): RunResult[] {
+  return run.results.filter((r) => r.status === 'fail' || r.verdict !== 'as-expected');
+}
+
+/** A minimal input as a reader sees it: the log itself, or the scenario as JSON. */
+export function inputText(input: RegressionPayload): string {
+  return (input.kind === 'log' ? input.jsonl : JSON.stringify(input.value, null, 1)).trimEnd();
+}
+
 export function replayCommand(run: RunRecord, r: RunResult): string {
   const seed = r.counterexample?.seed ?? run.header.seed;
   return `recon check --impl ${run.header.impl} --property ${r.id} --seed ${seed}`;
@@ -26,9 +37,9 @@ export function renderRunText(run: RunRecord): string {
   const head = [`${impl.name} ${impl.version} (${impl.language}; levels ${impl.levels.join(', ')})`, `seed ${run.header.seed} · budget ${run.header.budget} cases per property · corpus ${run.header.corpus.version}`, ''].join('\n');
   const rows = run.results.map((r) => [r.id, r.level, r.runs, resultLabel(r), r.status === 'n/a' ? (r.reason ?? '') : formatDuration(r.timeMs)]);
   const table = formatTable(['property', 'level', 'runs', 'result', 'time'], rows);
-  const failures = run.results.filter((r) => r.status === 'fail' || r.verdict !== 'as-expected').map((r) => renderFailure(run, r));
+  const failures = toExplain(run).map((r) => renderFailure(run, r));
   const s = run.footer.summary;
-  const summary = `${run.results.length} properties: ${s.pass} pass, ${s.fail} fail, ${s.na} n/a${s.unexpected === run.footer.summary.fail ? '' : `, ${s.unexpected} unexpected`} (${formatDuration(run.footer.timeMs)})\n`;
+  const summary = `${run.results.length} properties: ${s.pass} pass, ${s.fail} fail, ${s.na} n/a${s.unexpected === s.fail ? '' : `, ${s.unexpected} unexpected`} (${formatDuration(run.footer.timeMs)})\n`;
   return [head, table, renderStatistics(run), ...failures, summary].filter((part) => part !== '').join('\n');
 }
 
@@ -56,8 +67,7 @@ function renderFailure(run: RunRecord, r: RunResult): string {
     if (c.difference !== undefined) lines.push(indent(describeDifference(c.difference), '  '));
     if (c.explanation !== undefined) lines.push(`  should have been explained by: ${c.explanation}`);
     if (c.input !== undefined) {
-      const text = c.input.kind === 'log' ? c.input.jsonl : `${JSON.stringify(c.input.value, null, 1)}\n`;
-      const shown = text.trimEnd().split('\n');
+      const shown = inputText(c.input).split('\n');
       lines.push(`  minimal input${c.file === undefined ? '' : ` (stored in ${c.file})`}:`);
       lines.push(...shown.slice(0, 60).map((line) => `    ${line.length > 240 ? `${line.slice(0, 240)}…` : line}`));
       if (shown.length > 60) lines.push(`    … ${shown.length - 60} more lines`);

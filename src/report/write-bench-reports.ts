@@ -6,7 +6,7 @@ import { renderBenchHtml, type HistoryEntry } from './bench-html.ts';
 import { renderBenchMarkdown } from './bench-markdown.ts';
 import { targetsOf } from './bench-targets.ts';
 
-export function historyEntry(run: BenchRun): HistoryEntry {
+function historyEntry(run: BenchRun): HistoryEntry {
   return {
     startedAt: run.startedAt,
     commit: run.environment.commit,

@@ -34,7 +34,11 @@ describe('reports and expectations', () => {
     expect(junit.match(/<testcase /g)).toHaveLength(3);
     expect(junit.match(/<failure /g)).toHaveLength(1);
 
-    for (const [format, file] of [['md', 'summary.md'], ['html', 'report.html'], ['junit', 'junit.xml'], ['text', 'summary.txt']] as const) {
+    const text = readFileSync(join(dir, 'out/summary.txt'), 'utf8');
+    expect(text).toContain('FAIL (unexpected)');
+    expect(text).toContain('replay: recon check --impl mutant:reads-any-version --property LOG-FORMAT-VERSION --seed ');
+
+    for (const [format, file] of [['md', 'summary.md'], ['html', 'report.html'], ['junit', 'junit.xml'], ['text', 'summary.txt'], ['jsonl', 'run.jsonl']] as const) {
       const again = await runCli(['report', 'out/run.jsonl', '--format', format], {}, dir);
       expect(again.stdout).toBe(readFileSync(join(dir, 'out', file), 'utf8'));
     }
