@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent } from 'undici';
 import { compareRuns } from '../src/e2e/compare-runs.ts';
-import { E2E_SCRIPT } from '../src/e2e/conversation.ts';
-import { startSimulator, type FetchLike } from '../src/http/index.ts';
+import { E2E_MODELS, E2E_SCRIPT } from '../src/e2e/conversation.ts';
+import { dispatcherFetch, startSimulator } from '../src/http/index.ts';
 import type { CacheRun } from './run.ts';
 
 const NAIVE_MUTANT = 'clock-in-system-prompt';
@@ -18,12 +18,11 @@ export async function simulatedCache(): Promise<{ readonly reference: CacheRun; 
   const simulator = await startSimulator({ provider: 'deepseek', replies: E2E_SCRIPT });
   const dir = mkdtempSync(join(tmpdir(), 'recon-bench-cache-'));
   const agent = new Agent();
-  const fetch: FetchLike = (input, init) => undiciFetch(input as string, { ...(init as object), dispatcher: agent }) as unknown as Promise<Response>;
   try {
     const { runs } = await compareRuns({
       provider: 'deepseek',
-      model: 'deepseek-v4-flash',
-      fetch,
+      model: E2E_MODELS.deepseek,
+      fetch: dispatcherFetch(agent),
       baseUrl: simulator.url,
       cassettes: [join(dir, 'reference.jsonl'), join(dir, 'naive.jsonl')],
       session: (run) => `bench-${String(run).padStart(2, '0')}`,

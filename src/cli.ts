@@ -1,5 +1,6 @@
 import { EXIT, type Command, type Io } from './cli/command.ts';
 import { ReconError } from './errors.ts';
+import { HARNESS_VERSION } from './version.ts';
 
 // Loaded on demand so that `recon serve` does not pay for the benchmark code, and so on.
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -40,7 +41,7 @@ function topHelp(): string {
     'Commands:',
     ...lines,
     '',
-    'Run `recon <command> --help` for the options of one command.',
+    'Run `recon <command> --help` for the options of one command; `recon --version` prints the version.',
     '',
   ].join('\n');
 }
@@ -52,6 +53,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(topHelp());
     return name === undefined ? EXIT.USAGE : EXIT.OK;
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout.write(`${HARNESS_VERSION}\n`);
+    return EXIT.OK;
   }
   const load = COMMANDS[name];
   if (load === undefined) {

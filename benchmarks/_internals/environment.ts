@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { HARNESS_VERSION } from '../../src/version.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,7 +32,7 @@ function git(args: string[]): string | null {
 export function environment(): Environment {
   const status = git(['status', '--porcelain', '--untracked-files=no']);
   return {
-    harness: (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { version: string }).version,
+    harness: HARNESS_VERSION,
     node: process.version,
     v8: process.versions.v8,
     platform: platform(),

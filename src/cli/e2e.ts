@@ -3,13 +3,13 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { Agent } from 'undici';
 import { compareRuns, mutantLoop, type MeasuredRun } from '../e2e/compare-runs.ts';
+import { E2E_MODELS } from '../e2e/conversation.ts';
 import { ReconError } from '../errors.ts';
 import { dispatcherFetch } from '../http/index.ts';
 import { formatTable, percent } from '../report/table.ts';
 import { WIRE_FORMATS, isProvider, type Provider } from '../wire/index.ts';
 import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
 
-const MODELS: Record<Provider, string> = { deepseek: 'deepseek-v4-flash', openai: 'gpt-4.1-mini', anthropic: 'claude-sonnet-4-5' };
 
 const help = `Usage: recon e2e [--provider deepseek|openai|anthropic] [--model M] [--base-url URL]
                 [--record <cassette.jsonl>] [--mutant NAME]... [--json]
@@ -38,7 +38,7 @@ reconstruction check is off, as in the catalogue.
 
 Options:
   --provider P   deepseek (default), openai or anthropic
-  --model M      the model (default ${Object.entries(MODELS).map(([p, m]) => `${p}: ${m}`).join(', ')})
+  --model M      the model (default ${Object.entries(E2E_MODELS).map(([p, m]) => `${p}: ${m}`).join(', ')})
   --base-url U   the API base URL, as the provider's SDKs take it (DeepSeek
                  https://api.deepseek.com, OpenAI and Anthropic with /v1); the
                  simulator answers on both http://127.0.0.1:<port> and …/v1
@@ -96,7 +96,7 @@ export const e2e: Command = {
 
     const agent = new Agent();
     const fetch = dispatcherFetch(agent);
-    const model = values.model ?? MODELS[provider];
+    const model = values.model ?? E2E_MODELS[provider];
     try {
       const { runs, simulated } = await compareRuns({ provider, model, fetch, cassettes: files, session, mutants, ...(apiKey === undefined ? {} : { apiKey }), ...(baseUrl === undefined ? {} : { baseUrl }) });
       const passed = runs[0]!.passed;

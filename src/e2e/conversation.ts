@@ -8,6 +8,7 @@
  */
 import type { JsonObject } from '../log/index.ts';
 import type { ScriptedReply, Tool } from '../loop/index.ts';
+import type { Provider } from '../wire/index.ts';
 
 interface Item {
   readonly sku: string;
@@ -21,7 +22,7 @@ const MATERIALS = ['steel', 'brass', 'zinc-plated', 'stainless', 'nylon', 'galva
 const PARTS = ['hex bolt', 'wood screw', 'wall plug', 'washer', 'hinge', 'angle bracket', 'cable tie', 'wing nut', 'rivet', 'shelf pin', 'threaded rod', 'eye hook'];
 
 /** 120 catalogue lines, a pure function of their index. */
-const CATALOGUE: readonly Item[] = Array.from({ length: 120 }, (_, i) => ({
+export const CATALOGUE: readonly Item[] = Array.from({ length: 120 }, (_, i) => ({
   sku: `HW-${1000 + 7 * i}`,
   name: `${MATERIALS[i % MATERIALS.length]} ${PARTS[(i * 5) % PARTS.length]} M${3 + (i % 10)}×${10 * (1 + (i % 9))}`,
   pack: 10 * (1 + (i % 6)),
@@ -57,6 +58,9 @@ function stockOf(sku: string): { readonly backRoom: number; readonly shopFloor: 
 const cents = (n: number) => Math.round(n * 100) / 100;
 const json = (value: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(value) }] });
 const args = (text: string): JsonObject => JSON.parse(text === '' ? '{}' : text) as JsonObject;
+
+/** The model each provider's e2e run talks to unless told otherwise. */
+export const E2E_MODELS: Readonly<Record<Provider, string>> = { deepseek: 'deepseek-v4-flash', openai: 'gpt-4.1-mini', anthropic: 'claude-sonnet-4-5' };
 
 export const E2E_TOOLS: readonly Tool[] = [
   {

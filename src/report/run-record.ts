@@ -9,6 +9,7 @@ import { judge, type ExpectationsFile, type Verdict } from '../conformance/expec
 import type { ImplementationInfo } from '../conformance/implementation.ts';
 import type { Counterexample, SuiteResult } from '../conformance/run-suite.ts';
 import { ReconError } from '../errors.ts';
+import { HARNESS_VERSION } from '../version.ts';
 
 export const RUN_FORMAT = 1;
 
@@ -58,7 +59,6 @@ export interface RunRecord {
 }
 
 const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
-const VERSION = (JSON.parse(readFileSync(`${PACKAGE}package.json`, 'utf8')) as { version: string }).version;
 
 /** The corpus a run replays: the package's stored regressions, and the property ids. */
 function corpusVersion(propertyIds: readonly string[]): RunHeader['corpus'] {
@@ -100,7 +100,7 @@ export function toRunRecord(suite: SuiteResult, impl: string, expectations: { re
     header: {
       type: 'header',
       format: RUN_FORMAT,
-      harness: { name: 'reconstructable', version: VERSION },
+      harness: { name: 'reconstructable', version: HARNESS_VERSION },
       corpus: corpusVersion(suite.properties.map((p) => p.id)),
       implementation: suite.implementation,
       impl,

@@ -3,7 +3,6 @@
  * against. It is composed of parts; a mutant of the catalog is the same composition with
  * one part swapped for a buggy one.
  */
-import { readFileSync } from 'node:fs';
 import { ReconError } from '../../errors.ts';
 import { Session, buildRequest, type NeutralRequest } from '../../fold/index.ts';
 import { SessionLog, loadJsonl, saveJsonl, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
@@ -11,12 +10,12 @@ import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
 import { DeepSeekStreamTranslator, parseSse, serializeDeepSeekRequest, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
 import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo } from '../implementation.ts';
 import { runScenario } from './run-scenario.ts';
+import { HARNESS_VERSION } from '../../version.ts';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export const REFERENCE_INFO: ImplementationInfo = {
   name: 'reconstructable-reference',
-  version: VERSION,
+  version: HARNESS_VERSION,
   language: 'typescript',
   levels: ['log', 'fold', 'request', 'wire', 'loop'],
   providers: ['deepseek'],
