@@ -127,7 +127,8 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
 
   try {
     return await withScriptedFetch(respond, async () => {
-      handle = await start(scenario.route);
+      let route = scenario.route;
+      handle = await start(route);
       for (const action of scenario.actions) {
         switch (action.do) {
           case 'prompt':
@@ -151,7 +152,9 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
             await handle.dispose();
             const loaded = await loadWithDsh(dsh, text);
             if (action.system !== undefined) setSystem(action.system);
-            handle = await start(action.route ?? scenario.route, [...loaded.events, ...loaded.closers]);
+            // A restart without a route keeps the one in force, as the reference does: no drift.
+            route = action.route ?? route;
+            handle = await start(route, [...loaded.events, ...loaded.closers]);
             break;
           }
           case 'compact':
