@@ -86,10 +86,10 @@ async function account(io: Io, file: string, cassette: Cassette, json: boolean):
   const identical = replayed.filter((r) => r.identical).length;
   if (json) {
     // Unknown counts are written as null, so every call has the same keys.
-    const requests = result.requests.map(({ index, provider, api, model, url, input, cacheRead, cacheWrite, output, bound, basis, why }) => ({
+    const requests = result.requests.map(({ index, provider, api, model, url, input, cacheRead, cacheWrite, output, bound, basis, why, break: cause }) => ({
       index, provider, api, model: model ?? null, url: url ?? null,
       input: input ?? null, cacheRead: cacheRead ?? null, cacheWrite: cacheWrite ?? null, output: output ?? null,
-      bound, basis, why: why ?? null,
+      bound, basis, why: why ?? null, break: cause ?? null,
     }));
     io.stdout.write(`${JSON.stringify({ cassette: file, provider: cassette.header.provider, replayed: { total: replayed.length, identical }, ...result, requests })}\n`);
   } else {
@@ -127,6 +127,7 @@ function writeHuman(io: Io, file: string, cassette: Cassette, result: CacheAccou
   const rows = result.requests.map((r) => [`#${r.index}`, r.model ?? 'n/a', n(r.input), n(r.cacheRead), n(r.cacheWrite), n(r.output), n(r.bound), r.why ?? '']);
   io.stdout.write(formatTable(['call', 'model', 'input', 'cache read', 'cache write', 'output', 'bound', 'why reads differ from the bound'], rows, '  '));
   for (const r of result.requests) io.stdout.write(`  bound of #${r.index}: ${r.basis}\n`);
+  for (const r of result.requests) if (r.break !== undefined) io.stdout.write(`  break at #${r.index}: ${r.break.code}: ${r.break.summary}\n`);
   io.stdout.write(
     `  read rate ${percent(result.rate)} (after the first call ${percent(result.rateAfterFirst)}) · attainment ${percent(result.attainment)} of the bound` +
       (result.externalReads > 0 ? ` (${percent(result.attainmentInSession)} counting reads up to the bound only; ${result.externalReads} tokens read above it, see why)` : '') +

@@ -19,6 +19,7 @@
  * Tool or model changes share nothing (the tools are rendered before the messages).
  * Every earlier call is a candidate, not only the previous one: agents interleave.
  */
+import { attributeBreak, type Attribution, type CallView } from './attribution.ts';
 import { breakpointReaches, readableTokens } from './cache-rules.ts';
 import type { Cassette, Provider } from './cassette.ts';
 import { sharedLength } from './_internals/diff.ts';
@@ -40,6 +41,8 @@ export interface RequestAccount extends Usage {
   readonly basis: string;
   /** Why the recorded reads differ from the bound, when they do. */
   readonly why?: string;
+  /** Why the reads fell below the previous call's prompt (or that this call starts cold), when they did. */
+  readonly break?: Attribution;
 }
 
 export interface CacheAccount {
@@ -67,6 +70,8 @@ interface Call {
   readonly prompt: Prompt | undefined;
   readonly output: readonly PromptMessage[];
   readonly serverTools: boolean;
+  readonly body: Readonly<Record<string, unknown>> | undefined;
+  readonly at: number | undefined;
 }
 
 interface Candidate {
@@ -77,9 +82,12 @@ interface Candidate {
 
 export async function accountCache(cassette: Cassette): Promise<CacheAccount> {
   const calls = modelCalls(cassette);
+  const bounds = [];
+  for (const [position, call] of calls.entries()) bounds.push(await boundOf(call, calls.slice(0, position)));
+  const views = callViews(calls, bounds.map((b) => b.bound));
   const requests: RequestAccount[] = [];
   for (const [position, call] of calls.entries()) {
-    const { bound, basis, estimated } = await boundOf(call, calls.slice(0, position));
+    const { bound, basis, estimated } = bounds[position]!;
     const read = call.usage.cacheRead;
     const why = bound === null || read === undefined || read === bound ? undefined : explain(read, bound, position, calls, estimated);
     requests.push({
@@ -92,6 +100,7 @@ export async function accountCache(cassette: Cassette): Promise<CacheAccount> {
       bound,
       basis,
       ...(why === undefined ? {} : { why }),
+      ...breakOf(views, call),
     });
   }
   const sum = (values: ReadonlyArray<number | null | undefined>) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
@@ -129,9 +138,40 @@ function modelCalls(cassette: Cassette): Call[] {
         prompt: request === undefined ? undefined : promptOf(endpoint.api, request),
         output: outputOf(endpoint.api, response),
         serverTools: usedServerTools(response),
+        body: request,
+        at: dateOf(interaction.response.headers['date']),
       },
     ];
   });
+}
+
+/** The calls attribution can compare: those whose request was recorded. */
+function callViews(calls: readonly Call[], bounds: ReadonlyArray<number | null>): Map<Call, { views: CallView[]; position: number }> {
+  const views: CallView[] = [];
+  const at = new Map<Call, { views: CallView[]; position: number }>();
+  for (const [i, call] of calls.entries()) {
+    if (call.prompt === undefined || call.body === undefined) continue;
+    at.set(call, { views, position: views.length });
+    const bound = bounds[i];
+    views.push({
+      provider: call.provider, api: call.api, body: call.body, prompt: call.prompt, output: call.output, usage: call.usage,
+      ...(bound === null || bound === undefined ? {} : { bound }),
+      ...(call.at === undefined ? {} : { at: call.at }),
+    });
+  }
+  return at;
+}
+
+function breakOf(views: Map<Call, { views: CallView[]; position: number }>, call: Call): { break?: Attribution } {
+  const place = views.get(call);
+  const found = place === undefined ? undefined : attributeBreak(place.views, place.position);
+  return found === undefined ? {} : { break: found };
+}
+
+/** A response's Date header in epoch milliseconds (second resolution: enough for cache lifetimes of minutes). */
+function dateOf(header: string | undefined): number | undefined {
+  const ms = header === undefined ? NaN : Date.parse(header);
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 async function boundOf(call: Call, earlier: readonly Call[]): Promise<{ bound: number | null; basis: string; estimated?: true }> {
