@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   replay: async () => (await import('./cli/replay.ts')).replay,
   serve: async () => (await import('./cli/serve.ts')).serve,
   simulate: async () => (await import('./cli/simulate.ts')).simulate,
+  proxy: async () => (await import('./cli/proxy.ts')).proxy,
   e2e: async () => (await import('./cli/e2e.ts')).e2e,
 };
 
@@ -26,6 +27,7 @@ const SUMMARIES: Record<string, string> = {
   replay: 'replay a cassette: check it, account its cache reads, or serve it on loopback',
   serve: 'serve the reference over the JSON-RPC stdio protocol',
   simulate: "serve a model of the providers' streaming APIs and prompt caches on loopback",
+  proxy: "stand between a harness and its provider: record, account cache reads, attribute every break",
   e2e: 'run the reference loop through a real tool conversation and measure its cache reads',
 };
 

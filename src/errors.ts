@@ -46,6 +46,7 @@ export const HARNESS_ERROR_CODES = {
   PROTOCOL_ERROR: 'the implementation broke the stdio protocol (a line that is not JSON-RPC, an unknown id, a schema violation)',
   SIMULATOR_SCENARIO: 'a simulator scenario is not a JSON list of scripted replies',
   SIMULATOR_REQUEST: 'the simulator got a request it does not model (route, body, or another provider)',
+  PROXY_UPSTREAM: 'the proxy could not reach its upstream, or the exchange broke off',
   E2E_TURN_FAILED: 'an e2e turn ended with an error instead of completing',
   E2E_NO_CACHE_READ: 'an e2e request after the first reported no cache reads',
 } as const;

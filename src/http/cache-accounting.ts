@@ -127,7 +127,7 @@ export async function accountCache(cassette: Cassette): Promise<CacheAccount> {
 
 function modelCalls(cassette: Cassette): Call[] {
   return cassette.interactions.flatMap((interaction, index) => {
-    const { request, response, endpoint } = readInteraction(interaction);
+    const { request, response, endpoint } = readInteraction(interaction, cassette.header.provider === 'unknown' ? undefined : cassette.header.provider);
     if (endpoint === undefined || response === undefined) return [];
     return [
       {

@@ -46,10 +46,18 @@ export interface ReadInteraction {
   readonly endpoint: Endpoint | undefined;
 }
 
-/** An interaction's request JSON, response body and endpoint, each parsed once. */
-export function readInteraction({ request, response }: Interaction): ReadInteraction {
+/**
+ * An interaction's request JSON, response body and endpoint, each parsed once. `provider`
+ * (a cassette's own, e.g. one recorded through `recon proxy` in front of a simulator or a
+ * gateway) names the provider where the host and model do not.
+ */
+export function readInteraction({ request, response }: Interaction, provider?: Provider): ReadInteraction {
   const requestJson = request === null ? undefined : jsonObject(Buffer.from(requestBytes(request)).toString('utf8'));
   const body = readResponseBody(response);
   const firstPayload = body === undefined ? undefined : body.kind === 'json' ? body.value : body.events[0]?.json;
-  return { request: requestJson, response: body, endpoint: endpointOf(request?.url, requestJson ?? firstPayload) };
+  const endpoint = endpointOf(request?.url, requestJson ?? firstPayload) ?? (provider === undefined || request === null ? undefined : endpointOf(request.url, { model: MODEL_OF[provider] }));
+  return { request: requestJson, response: body, endpoint };
 }
+
+// A model name of each provider, to fall back on the provider a cassette declares.
+const MODEL_OF: Readonly<Record<Provider, string>> = { deepseek: 'deepseek', openai: 'gpt', anthropic: 'claude' };

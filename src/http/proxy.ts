@@ -1,0 +1,156 @@
+/**
+ * A recording reverse proxy on loopback: a harness points its base URL here and recon
+ * sees the bytes that really went out, instead of taking the harness's word for them
+ * (DESIGN §11). Each response streams back chunk by chunk as it arrives; the client's
+ * credentials go upstream and nowhere else (the cassette keeps allow-listed headers and a
+ * URL without credential-like query parameters).
+ *
+ * After each call the session so far is accounted (usage, the attainable bound, and why a
+ * read fell short), and the call is reported through `onCall`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ReconError } from '../errors.ts';
+import { collectBody } from './_internals/bytes.ts';
+import { listenOnLoopback } from './_internals/loopback.ts';
+import { redactUrl } from './_internals/redact-url.ts';
+import { accountCache, type CacheAccount, type RequestAccount } from './cache-accounting.ts';
+import { recordChunk, recordRequest, type Cassette, type Chunk, type Interaction, type Provider } from './cassette.ts';
+import type { CassetteWriter } from './cassette-writer.ts';
+import { allowedHeaders } from './headers.ts';
+import type { FetchLike } from './recording-fetch.ts';
+
+export const PROVIDER_URLS: Readonly<Record<Provider, string>> = {
+  deepseek: 'https://api.deepseek.com',
+  openai: 'https://api.openai.com',
+  anthropic: 'https://api.anthropic.com',
+};
+
+export interface ProxyOptions {
+  readonly provider: Provider;
+  /** Where requests go; default the provider's own API. A path is kept as a prefix. */
+  readonly upstream?: string;
+  /** 0 (default) lets the system pick a free port. */
+  readonly port?: number;
+  /** Appends every exchange, as it completes, to a cassette. */
+  readonly writer?: CassetteWriter;
+  readonly fetch?: FetchLike;
+  /** Milliseconds on a monotonic clock, for chunk times. Default `performance.now`. */
+  readonly now?: () => number;
+  /** Called once per model call, after its response has ended. */
+  readonly onCall?: (call: ProxiedCall) => void;
+  /** Called when a request cannot be forwarded (the client gets status 502). */
+  readonly onError?: (error: ReconError) => void;
+}
+
+export interface ProxiedCall {
+  /** The exchange's number in this session, from 0. */
+  readonly index: number;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  /** The account of this call, when it is a model call of a known API. */
+  readonly account?: RequestAccount;
+}
+
+export interface Proxy {
+  /** `http://127.0.0.1:<port>`: the base URL to give the harness (OpenAI and Anthropic clients add `/v1`). */
+  readonly url: string;
+  readonly upstream: string;
+  /** The session so far: every exchange, credentials removed. */
+  cassette(): Cassette;
+  /** The cache account of the session so far. */
+  account(): Promise<CacheAccount>;
+  /** Stops listening and waits for the exchanges in flight to be written. */
+  close(): Promise<void>;
+}
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) and those the proxy sets itself.
+const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'content-length', 'accept-encoding']);
+const NOT_RETURNED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
+
+export async function startProxy(options: ProxyOptions): Promise<Proxy> {
+  const upstream = new URL(options.upstream ?? PROVIDER_URLS[options.provider]);
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new ReconError('USAGE', `the upstream must be an http or https URL, got "${upstream.href}"`);
+  const fetch = options.fetch ?? globalThis.fetch;
+  const now = options.now ?? (() => performance.now());
+  const interactions: Interaction[] = [];
+  const header = { cassette: 1 as const, provider: options.provider, source: 'recorded' as const };
+  const inFlight = new Set<Promise<void>>();
+  let reported = Promise.resolve();
+
+  const cassette = (): Cassette => ({ header, interactions: [...interactions] });
+
+  async function exchange(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? 'GET';
+    const target = new URL(upstream.href.replace(/\/$/, '') + (request.url ?? '/'));
+    const body = await collectBody(request);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || NOT_FORWARDED.has(name)) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    }
+    // Chunks are recorded as the upstream sent them: no compression between the two.
+    headers.set('accept-encoding', 'identity');
+    const started = now();
+    let answer: Response;
+    try {
+      answer = await fetch(target.href, { method, headers, ...(body.byteLength > 0 ? { body } : {}), redirect: 'manual' });
+    } catch (error) {
+      const cause = (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message;
+      const failure = new ReconError('PROXY_UPSTREAM', `${method} ${redactUrl(target.href)} failed: ${cause}`, { hint: 'check --upstream and the network' });
+      options.onError?.(failure);
+      response.writeHead(502, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { code: failure.code, message: failure.message } }));
+      return;
+    }
+    const returned: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!NOT_RETURNED.has(name)) returned[name] = value;
+    });
+    response.writeHead(answer.status, returned);
+    const chunks: Chunk[] = [];
+    if (answer.body !== null) {
+      const reader = answer.body.getReader();
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        chunks.push(recordChunk(now() - started, next.value));
+        response.write(next.value);
+      }
+    }
+    response.end();
+    const interaction: Interaction = {
+      request: recordRequest({ method, url: redactUrl(target.href), headers: Object.fromEntries(headers), body }),
+      response: { status: answer.status, headers: allowedHeaders('response', answer.headers), chunks },
+    };
+    const index = interactions.push(interaction) - 1;
+    await options.writer?.append(interaction);
+    // Reports go out in the order calls ended, each with the session as it stood then.
+    const snapshot = cassette();
+    reported = reported.then(async () => {
+      const account = (await accountCache(snapshot)).requests.find((r) => r.index === index);
+      options.onCall?.({ index, method, path: new URL(request.url ?? '/', 'http://x').pathname, status: answer.status, ...(account === undefined ? {} : { account }) });
+    });
+    await reported;
+  }
+
+  const server = await listenOnLoopback((request, response) => {
+    const done = exchange(request, response).catch((error: unknown) => {
+      const failure = ReconError.is(error) ? error : new ReconError('PROXY_UPSTREAM', `the exchange failed: ${(error as Error).message}`);
+      options.onError?.(failure);
+      if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' });
+      response.end();
+    });
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  }, options.port);
+
+  return {
+    url: server.url,
+    upstream: redactUrl(upstream.href),
+    cassette,
+    account: () => accountCache(cassette()),
+    async close() {
+      await Promise.all(inFlight);
+      await server.close();
+    },
+  };
+}
