@@ -189,7 +189,7 @@ describe('recon replay', () => {
     const report = JSON.parse(stdout) as { replayed: { total: number; identical: number }; requests: Array<Record<string, unknown>>; rate: number | null; attainment: number | null };
     expect(report.replayed.identical).toBe(report.replayed.total);
     expect(report.requests.map((r) => r['bound'])).toEqual(EXPECTED[file]!.map(([, , bound]) => bound));
-    for (const r of report.requests) expect(Object.keys(r)).toEqual(['index', 'provider', 'api', 'model', 'url', 'input', 'cacheRead', 'cacheWrite', 'output', 'bound', 'basis', 'why']);
+    for (const r of report.requests) expect(Object.keys(r)).toEqual(['index', 'provider', 'api', 'model', 'url', 'input', 'cacheRead', 'cacheWrite', 'output', 'bound', 'basis', 'why', 'break']);
     expect(report).toHaveProperty('rate');
     expect(report).toHaveProperty('attainment');
   });
