@@ -10,6 +10,7 @@ import { checkOverheadBenchmarks } from './check-overhead.bench.ts';
 import { foldCounters, prefixCounters, type FoldCounters, type PrefixCounters } from './counters.ts';
 import { FOLD_SIZES, foldBenchmarks } from './fold.bench.ts';
 import { LOAD_SIZE, loadBenchmarks, pairedLoadRatios } from './load.bench.ts';
+import { proxyBenchmarks } from './proxy.bench.ts';
 import { suiteThroughput, type Throughput } from './suite-throughput.bench.ts';
 import { environment, type Environment } from './_internals/environment.ts';
 import { PROFILES, type BenchResult, type Profile } from './_internals/measure.ts';
@@ -33,6 +34,8 @@ export interface BenchRun {
   readonly fold: { readonly cachedVsNaive10k: number; readonly perStep10kOver1k: number; readonly referenceVsDsh: number };
   readonly load: { readonly vsJsonParse: number; readonly referenceVsDsh: number; readonly eventsPerSecond: Readonly<Record<'reference' | 'jsonParse' | 'dsh', number>> };
   readonly check: { readonly overhead: number };
+  /** recon proxy in front of the simulator: median time to the first byte of a streamed reply, direct and proxied (ms). */
+  readonly proxy?: { readonly firstByteDirectMs: number; readonly firstByteProxiedMs: number; readonly addedFirstByteMs: number };
   readonly suite: { readonly inProcess: Throughput; readonly stdio: Throughput; readonly stdioOverInProcess: number };
   readonly cache: { readonly referenceAttainment: number | null; readonly naiveAttainment: number | null; readonly simulated: readonly CacheRun[]; readonly recorded: readonly CacheRun[] };
   readonly counters: { readonly fold: readonly FoldCounters[]; readonly prefix: PrefixCounters };
@@ -52,13 +55,15 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
   const loadRatios = pairedLoadRatios(profile.loadPairs);
   progress('check: the loop with and without its reconstruction check');
   const check = await checkOverheadBenchmarks(profile);
+  progress('proxy: time to first byte, direct and through recon proxy');
+  const proxy = await proxyBenchmarks(profile);
   progress('suite: cases per second, in process and over stdio');
   const suite = await suiteThroughput(profile.suiteRuns);
   progress('cache: read rate and attainment');
   const recorded = await recordedCache();
   const sim = await simulatedCache();
   progress('counters');
-  const results = [...fold, ...load, ...check];
+  const results = [...fold, ...load, ...check, ...proxy];
   // Ratios use medians: one scavenge in a sample of microseconds must not move a ratio.
   const median = (id: string) => {
     const found = results.find((r) => r.id === id);
@@ -84,6 +89,7 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
       },
     },
     check: { overhead: median('check/loop-with-check') / median('check/loop-without-check') },
+    proxy: { firstByteDirectMs: median('proxy/direct'), firstByteProxiedMs: median('proxy/proxied'), addedFirstByteMs: median('proxy/proxied') - median('proxy/direct') },
     suite: { ...suite, stdioOverInProcess: suite.inProcess.casesPerSecond / suite.stdio.casesPerSecond },
     cache: {
       referenceAttainment: sim.reference.attainment,

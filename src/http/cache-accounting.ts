@@ -21,7 +21,7 @@
  */
 import { attributeBreak, type Attribution, type CallView } from './attribution.ts';
 import { breakpointReaches, readableTokens } from './cache-rules.ts';
-import type { Cassette, Provider } from './cassette.ts';
+import type { Cassette, Interaction, Provider } from './cassette.ts';
 import { sharedLength } from './_internals/diff.ts';
 import { readInteraction, type Api } from './endpoint.ts';
 import { messageKey, outputOf, promptOf, usedServerTools, type Prompt, type PromptMessage } from './prompt.ts';
@@ -81,16 +81,45 @@ interface Candidate {
 }
 
 export async function accountCache(cassette: Cassette): Promise<CacheAccount> {
-  const calls = modelCalls(cassette);
-  const bounds = [];
-  for (const [position, call] of calls.entries()) bounds.push(await boundOf(call, calls.slice(0, position)));
-  const views = callViews(calls, bounds.map((b) => b.bound));
-  const requests: RequestAccount[] = [];
-  for (const [position, call] of calls.entries()) {
-    const { bound, basis, estimated } = bounds[position]!;
+  const accountant = new CacheAccountant(cassette.header.provider);
+  for (const [index, interaction] of cassette.interactions.entries()) await accountant.add(interaction, index);
+  return accountant.account();
+}
+
+/**
+ * The account of a session that grows one interaction at a time (a proxy's): each call is
+ * accounted against the calls before it only, so adding one costs what comparing it with
+ * the earlier calls costs, not a new pass over the session.
+ */
+export class CacheAccountant {
+  readonly #provider: Provider | undefined;
+  readonly #calls: Call[] = [];
+  readonly #views: CallView[] = [];
+  readonly #requests: RequestAccount[] = [];
+
+  constructor(provider: Provider | 'unknown' = 'unknown') {
+    this.#provider = provider === 'unknown' ? undefined : provider;
+  }
+
+  /** Accounts interaction `index`; undefined when it is not a model call. */
+  async add(interaction: Interaction, index: number): Promise<RequestAccount | undefined> {
+    const call = modelCall(interaction, index, this.#provider);
+    if (call === undefined) return undefined;
+    const position = this.#calls.length;
+    const { bound, basis, estimated } = await boundOf(call, this.#calls);
+    this.#calls.push(call);
     const read = call.usage.cacheRead;
-    const why = bound === null || read === undefined || read === bound ? undefined : explain(read, bound, position, calls, estimated);
-    requests.push({
+    const why = bound === null || read === undefined || read === bound ? undefined : explain(read, bound, position, this.#calls, estimated);
+    let cause: Attribution | undefined;
+    if (call.prompt !== undefined && call.body !== undefined) {
+      this.#views.push({
+        provider: call.provider, api: call.api, body: call.body, prompt: call.prompt, output: call.output, usage: call.usage,
+        ...(bound === null ? {} : { bound }),
+        ...(call.at === undefined ? {} : { at: call.at }),
+      });
+      cause = attributeBreak(this.#views, this.#views.length - 1);
+    }
+    const account: RequestAccount = {
       index: call.index,
       provider: call.provider,
       api: call.api,
@@ -100,72 +129,52 @@ export async function accountCache(cassette: Cassette): Promise<CacheAccount> {
       bound,
       basis,
       ...(why === undefined ? {} : { why }),
-      ...breakOf(views, call),
-    });
+      ...(cause === undefined ? {} : { break: cause }),
+    };
+    this.#requests.push(account);
+    return account;
   }
-  const sum = (values: ReadonlyArray<number | null | undefined>) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
-  const known = (values: ReadonlyArray<number | null | undefined>) => (values.some((v) => v !== undefined && v !== null) ? sum(values) : null);
-  const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-  const rated = (list: readonly RequestAccount[]) => list.filter((r) => r.input !== undefined && r.cacheRead !== undefined);
-  const bounded = requests.filter((r) => r.bound !== null && r.cacheRead !== undefined);
-  return {
-    requests,
-    totals: {
-      input: known(requests.map((r) => r.input)),
-      cacheRead: known(requests.map((r) => r.cacheRead)),
-      cacheWrite: known(requests.map((r) => r.cacheWrite)),
-      output: known(requests.map((r) => r.output)),
-      bound: known(requests.map((r) => r.bound)),
-    },
-    rate: ratio(sum(rated(requests).map((r) => r.cacheRead)), sum(rated(requests).map((r) => r.input))),
-    rateAfterFirst: ratio(sum(rated(requests.slice(1)).map((r) => r.cacheRead)), sum(rated(requests.slice(1)).map((r) => r.input))),
-    attainment: ratio(sum(bounded.map((r) => r.cacheRead)), sum(bounded.map((r) => r.bound))),
-    attainmentInSession: ratio(sum(bounded.map((r) => Math.min(r.cacheRead!, r.bound!))), sum(bounded.map((r) => r.bound))),
-    externalReads: sum(bounded.map((r) => Math.max(0, r.cacheRead! - r.bound!))),
-  };
-}
 
-function modelCalls(cassette: Cassette): Call[] {
-  return cassette.interactions.flatMap((interaction, index) => {
-    const { request, response, endpoint } = readInteraction(interaction, cassette.header.provider === 'unknown' ? undefined : cassette.header.provider);
-    if (endpoint === undefined || response === undefined) return [];
-    return [
-      {
-        index,
-        ...endpoint,
-        url: interaction.request?.url,
-        usage: usageOf(endpoint.api, response) ?? {},
-        prompt: request === undefined ? undefined : promptOf(endpoint.api, request),
-        output: outputOf(endpoint.api, response),
-        serverTools: usedServerTools(response),
-        body: request,
-        at: dateOf(interaction.response.headers['date']),
+  /** The session so far. */
+  account(): CacheAccount {
+    const requests = [...this.#requests];
+    const sum = (values: ReadonlyArray<number | null | undefined>) => values.reduce<number>((total, v) => total + (v ?? 0), 0);
+    const known = (values: ReadonlyArray<number | null | undefined>) => (values.some((v) => v !== undefined && v !== null) ? sum(values) : null);
+    const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+    const rated = (list: readonly RequestAccount[]) => list.filter((r) => r.input !== undefined && r.cacheRead !== undefined);
+    const bounded = requests.filter((r) => r.bound !== null && r.cacheRead !== undefined);
+    return {
+      requests,
+      totals: {
+        input: known(requests.map((r) => r.input)),
+        cacheRead: known(requests.map((r) => r.cacheRead)),
+        cacheWrite: known(requests.map((r) => r.cacheWrite)),
+        output: known(requests.map((r) => r.output)),
+        bound: known(requests.map((r) => r.bound)),
       },
-    ];
-  });
-}
-
-/** The calls attribution can compare: those whose request was recorded. */
-function callViews(calls: readonly Call[], bounds: ReadonlyArray<number | null>): Map<Call, { views: CallView[]; position: number }> {
-  const views: CallView[] = [];
-  const at = new Map<Call, { views: CallView[]; position: number }>();
-  for (const [i, call] of calls.entries()) {
-    if (call.prompt === undefined || call.body === undefined) continue;
-    at.set(call, { views, position: views.length });
-    const bound = bounds[i];
-    views.push({
-      provider: call.provider, api: call.api, body: call.body, prompt: call.prompt, output: call.output, usage: call.usage,
-      ...(bound === null || bound === undefined ? {} : { bound }),
-      ...(call.at === undefined ? {} : { at: call.at }),
-    });
+      rate: ratio(sum(rated(requests).map((r) => r.cacheRead)), sum(rated(requests).map((r) => r.input))),
+      rateAfterFirst: ratio(sum(rated(requests.slice(1)).map((r) => r.cacheRead)), sum(rated(requests.slice(1)).map((r) => r.input))),
+      attainment: ratio(sum(bounded.map((r) => r.cacheRead)), sum(bounded.map((r) => r.bound))),
+      attainmentInSession: ratio(sum(bounded.map((r) => Math.min(r.cacheRead!, r.bound!))), sum(bounded.map((r) => r.bound))),
+      externalReads: sum(bounded.map((r) => Math.max(0, r.cacheRead! - r.bound!))),
+    };
   }
-  return at;
 }
 
-function breakOf(views: Map<Call, { views: CallView[]; position: number }>, call: Call): { break?: Attribution } {
-  const place = views.get(call);
-  const found = place === undefined ? undefined : attributeBreak(place.views, place.position);
-  return found === undefined ? {} : { break: found };
+function modelCall(interaction: Interaction, index: number, provider: Provider | undefined): Call | undefined {
+  const { request, response, endpoint } = readInteraction(interaction, provider);
+  if (endpoint === undefined || response === undefined) return undefined;
+  return {
+    index,
+    ...endpoint,
+    url: interaction.request?.url,
+    usage: usageOf(endpoint.api, response) ?? {},
+    prompt: request === undefined ? undefined : promptOf(endpoint.api, request),
+    output: outputOf(endpoint.api, response),
+    serverTools: usedServerTools(response),
+    body: request,
+    at: dateOf(interaction.response.headers['date']),
+  };
 }
 
 /** A response's Date header in epoch milliseconds (second resolution: enough for cache lifetimes of minutes). */

@@ -13,7 +13,7 @@ import { ReconError } from '../errors.ts';
 import { collectBody } from './_internals/bytes.ts';
 import { listenOnLoopback } from './_internals/loopback.ts';
 import { redactUrl } from './_internals/redact-url.ts';
-import { accountCache, type CacheAccount, type RequestAccount } from './cache-accounting.ts';
+import { CacheAccountant, type CacheAccount, type RequestAccount } from './cache-accounting.ts';
 import { recordChunk, recordRequest, type Cassette, type Chunk, type Interaction, type Provider } from './cassette.ts';
 import type { CassetteWriter } from './cassette-writer.ts';
 import { allowedHeaders } from './headers.ts';
@@ -76,6 +76,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const interactions: Interaction[] = [];
   const header = { cassette: 1 as const, provider: options.provider, source: 'recorded' as const };
   const inFlight = new Set<Promise<void>>();
+  const accountant = new CacheAccountant(options.provider);
   let reported = Promise.resolve();
 
   const cassette = (): Cassette => ({ header, interactions: [...interactions] });
@@ -123,12 +124,11 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     };
     const index = interactions.push(interaction) - 1;
     await options.writer?.append(interaction);
-    // Reports go out in the order calls ended, each with the session as it stood then.
-    const snapshot = cassette();
+    // Calls are accounted, and reported, one at a time in the order they ended.
     reported = reported.then(async () => {
-      const account = (await accountCache(snapshot)).requests.find((r) => r.index === index);
+      const account = await accountant.add(interaction, index);
       options.onCall?.({ index, method, path: new URL(request.url ?? '/', 'http://x').pathname, status: answer.status, ...(account === undefined ? {} : { account }) });
-    });
+    }).catch((error: unknown) => options.onError?.(new ReconError('PROXY_UPSTREAM', `call #${index} was forwarded but could not be accounted: ${(error as Error).message}`)));
     await reported;
   }
 
@@ -147,7 +147,10 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     url: server.url,
     upstream: redactUrl(upstream.href),
     cassette,
-    account: () => accountCache(cassette()),
+    account: async () => {
+      await reported;
+      return accountant.account();
+    },
     async close() {
       await Promise.all(inFlight);
       await server.close();

@@ -86,6 +86,7 @@ function fabricatedRun(overrides: Partial<BenchRun> = {}): BenchRun {
     fold: { cachedVsNaive10k: 60, perStep10kOver1k: 1.1, referenceVsDsh: 2.5 },
     load: { vsJsonParse: 0.6, referenceVsDsh: 7, eventsPerSecond: { reference: 400000, jsonParse: 700000, dsh: 50000 } },
     check: { overhead: 1.5 },
+    proxy: { firstByteDirectMs: 1.5, firstByteProxiedMs: 2, addedFirstByteMs: 0.5 },
     suite: { inProcess: through, stdio: through, stdioOverInProcess: 1 },
     cache: { referenceAttainment: 1, naiveAttainment: 0, simulated: [], recorded: [] },
     counters: { fold: [foldCounters(100)], prefix: { requests: 2, bodyBytes: 10, prefixBytesReused: 5, reuse: 0.5 } },
