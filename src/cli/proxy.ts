@@ -8,8 +8,8 @@ import { EXIT, parseCommandLine, parseCount, untilStopped, type Command } from '
 const help = `Usage: recon proxy --provider deepseek|openai|anthropic [--upstream URL] [--record cassette.jsonl] [--port N] [--json]
 
 Stands between a harness and its model provider on http://127.0.0.1:<port>: point the
-harness's base URL here (DeepSeek: the printed URL; OpenAI and Anthropic clients: the
-URL with /v1, as their SDKs expect). Every request goes upstream with the client's own
+harness's base URL here (DeepSeek and Anthropic SDKs: the printed URL; OpenAI SDKs: the
+URL with /v1, as OPENAI_BASE_URL expects). Every request goes upstream with the client's own
 credentials, and every response streams back chunk by chunk as it arrives.
 
 recon sees the bytes that really went out. After each model call it prints one line:

@@ -53,7 +53,7 @@ export interface ProxiedCall {
 }
 
 export interface Proxy {
-  /** `http://127.0.0.1:<port>`: the base URL to give the harness (OpenAI and Anthropic clients add `/v1`). */
+  /** `http://127.0.0.1:<port>`: the base URL to give the harness (an OpenAI SDK takes it with `/v1`). */
   readonly url: string;
   readonly upstream: string;
   /** The session so far: every exchange, credentials removed. */
