@@ -28,9 +28,10 @@ import type { NeutralRequest } from '../../fold/index.ts';
 import type { WireRequest } from '../../wire/index.ts';
 import type { LoopRun } from '../implementation.ts';
 import { FALLBACK_REPLY, scenarioToolOutput, type RouteConfig, type Scenario } from '../scenario.ts';
-import { deepSeekAdapter, withScriptedFetch } from './deepseek-wire.ts';
+import { withScriptedFetch } from './deepseek-wire.ts';
+import { loopModelAdapter } from './loop-model.ts';
 import { loadWithDsh } from './load-path.ts';
-import { usePlugin, type DshPackages } from './packages.ts';
+import { usePlugin, type DshLoopPackages, type DshPackages } from './packages.ts';
 import { sseBody } from './scripted-stream.ts';
 import { writeStoredLog } from './storage.ts';
 
@@ -46,7 +47,7 @@ interface Handle {
 }
 type Listener = (...args: never[]) => unknown;
 
-export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Promise<LoopRun> {
+export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): Promise<LoopRun> {
   const ctx = new dsh.cordis.Context();
   const unload = [
     await usePlugin(ctx, dsh.llm.default),
@@ -56,9 +57,9 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
     await usePlugin(ctx, dsh.agent.default),
     await usePlugin(ctx, dsh.agentLoop.default, { agents: [] }),
     await usePlugin(ctx, dsh.tokenMeter.default),
-    // Manual only: a scenario says when to compact; no pressure-driven compaction on top.
-    await usePlugin(ctx, dsh.compactionBasic.default, { auto: false }),
   ];
+  // Manual only: a scenario says when to compact; no pressure-driven compaction on top. Published from rc.8 on.
+  if (dsh.compactionBasic !== undefined) unload.push(await usePlugin(ctx, dsh.compactionBasic.default, { auto: false }));
   const services = ctx as unknown as {
     llm: { registerAdapter(providers: string[], adapter: unknown): () => void };
     systemPrompt: { section(section: { name: string; order: number; text: string }): () => void };
@@ -69,7 +70,7 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
   const on = (name: string, listener: Listener) => (ctx.on as unknown as (name: string, listener: Listener) => unknown).call(ctx, name, listener);
 
   const providers = new Set([scenario.route.provider, ...scenario.actions.flatMap((a) => (a.do === 'restart' && a.route !== undefined ? [a.route.provider] : []))]);
-  services.llm.registerAdapter([...providers], deepSeekAdapter(dsh, scenario.defaults));
+  services.llm.registerAdapter([...providers], loopModelAdapter(dsh, scenario.defaults));
 
   let dropSystem: (() => void) | undefined;
   const setSystem = (text: string) => {
@@ -158,7 +159,7 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
             break;
           }
           case 'compact':
-            await compact(services.compaction, handle.agent);
+            if (dsh.compactionBasic !== undefined) await compact(services.compaction, handle.agent);
             break;
           case 'trim':
             break;

@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DSH_VERSIONS_DIR, dshLevels, knownDshVersions, resolveDshTree } from '../../src/conformance/dsh/packages.ts';
+import { ReconError } from '../../src/errors.ts';
+
+const refusal = (body: () => unknown): ReconError => {
+  try {
+    body();
+  } catch (error) {
+    if (ReconError.is(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+};
+
+/** A versions folder with manifests for `versions`; `installed` ones get a dsh-session of the given version. */
+function versionsDir(versions: readonly string[], installed: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'recon-dsh-versions-'));
+  for (const version of versions) {
+    mkdirSync(join(dir, version));
+    writeFileSync(join(dir, version, 'package.json'), '{}');
+  }
+  for (const [version, found] of Object.entries(installed)) {
+    const session = join(dir, version, 'node_modules', '@deepseek-ai', 'dsh-session');
+    mkdirSync(session, { recursive: true });
+    writeFileSync(join(session, 'package.json'), JSON.stringify({ name: '@deepseek-ai/dsh-session', version: found }));
+  }
+  return dir;
+}
+
+describe('which install tree serves --impl dsh@<version>', () => {
+  const installed = { version: '0.1.0-rc.8', root: '/dev-deps' };
+
+  it('the dev dependencies serve `dsh` and their own version; a known version its own tree', () => {
+    const dir = versionsDir(['0.1.0-rc.6', '0.1.0-rc.8'], { '0.1.0-rc.6': '0.1.0-rc.6' });
+    expect(resolveDshTree('dsh', dir, { installed, versionsDir: dir })).toBe(installed);
+    expect(resolveDshTree('dsh@0.1.0-rc.8', dir, { installed, versionsDir: dir })).toBe(installed);
+    expect(resolveDshTree('dsh@0.1.0-rc.6', dir, { installed, versionsDir: dir })).toEqual({ version: '0.1.0-rc.6', root: join(dir, '0.1.0-rc.6') });
+  });
+
+  it('without dev dependencies, `dsh` is the newest version with a manifest (versions compared by number)', () => {
+    const dir = versionsDir(['0.1.0-rc.10', '0.1.0-rc.9', '0.1.1-rc.2', '0.1.0-rc.6'], { '0.1.1-rc.2': '0.1.1-rc.2' });
+    expect(knownDshVersions(dir)).toEqual(['0.1.0-rc.6', '0.1.0-rc.9', '0.1.0-rc.10', '0.1.1-rc.2']);
+    expect(resolveDshTree('dsh', dir, { installed: undefined, versionsDir: dir }).version).toBe('0.1.1-rc.2');
+  });
+
+  it('a known version not yet installed is refused with the command that installs it from its lockfile', () => {
+    const dir = versionsDir(['0.1.0-rc.7']);
+    const error = refusal(() => resolveDshTree('dsh@0.1.0-rc.7', dir, { installed, versionsDir: dir }));
+    expect(error.code).toBe('USAGE');
+    expect(error.message).toContain('dsh@0.1.0-rc.7 is not installed (the dev dependencies are 0.1.0-rc.8)');
+    expect(error.hint).toBe('install it with: npm ci --prefix 0.1.0-rc.7');
+  });
+
+  it('a version without a manifest is refused with the known ones; a tree holding another version is refused', () => {
+    const dir = versionsDir(['0.1.0-rc.6', '0.1.0-rc.7'], { '0.1.0-rc.7': '0.1.0-rc.6' });
+    expect(refusal(() => resolveDshTree('dsh@9.9.9', dir, { installed, versionsDir: dir })).message).toContain('no install manifest for dsh@9.9.9 (known: 0.1.0-rc.6, 0.1.0-rc.7)');
+    expect(refusal(() => resolveDshTree('dsh@', dir, { installed, versionsDir: dir })).message).toContain('needs a version');
+    expect(refusal(() => resolveDshTree('dsh@0.1.0-rc.7', dir, { installed, versionsDir: dir })).message).toContain('holds dsh-session 0.1.0-rc.6, not 0.1.0-rc.7');
+  });
+});
+
+interface Lockfile {
+  readonly packages: Record<string, { readonly version?: string }>;
+}
+
+describe('the committed install manifests (dsh-versions/)', () => {
+  const versions = knownDshVersions();
+  const manifest = (v: string) => JSON.parse(readFileSync(join(DSH_VERSIONS_DIR, v, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const lock = (v: string) => JSON.parse(readFileSync(join(DSH_VERSIONS_DIR, v, 'package-lock.json'), 'utf8')) as Lockfile;
+  /** Whether the lockfile installs `name` at exactly `version`: what `npm ci --prefix` will put in the tree. */
+  const publishedIn = (v: string) => (name: string) => lock(v).packages[`node_modules/@deepseek-ai/${name}`]?.version === v;
+
+  it('cover the four published versions', () => {
+    expect(versions).toEqual(['0.1.0-rc.6', '0.1.0-rc.7', '0.1.0-rc.8', '0.1.1-rc.2']);
+  });
+
+  it('pin exact versions, and the lockfile installs dsh-session and dsh-llm of the version itself', () => {
+    for (const v of versions) {
+      for (const [name, range] of Object.entries(manifest(v).dependencies)) expect(range, `${v}: ${name}`).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?$/);
+      expect(publishedIn(v)('dsh-session'), v).toBe(true);
+      expect(publishedIn(v)('dsh-llm'), v).toBe(true);
+      // No later version sneaks in through a caret peer range (the peer conflict of a plain install). 0.1.1-rc.2's
+      // peers that were never published at 0.1.1 come at their newest version, 0.1.0-rc.8.
+      const allowed = new Set([v, ...(v === '0.1.1-rc.2' ? ['0.1.0-rc.8'] : [])]);
+      const others = Object.entries(lock(v).packages).filter(([path, p]) => path.startsWith('node_modules/@deepseek-ai/dsh-') && !allowed.has(p.version!));
+      expect(others.map(([path, p]) => `${path}@${p.version}`), v).toEqual([]);
+    }
+  });
+
+  it('give each version the levels of the packages it publishes', () => {
+    const levels = Object.fromEntries(versions.map((v) => [v, dshLevels(publishedIn(v)).join(' ')]));
+    expect(levels).toEqual({
+      '0.1.0-rc.6': 'log fold request loop',
+      '0.1.0-rc.7': 'fold request',
+      '0.1.0-rc.8': 'log fold request wire loop',
+      '0.1.1-rc.2': 'fold request',
+    });
+  });
+});
