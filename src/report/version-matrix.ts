@@ -105,7 +105,7 @@ h1{font-size:1.4rem;margin:0 0 .3rem}.meta{color:#555;margin:0 0 1rem}
 table{border-collapse:collapse;margin:1rem 0}th,td{padding:.3rem .6rem;border-bottom:1px solid #e5e5e5;text-align:left;vertical-align:middle}
 th{font-size:.8rem;color:#666}th.v{text-align:center}td.c{text-align:center;font-weight:600;min-width:7rem}
 .pass{background:#e3f6e8;color:#146c2e}.fail{background:#fde7e7;color:#a11}.na{background:#f0f0f0;color:#777;font-weight:400}.unexpected{outline:2px solid #c80;outline-offset:-2px}
-tr.differs td:first-child{border-left:4px solid #c80}tr.level td{background:#fafafa;font-size:.8rem;color:#555}
+tr.differs td:first-child{border-left:4px solid #c80}tr.level td{background:#fafafa;font-size:.8rem;color:#555;font-weight:400}
 tfoot td{font-variant-numeric:tabular-nums;border-bottom:none}code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace}
 .title{color:#666;font-size:.8rem}.key span{display:inline-block;margin-right:.6rem;padding:.1rem .5rem;border-radius:.3rem}`;
 
@@ -128,7 +128,7 @@ export function renderMatrixHtml(matrix: VersionMatrix): string {
 <p class="meta">${columns.map((c) => `<code>--impl ${esc(c.impl)}</code> seed ${c.seed}, ${c.budget} cases, ${esc(formatDuration(c.timeMs))}`).join(' · ')}</p>
 <p class="key"><span class="pass">pass</span><span class="fail">fail</span><span class="na">n/a: level not published</span><span class="unexpected">unexpected</span>an orange bar marks a property that passes on one version and fails on another</p>
 <table><thead><tr><th>property</th><th>level</th>${columns.map((c) => `<th class="v">${esc(c.version)}</th>`).join('')}</tr>
-<tr class="level"><td colspan="2">levels</td>${columns.map((c) => `<td class="c na">${esc(c.levels.join(', '))}</td>`).join('')}</tr></thead><tbody>
+<tr class="level"><td colspan="2">levels checked</td>${columns.map((c) => `<td class="c">${esc(c.levels.join(', '))}</td>`).join('')}</tr></thead><tbody>
 ${body}
 </tbody><tfoot>
 ${foot('pass', 'pass')}
