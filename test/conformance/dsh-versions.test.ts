@@ -52,6 +52,8 @@ describe('which install tree serves --impl dsh@<version>', () => {
     expect(error.code).toBe('USAGE');
     expect(error.message).toContain('dsh@0.1.0-rc.7 is not installed (the dev dependencies are 0.1.0-rc.8)');
     expect(error.hint).toBe('install it with: npm ci --prefix 0.1.0-rc.7');
+    // From outside the project the path is absolute, not a climb of `..`.
+    expect(refusal(() => resolveDshTree('dsh@0.1.0-rc.7', join(dir, 'elsewhere'), { installed, versionsDir: dir })).hint).toBe(`install it with: npm ci --prefix ${join(dir, '0.1.0-rc.7')}`);
   });
 
   it('a version without a manifest is refused with the known ones; a tree holding another version is refused', () => {

@@ -107,7 +107,8 @@ export function resolveDshTree(spec: string, cwd: string, options: { installed?:
 
 /** The line that installs a version's tree from its lockfile. */
 export function installCommand(root: string, cwd: string): string {
-  const path = relative(cwd, root);
+  const near = relative(cwd, root);
+  const path = near.startsWith('..') ? root : near;
   return `npm ci --prefix ${path.includes(' ') ? JSON.stringify(path) : path}`;
 }
 
