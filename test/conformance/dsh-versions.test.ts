@@ -2,8 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DSH_VERSIONS_DIR, dshLevels, knownDshVersions, resolveDshTree } from '../../src/conformance/dsh/packages.ts';
+import { PROPERTIES } from '../../properties/index.ts';
+import { dshImplementationOf } from '../../src/conformance/dsh/dsh-implementation.ts';
+import { DSH_VERSIONS_DIR, dshLevels, knownDshVersions, loadDshPackages, resolveDshTree } from '../../src/conformance/dsh/packages.ts';
+import { runSuite } from '../../src/conformance/run-suite.ts';
 import { ReconError } from '../../src/errors.ts';
+import { loadJsonl } from '../../src/log/index.ts';
 
 const refusal = (body: () => unknown): ReconError => {
   try {
@@ -100,5 +104,55 @@ describe('the committed install manifests (dsh-versions/)', () => {
       '0.1.0-rc.8': 'log fold request wire loop',
       '0.1.1-rc.2': 'fold request',
     });
+  });
+});
+
+describe('a version with an agent loop but no DeepSeek adapter or compaction (as 0.1.0-rc.6 publishes)', () => {
+  /** The pinned packages without the two that rc.6 lacks: what the adapter makes of such a version. */
+  const rc6Shaped = async () => {
+    const { deepseek: _wire, compactionBasic: _compaction, ...rest } = await loadDshPackages('dsh', process.cwd());
+    return dshImplementationOf({ ...rest, levels: dshLevels((name) => !['dsh-llm-deepseek', 'dsh-compaction-basic'].includes(name)) });
+  };
+
+  it('declares no wire level and runs the loop on the stand-in model adapter: loop properties hold, the wire ones are n/a', async () => {
+    const impl = await rc6Shaped();
+    expect(impl.info.levels).toEqual(['log', 'fold', 'request', 'loop']);
+    expect(impl.serialize).toBeUndefined();
+    const loop = PROPERTIES.filter((p) => p.id.startsWith('LOOP-') || p.id.startsWith('WIRE-'));
+    const result = await runSuite(impl, loop, { runs: 6, seed: 11 });
+    const byStatus = (status: string) => result.properties.filter((p) => p.status === status).map((p) => p.id);
+    expect(byStatus('fail')).toEqual([]);
+    expect(byStatus('n/a')).toEqual(['WIRE-PURE', 'WIRE-MATCHES-SPEC', 'WIRE-PREFIX-STABLE', 'WIRE-USAGE-DISJOINT', 'WIRE-SSE-RECHUNK', 'LOOP-WIRE-RECONSTRUCT']);
+  });
+
+  it('serves the scripted replies in order, tool calls included, and skips compact', async () => {
+    const impl = await rc6Shaped();
+    const run = await impl.run!({
+      scenario: 1,
+      session: { id: 'rc6-shaped', createdAt: 1_700_000_000_000 },
+      clock: { start: 1_700_000_000_000, step: 1 },
+      route: { provider: 'deepseek', model: 'deepseek-chat' },
+      defaults: { maxTokens: 4096, reasoningEffort: 'low' },
+      system: 'Be terse.',
+      tools: [{ name: 'run', description: 'Run a command.', parameters: { type: 'object', properties: { command: { type: 'string' } } } }],
+      replies: [{ reasoning: 'think', toolCalls: [{ name: 'run', arguments: '{"command":"ls"}' }] }, { text: 'done' }, { text: 'second' }],
+      actions: [{ do: 'prompt', text: 'go' }, { do: 'compact' }, { do: 'prompt', text: 'again' }],
+    });
+    if (!run.ok) throw new Error(run.message);
+    const { requests, jsonl } = run.value;
+    // The defaults reach the request through the stand-in's resolveModel, as DSH's DeepSeek adapter gives them.
+    expect(requests.map((r) => [r.reasoningEffort, r.maxTokens, r.messages.length])).toEqual([
+      ['low', 4096, 1],
+      ['low', 4096, 3],
+      ['low', 4096, 5],
+    ]);
+    const events = loadJsonl(jsonl).log.events;
+    const assistant = events.filter((e) => e.type === 'assistant/message').map((e) => JSON.stringify((e.data as { message: { content: unknown } }).message.content));
+    expect(assistant).toEqual([
+      '[{"type":"reasoning","text":"think"},{"type":"tool-call","id":"call-1","name":"run","arguments":"{\\"command\\":\\"ls\\"}"}]',
+      '[{"type":"text","text":"done"}]',
+      '[{"type":"text","text":"second"}]',
+    ]);
+    expect(events.some((e) => e.type === 'compaction/summary')).toBe(false);
   });
 });

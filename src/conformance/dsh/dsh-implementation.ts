@@ -36,7 +36,11 @@ const answer = <T>(body: () => T | Promise<T>): Promise<Outcome<T>> => outcome(b
 const usage = (provider: string) => ({ ok: false as const, code: 'USAGE', message: `DSH's adapter speaks the deepseek wire format, not "${provider}"` });
 
 export async function dshImplementation(spec: string, cwd: string): Promise<Implementation> {
-  const dsh = await loadDshPackages(spec, cwd);
+  return dshImplementationOf(await loadDshPackages(spec, cwd));
+}
+
+/** The adapter over packages already loaded (one version's, or a subset of them). */
+export function dshImplementationOf(dsh: DshPackages): Implementation {
   const info: ImplementationInfo = { name: 'deepseek-harness', version: dsh.version, language: 'typescript', levels: dsh.levels, ...(dsh.deepseek === undefined ? {} : { providers: ['deepseek'] }), inProcess: true };
   const load = (jsonl: string) => loadWithDsh(dsh, jsonl);
   const has = (level: Level) => dsh.levels.includes(level);
