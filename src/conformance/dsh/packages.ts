@@ -10,7 +10,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { supplyPromiseWithResolvers } from '../../_internals/promise-with-resolvers.ts';
 import { ReconError } from '../../errors.ts';
@@ -136,7 +136,12 @@ export async function loadDshPackages(spec: string, cwd: string): Promise<DshPac
   // Published at this version: a package of another version (a peer older versions lack) is not the version's own.
   const has = (name: string) => existsSync(join(dir(name), 'package.json')) && readVersion(join(dir(name), 'package.json')) === version;
   const local = createRequire(join(root, 'package.json'));
-  const load = async <T>(name: string): Promise<T> => (await import(pathToFileURL(local.resolve(`${SCOPE}/${name}`)).href)) as T;
+  const load = async <T>(name: string): Promise<T> => {
+    const file = local.resolve(`${SCOPE}/${name}`);
+    // Resolution climbs past the tree when a package is missing from it: that would be another version's.
+    if (!file.startsWith(join(root, 'node_modules') + sep)) throw new ReconError('USAGE', `${root} lacks ${SCOPE}/${name}`, { hint: `reinstall it with: ${installCommand(root, cwd)}` });
+    return (await import(pathToFileURL(file).href)) as T;
+  };
   const optional = async <T>(name: string): Promise<T | undefined> => (has(name) ? load<T>(name) : undefined);
   const levels = dshLevels(has);
   const [cordis, llm, session, persistence, deepseek] = await Promise.all([
