@@ -4,7 +4,7 @@
  * AgentLoop, plus TokenMeter and dsh-compaction-basic for `compact`. The model route is
  * DSH's DeepSeek adapter on the scripted transport, so each request is serialized by DSH
  * (the wire bytes are captured) and each scripted reply is streamed back as DeepSeek SSE
- * and translated by DSH.
+ * and translated by DSH. A version without that adapter gets a stand-in (loop-model.ts).
  *
  * Mapping of scenario actions (see scenario.ts):
  *   prompt     `agent.followup`, then `whenIdle`; an injection is `agent.inject` from an
@@ -16,7 +16,8 @@
  *              through DSH's load path and create a new agent seeded with it
  *   compact    `ctx.compaction.compactNow` of dsh-compaction-basic (automatic compaction
  *              off). Its summary is a one-shot through `llm/stream`, answered by the next
- *              scripted reply. It keeps the newest balanced surface unit: `keep` is not mapped
+ *              scripted reply. It keeps the newest balanced surface unit: `keep` is not mapped.
+ *              Skipped for a version that does not publish dsh-compaction-basic (before rc.8)
  *   trim       NOT MAPPED, skipped: DSH prunes tool results only in a plugin
  *              (dsh-compaction-tool-result-pruner) driven by token pressure, with no call
  *              that rewrites the n-th tool result
