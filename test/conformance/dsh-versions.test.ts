@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { dshImplementationOf } from '../../src/conformance/dsh/dsh-implementation.ts';
-import { DSH_VERSIONS_DIR, dshLevels, knownDshVersions, loadDshPackages, resolveDshTree } from '../../src/conformance/dsh/packages.ts';
+import { DSH_VERSIONS_DIR, dshLevels, installCommand, knownDshVersions, loadDshPackages, resolveDshTree } from '../../src/conformance/dsh/packages.ts';
 import { runSuite } from '../../src/conformance/run-suite.ts';
 import { ReconError } from '../../src/errors.ts';
 import { loadJsonl } from '../../src/log/index.ts';
@@ -93,6 +93,20 @@ describe('the committed install manifests (dsh-versions/)', () => {
       const allowed = new Set([v, ...(v === '0.1.1-rc.2' ? ['0.1.0-rc.8'] : [])]);
       const others = Object.entries(lock(v).packages).filter(([path, p]) => path.startsWith('node_modules/@deepseek-ai/dsh-') && !allowed.has(p.version!));
       expect(others.map(([path, p]) => `${path}@${p.version}`), v).toEqual([]);
+    }
+  });
+
+  it('print the line that installs each tree; the one that needs legacy peer resolution says so on the line too', () => {
+    const lines = Object.fromEntries(versions.map((v) => [v, installCommand(join(DSH_VERSIONS_DIR, v), DSH_VERSIONS_DIR)]));
+    expect(lines).toEqual({
+      '0.1.0-rc.6': 'npm ci --prefix 0.1.0-rc.6',
+      '0.1.0-rc.7': 'npm ci --prefix 0.1.0-rc.7',
+      '0.1.0-rc.8': 'npm ci --prefix 0.1.0-rc.8',
+      '0.1.1-rc.2': 'npm ci --legacy-peer-deps --prefix 0.1.1-rc.2',
+    });
+    for (const v of versions) {
+      const npmrc = join(DSH_VERSIONS_DIR, v, '.npmrc');
+      expect(existsSync(npmrc) && readFileSync(npmrc, 'utf8').includes('legacy-peer-deps=true'), v).toBe(lines[v]!.includes('--legacy-peer-deps'));
     }
   });
 

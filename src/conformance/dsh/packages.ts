@@ -105,11 +105,16 @@ export function resolveDshTree(spec: string, cwd: string, options: { installed?:
   return { version: wanted, root };
 }
 
-/** The line that installs a version's tree from its lockfile. */
+/**
+ * The line that installs a version's tree from its lockfile, with the manifest's `npmFlags`:
+ * its `.npmrc` says the same, but `npm pack` leaves `.npmrc` files out of a package.
+ */
 export function installCommand(root: string, cwd: string): string {
   const near = relative(cwd, root);
   const path = near.startsWith('..') ? root : near;
-  return `npm ci --prefix ${path.includes(' ') ? JSON.stringify(path) : path}`;
+  const manifest = join(root, 'package.json');
+  const flags = existsSync(manifest) ? ((JSON.parse(readFileSync(manifest, 'utf8')) as { npmFlags?: string[] }).npmFlags ?? []) : [];
+  return ['npm ci', ...flags, '--prefix', path.includes(' ') ? JSON.stringify(path) : path].join(' ');
 }
 
 /**
