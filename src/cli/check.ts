@@ -34,7 +34,8 @@ Options:
                                            e.g. cmd:"python3 adapter.py" or cmd:"npx recon serve"
                          module:<path>     a JS/TS module whose default export (or export
                                            "implementation") is an Implementation
-                         dsh[@<version>]   deepseek-harness's published packages, in process
+                         dsh[@<version>]   deepseek-harness's published packages, in process;
+                                           versions in dsh-versions/ (npm ci --prefix there)
   --timeout <ms>       cmd: how long one call may take before the process counts as
                        hung and is restarted (default ${DEFAULT_TIMEOUT_MS})
   --validate-protocol  cmd: check every message against schemas/protocol-v1.json;
