@@ -64,6 +64,8 @@ export const LOOP_WIRE_RECONSTRUCT = defineProperty({
   id: 'LOOP-WIRE-RECONSTRUCT',
   title: 'every request body the loop sent equals, byte for byte, the serialization of the request rebuilt from its log',
   clause: 'DESIGN §1.2 (neutral form and wire bytes); spec §8.1',
+  // Wire bytes are only the harness's own when it has a wire level.
+  levels: ['loop', 'wire'] as const,
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
     boundaries.forEach((b, i) => {

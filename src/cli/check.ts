@@ -34,7 +34,8 @@ Options:
                                            e.g. cmd:"python3 adapter.py" or cmd:"npx recon serve"
                          module:<path>     a JS/TS module whose default export (or export
                                            "implementation") is an Implementation
-                         dsh[@<version>]   deepseek-harness's published packages, in process
+                         dsh[@<version>]   deepseek-harness's published packages, in process;
+                                           versions in dsh-versions/ (npm ci --prefix there)
   --timeout <ms>       cmd: how long one call may take before the process counts as
                        hung and is restarted (default ${DEFAULT_TIMEOUT_MS})
   --validate-protocol  cmd: check every message against schemas/protocol-v1.json;
@@ -43,7 +44,8 @@ Options:
   --list               list the properties (id, level, statement, spec clause) and exit
   --runs <N>           generated cases per property (default ${DEFAULT_RUNS}; loop properties run half)
   --seed <S>           the fast-check seed (default: from the clock, printed in the report)
-  --expectations <f>   expected failures with reasons (default: expectations/<impl>.json if present);
+  --expectations <f>   expected failures with reasons (default: expectations/<impl>.json if present,
+                       expectations/dsh@<version>.json before expectations/dsh.json);
                        an unexpected failure and an unexpected pass both fail the run
   --report <dir>       also write run.jsonl, summary.txt, summary.md, report.html and junit.xml there
   --regressions <dir>  where failures are stored and read back (default: corpora/regressions)
@@ -119,13 +121,16 @@ export const check: Command = {
   },
 };
 
-/** `--expectations`, else `expectations/<name>.json` (name = the spec before `@` or `:`) in the cwd or the package. */
+/** `--expectations`, else `expectations/<name>@<version>.json`, then `expectations/<name>.json` (name = the spec before `@` or `:`), in the cwd or the package. */
 function findExpectations(spec: string, given: string | undefined, cwd: string): { file: string; content: ExpectationsFile } | undefined {
   if (given !== undefined) return { file: given, content: readExpectations(resolve(cwd, given)) };
   const name = spec.split(/[@:]/)[0]!;
-  for (const dir of [resolve(cwd, 'expectations'), `${PACKAGE}expectations`]) {
-    const file = resolve(dir, `${name}.json`);
-    if (existsSync(file)) return { file: relative(cwd, file), content: readExpectations(file) };
+  const names = /^[\w-]+@[\w.-]+$/.test(spec) ? [spec, name] : [name];
+  for (const candidate of names) {
+    for (const dir of [resolve(cwd, 'expectations'), `${PACKAGE}expectations`]) {
+      const file = resolve(dir, `${candidate}.json`);
+      if (existsSync(file)) return { file: relative(cwd, file), content: readExpectations(file) };
+    }
   }
   return undefined;
 }

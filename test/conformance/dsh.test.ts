@@ -106,10 +106,10 @@ describe('a DSH loop scenario with a compaction that lands', () => {
 });
 
 describe('--impl dsh@<version>', () => {
-  it('opens the installed version by its number and names the install command for any other', async () => {
-    expect((await openImplementation(`dsh@${dsh.info.version}`, { cwd: process.cwd() })).info).toMatchObject({ name: 'deepseek-harness', version: dsh.info.version });
+  it('opens the installed version by its number, with every level, and refuses a version recon has no manifest for', async () => {
+    expect((await openImplementation(`dsh@${dsh.info.version}`, { cwd: process.cwd() })).info).toMatchObject({ name: 'deepseek-harness', version: dsh.info.version, levels: ['log', 'fold', 'request', 'wire', 'loop'] });
     const error = await openImplementation('dsh@0.0.0-none', { cwd: process.cwd() }).catch((e: unknown) => e);
     expect(ReconError.is(error) && error.code).toBe('USAGE');
-    expect((error as ReconError).hint).toContain('npm install --prefix .recon/dsh/0.0.0-none @deepseek-ai/dsh-session@0.0.0-none');
+    expect((error as ReconError).message).toContain('no install manifest for dsh@0.0.0-none (known: 0.1.0-rc.6, 0.1.0-rc.7, 0.1.0-rc.8, 0.1.1-rc.2)');
   });
 });

@@ -18,18 +18,20 @@ import type { DshPackages } from './packages.ts';
 const CLIENT_HEADERS = new Set(['authorization', 'x-deepseek-harness-user-id', 'user-agent', 'accept']);
 
 export function deepSeekAdapter(dsh: DshPackages, defaults: RouteDefaults = {}): DeepSeekAdapter {
+  const deepseek = dsh.deepseek;
+  if (deepseek === undefined) throw new Error(`dsh-llm-deepseek is not published at ${dsh.version}`);
   const connection = {
     baseURL: DEEPSEEK_BASE_URL,
     apiKeyEnv: 'DEEPSEEK_API_KEY',
     defaults: defaults.reasoningEffort === undefined ? {} : { reasoningEffort: defaults.reasoningEffort },
-    maxTokens: defaults.maxTokens ?? dsh.deepseek.DEFAULT_MAX_TOKENS,
-    defaultContextWindow: dsh.deepseek.DEFAULT_CONTEXT_WINDOW,
+    maxTokens: defaults.maxTokens ?? deepseek.DEFAULT_MAX_TOKENS,
+    defaultContextWindow: deepseek.DEFAULT_CONTEXT_WINDOW,
     models: [],
-    streamIdleTimeoutMs: dsh.deepseek.DEFAULT_STREAM_IDLE_TIMEOUT_MS,
-    maxRequestImageBytes: dsh.deepseek.DEFAULT_MAX_REQUEST_IMAGE_BYTES,
+    streamIdleTimeoutMs: deepseek.DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+    maxRequestImageBytes: deepseek.DEFAULT_MAX_REQUEST_IMAGE_BYTES,
     retryPolicy: { mode: 'normal', maxRetries: 0 },
   } as unknown as DeepSeekConnectionOptions;
-  return new dsh.deepseek.DeepSeekAdapter({
+  return new deepseek.DeepSeekAdapter({
     options: () => connection,
     resolveApiKey: async () => 'sk-recon-offline',
     resolveUserId: () => 'recon' as never,

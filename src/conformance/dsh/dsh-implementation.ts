@@ -11,17 +11,21 @@
  *            with DSH's deepFreeze, as dsh-agent-loop composes it (spec §4.4 item 7)
  *   wire     dsh-llm-deepseek's DeepSeekAdapter on a scripted transport (deepseek-wire.ts)
  *   loop     dsh-agent-loop driven through a scenario (run-scenario.ts)
+ *
+ * A level whose package the version does not publish is not declared (packages.ts), so
+ * its properties report n/a; the operations of that level are left out.
  */
 import type { DeepSeekAdapter } from '@deepseek-ai/dsh-llm-deepseek';
 import type { Session } from '@deepseek-ai/dsh-session';
 import type { NeutralRequest } from '../../fold/index.ts';
 import type { EpochHeader, Message, SessionEvent, SessionHeader, StreamChunk } from '../../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
-import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo, type Outcome } from '../implementation.ts';
+import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo, type Level, type Outcome } from '../implementation.ts';
+import type { Scenario } from '../scenario.ts';
 import { deepSeekAdapter, streamChunks, withScriptedFetch } from './deepseek-wire.ts';
 import { appendAt, growTo, newSession } from './live-session.ts';
 import { loadWithDsh, type LoadedLog } from './load-path.ts';
-import { loadDshPackages, type DshPackages } from './packages.ts';
+import { hasLoop, loadDshPackages, type DshPackages } from './packages.ts';
 import { refusalOf } from './refusal-codes.ts';
 import { runDshScenario } from './run-scenario.ts';
 import { headerLine, writeStoredLog } from './storage.ts';
@@ -32,10 +36,14 @@ const answer = <T>(body: () => T | Promise<T>): Promise<Outcome<T>> => outcome(b
 const usage = (provider: string) => ({ ok: false as const, code: 'USAGE', message: `DSH's adapter speaks the deepseek wire format, not "${provider}"` });
 
 export async function dshImplementation(spec: string, cwd: string): Promise<Implementation> {
-  const dsh = await loadDshPackages(spec, cwd);
-  const info: ImplementationInfo = { name: 'deepseek-harness', version: dsh.version, language: 'typescript', levels: ['log', 'fold', 'request', 'wire', 'loop'], providers: ['deepseek'], inProcess: true };
+  return dshImplementationOf(await loadDshPackages(spec, cwd));
+}
+
+/** The adapter over packages already loaded (one version's, or a subset of them). */
+export function dshImplementationOf(dsh: DshPackages): Implementation {
+  const info: ImplementationInfo = { name: 'deepseek-harness', version: dsh.version, language: 'typescript', levels: dsh.levels, ...(dsh.deepseek === undefined ? {} : { providers: ['deepseek'] }), inProcess: true };
   const load = (jsonl: string) => loadWithDsh(dsh, jsonl);
-  const adapter = deepSeekAdapter(dsh);
+  const has = (level: Level) => dsh.levels.includes(level);
 
   /** Reads `read` at each prefix of one live session, grown (never rebuilt) through the log. */
   const alongPrefixes = async <T>(jsonl: string, prefixes: readonly number[], read: (session: Session) => T): Promise<T[]> => {
@@ -48,8 +56,7 @@ export async function dshImplementation(spec: string, cwd: string): Promise<Impl
     });
   };
 
-  return {
-    info,
+  const log: Pick<Implementation, 'load' | 'append'> = {
     load: (jsonl) => answer(async () => asOurs(await load(jsonl))),
     append: (jsonl, inputs) =>
       answer(async () => {
@@ -65,12 +72,20 @@ export async function dshImplementation(spec: string, cwd: string): Promise<Impl
         });
         return { jsonl: writeStoredLog(dsh, session.header, session.events), outcomes };
       }),
+  };
+  const wire = (adapter: DeepSeekAdapter): Pick<Implementation, 'serialize' | 'parseStream'> => ({
+    serialize: async (request, provider) => (provider === 'deepseek' ? answer(() => serialize(adapter, request)) : usage(provider)),
+    parseStream: async (provider, body, cuts) => (provider === 'deepseek' ? answer(() => parseStream(adapter, body, cuts)) : usage(provider)),
+  });
+
+  return {
+    info,
+    ...(has('log') ? log : {}),
     deriveMessages: (jsonl, prefixes) => answer(() => alongPrefixes(jsonl, prefixes, (s) => s.deriveMessages() as unknown as readonly Message[])),
     foldRequestHeader: (jsonl, prefixes) => answer(() => alongPrefixes(jsonl, prefixes, (s) => (s.requestHeader() ?? null) as EpochHeader | null)),
     buildRequest: (jsonl, boundaries) => answer(() => alongPrefixes(jsonl, boundaries, (s) => requestAt(dsh, s))),
-    serialize: async (request, provider) => (provider === 'deepseek' ? answer(() => serialize(adapter, request)) : usage(provider)),
-    parseStream: async (provider, body, cuts) => (provider === 'deepseek' ? answer(() => parseStream(adapter, body, cuts)) : usage(provider)),
-    run: (scenario) => answer(() => runDshScenario(dsh, scenario)),
+    ...(has('wire') ? wire(deepSeekAdapter(dsh)) : {}),
+    ...(hasLoop(dsh) ? { run: (scenario: Scenario) => answer(() => runDshScenario(dsh, scenario)) } : {}),
   };
 }
 

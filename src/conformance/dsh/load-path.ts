@@ -6,6 +6,11 @@
  *
  * `inspect` returns the stored events followed by any crash-repair closers. Those are
  * events DSH would append on load, not part of the stored log, so they are cut off here.
+ *
+ * A version that publishes no `dsh-session-persistence` (0.1.0-rc.7, 0.1.1-rc.2) has no load
+ * path at all: there the events are dsh-session's decoding of the stored lines, as stored
+ * (no upgrade, no validation); such a version has no log level, only what the fold of
+ * those events gives (Session.append checks each one as the fold grows).
  */
 import type { PersistenceBackend, SessionPersistenceRevision } from '@deepseek-ai/dsh-session-persistence';
 import type { SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
@@ -19,6 +24,7 @@ export interface LoadedLog extends StoredLog {
 
 export async function loadWithDsh(dsh: DshPackages, text: string): Promise<LoadedLog> {
   const stored = readStoredLog(dsh, text);
+  if (dsh.persistence === undefined) return { ...stored, closers: [] };
   const count = stored.events.length;
   const revision = 'memory:1' as SessionPersistenceRevision;
   const backend: PersistenceBackend = {

@@ -4,7 +4,7 @@
  * AgentLoop, plus TokenMeter and dsh-compaction-basic for `compact`. The model route is
  * DSH's DeepSeek adapter on the scripted transport, so each request is serialized by DSH
  * (the wire bytes are captured) and each scripted reply is streamed back as DeepSeek SSE
- * and translated by DSH.
+ * and translated by DSH. A version without that adapter gets a stand-in (loop-model.ts).
  *
  * Mapping of scenario actions (see scenario.ts):
  *   prompt     `agent.followup`, then `whenIdle`; an injection is `agent.inject` from an
@@ -16,7 +16,8 @@
  *              through DSH's load path and create a new agent seeded with it
  *   compact    `ctx.compaction.compactNow` of dsh-compaction-basic (automatic compaction
  *              off). Its summary is a one-shot through `llm/stream`, answered by the next
- *              scripted reply. It keeps the newest balanced surface unit: `keep` is not mapped
+ *              scripted reply. It keeps the newest balanced surface unit: `keep` is not mapped.
+ *              Skipped for a version that does not publish dsh-compaction-basic (before rc.8)
  *   trim       NOT MAPPED, skipped: DSH prunes tool results only in a plugin
  *              (dsh-compaction-tool-result-pruner) driven by token pressure, with no call
  *              that rewrites the n-th tool result
@@ -28,9 +29,10 @@ import type { NeutralRequest } from '../../fold/index.ts';
 import type { WireRequest } from '../../wire/index.ts';
 import type { LoopRun } from '../implementation.ts';
 import { FALLBACK_REPLY, scenarioToolOutput, type RouteConfig, type Scenario } from '../scenario.ts';
-import { deepSeekAdapter, withScriptedFetch } from './deepseek-wire.ts';
+import { withScriptedFetch } from './deepseek-wire.ts';
+import { loopModelAdapter } from './loop-model.ts';
 import { loadWithDsh } from './load-path.ts';
-import { usePlugin, type DshPackages } from './packages.ts';
+import { usePlugin, type DshLoopPackages, type DshPackages } from './packages.ts';
 import { sseBody } from './scripted-stream.ts';
 import { writeStoredLog } from './storage.ts';
 
@@ -46,7 +48,7 @@ interface Handle {
 }
 type Listener = (...args: never[]) => unknown;
 
-export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Promise<LoopRun> {
+export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): Promise<LoopRun> {
   const ctx = new dsh.cordis.Context();
   const unload = [
     await usePlugin(ctx, dsh.llm.default),
@@ -56,9 +58,9 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
     await usePlugin(ctx, dsh.agent.default),
     await usePlugin(ctx, dsh.agentLoop.default, { agents: [] }),
     await usePlugin(ctx, dsh.tokenMeter.default),
-    // Manual only: a scenario says when to compact; no pressure-driven compaction on top.
-    await usePlugin(ctx, dsh.compactionBasic.default, { auto: false }),
   ];
+  // Manual only: a scenario says when to compact; no pressure-driven compaction on top. Published from rc.8 on.
+  if (dsh.compactionBasic !== undefined) unload.push(await usePlugin(ctx, dsh.compactionBasic.default, { auto: false }));
   const services = ctx as unknown as {
     llm: { registerAdapter(providers: string[], adapter: unknown): () => void };
     systemPrompt: { section(section: { name: string; order: number; text: string }): () => void };
@@ -69,7 +71,7 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
   const on = (name: string, listener: Listener) => (ctx.on as unknown as (name: string, listener: Listener) => unknown).call(ctx, name, listener);
 
   const providers = new Set([scenario.route.provider, ...scenario.actions.flatMap((a) => (a.do === 'restart' && a.route !== undefined ? [a.route.provider] : []))]);
-  services.llm.registerAdapter([...providers], deepSeekAdapter(dsh, scenario.defaults));
+  services.llm.registerAdapter([...providers], loopModelAdapter(dsh, scenario.defaults));
 
   let dropSystem: (() => void) | undefined;
   const setSystem = (text: string) => {
@@ -158,7 +160,7 @@ export async function runDshScenario(dsh: DshPackages, scenario: Scenario): Prom
             break;
           }
           case 'compact':
-            await compact(services.compaction, handle.agent);
+            if (dsh.compactionBasic !== undefined) await compact(services.compaction, handle.agent);
             break;
           case 'trim':
             break;

@@ -56,7 +56,10 @@ function parseHeaderLine(dsh: DshPackages, line: string): DshHeader {
   const record = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
   // The version is read before the shape: a newer header need not look like today's.
   if (typeof record['version'] === 'number' && record['version'] !== dsh.session.SESSION_FORMAT_VERSION) {
-    throw new dsh.persistence.SessionFormatUnsupportedError(dsh.persistence.sessionFormatVersionRefusal(String(record['id']), record['version']));
+    const id = String(record['id']);
+    // The refusal is worded by the persistence package; a version without one gets the same words.
+    if (dsh.persistence === undefined) throw new Error(`session "${id}" uses log format v${record['version']}, this build reads only v${dsh.session.SESSION_FORMAT_VERSION}`);
+    throw new dsh.persistence.SessionFormatUnsupportedError(dsh.persistence.sessionFormatVersionRefusal(id, record['version']));
   }
   if (!isHeaderLine(record)) throw new Error('corrupt session log: first line is not a session header');
   if (Object.hasOwn(record, 'sandboxMode') || Object.hasOwn(record, 'approvalPolicy')) throw new Error('session header uses retired policy baseline fields');

@@ -1,0 +1,46 @@
+/**
+ * The model adapter a DSH loop run registers. With `dsh-llm-deepseek` (rc.8) it is DSH's
+ * DeepSeek adapter on the scripted transport. A version that publishes an agent loop but
+ * no model adapter (0.1.0-rc.6) gets a stand-in: an `LlmAdapter` of that version's
+ * dsh-llm that posts the request to the same scripted transport (so replies are served in
+ * order) and turns the DeepSeek SSE answer into stream chunks with recon's own translator.
+ *
+ * The stand-in's body is the neutral request as JSON, not a DeepSeek body: such a version
+ * has no wire level, so no property reads it as DSH's wire bytes.
+ */
+import type { RouteDefaults } from '../../loop/index.ts';
+import { DEEPSEEK_BASE_URL, DEEPSEEK_EFFORTS, DeepSeekStreamTranslator, SseDecoder, translateSse } from '../../wire/index.ts';
+import { deepSeekAdapter } from './deepseek-wire.ts';
+import type { DshPackages } from './packages.ts';
+
+/** Context window the stand-in reports (the token meter asks); DSH's DeepSeek default. */
+const CONTEXT_WINDOW = 1_000_000;
+
+export function loopModelAdapter(dsh: DshPackages, defaults: RouteDefaults = {}): unknown {
+  if (dsh.deepseek !== undefined) return deepSeekAdapter(dsh, defaults);
+  const Base = dsh.llm.LlmAdapter as unknown as new () => object;
+  return new (class StandInAdapter extends Base {
+    providerInfo(provider: string) {
+      return { id: provider, name: 'recon stand-in' };
+    }
+    resolveModel(provider: string, model: string) {
+      return Promise.resolve({
+        provider,
+        id: model,
+        name: model,
+        context: { contextWindow: CONTEXT_WINDOW },
+        ...(defaults.maxTokens === undefined ? {} : { defaultMaxTokens: defaults.maxTokens }),
+        reasoning: { efforts: [...DEEPSEEK_EFFORTS].map((id) => ({ id, name: id })), ...(defaults.reasoningEffort === undefined ? {} : { defaultEffort: defaults.reasoningEffort }) },
+      });
+    }
+    async *stream(options: { readonly signal?: AbortSignal }) {
+      const { signal, ...request } = options;
+      const response = await fetch(`${DEEPSEEK_BASE_URL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request), ...(signal === undefined ? {} : { signal }) });
+      const decoder = new SseDecoder();
+      const translator = new DeepSeekStreamTranslator();
+      for await (const piece of response.body!) yield* translateSse(translator, decoder.push(piece as Uint8Array));
+      yield* translateSse(translator, decoder.end());
+      yield* translator.finish();
+    }
+  })();
+}
