@@ -4,7 +4,7 @@ import { fetch as undiciFetch } from 'undici';
 import { ReconError } from '../errors.ts';
 import { CassetteDispatcher, Replayer, accountCache, parseCassette, requestBytes, responseBytes, serveCassette, type Cassette, type CacheAccount } from '../http/index.ts';
 import { formatTable, percent } from '../report/table.ts';
-import { EXIT, parseCommandLine, parseCount, untilStopped, type Command, type Io } from './command.ts';
+import { EXIT, parseCommandLine, parseCount, parsePort, untilStopped, type Command, type Io } from './command.ts';
 
 const help = `Usage: recon replay <cassette.jsonl> [--json]
        recon replay <cassette.jsonl> --serve [--port N] [--speed F | --no-delay] [--body exact|json] [--repeat]
@@ -66,7 +66,7 @@ export const replay: Command = {
     const speed = values['no-delay'] ? Infinity : Number(values.speed ?? 1);
     if (!(speed > 0)) throw new ReconError('USAGE', `--speed takes a positive number, got "${values.speed}"`);
     const server = await serveCassette(cassette, {
-      port: parseCount('port', values.port, 0, 0),
+      port: parsePort(values.port),
       timing: { speed },
       replay: { body: values.body, repeat: values.repeat, file },
       onMiss: (error) => io.stderr.write(`recon replay: ${error.message}\n`),

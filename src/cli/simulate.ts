@@ -4,7 +4,7 @@ import { E2E_SCRIPT } from '../e2e/conversation.ts';
 import { ReconError } from '../errors.ts';
 import { parseScenario, startSimulator } from '../http/index.ts';
 import { isProvider } from '../wire/index.ts';
-import { EXIT, parseCommandLine, parseCount, untilStopped, type Command } from './command.ts';
+import { EXIT, parseCommandLine, parsePort, untilStopped, type Command } from './command.ts';
 
 const help = `Usage: recon simulate [--provider deepseek|openai|anthropic] [--port N] [--scenario <file.json>] [--json]
 
@@ -63,7 +63,7 @@ export const simulate: Command = {
       }
       replies = parseScenario(text, values.scenario);
     }
-    const server = await startSimulator({ ...(provider === undefined ? {} : { provider }), replies, port: parseCount('port', values.port, 0, 0) });
+    const server = await startSimulator({ ...(provider === undefined ? {} : { provider }), replies, port: parsePort(values.port) });
     const scenario = values.scenario ?? 'built-in e2e script';
     if (values.json) io.stdout.write(`${JSON.stringify({ url: server.url, provider: provider ?? null, scenario, replies: replies.length })}\n`);
     else {

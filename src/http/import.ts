@@ -66,6 +66,14 @@ export function importRecording(text: string, options: ImportOptions): Cassette 
     if (ReconError.is(error)) throw error;
     throw new ReconError('IMPORT_UNSUPPORTED', `the file looks like ${format} but cannot be read: ${(error as Error).message}`, { location: { file: options.file } });
   }
+  // A cassette of nothing would replay as "all identical" and account nothing: refuse it instead.
+  const calls = interactions.filter((interaction) => readInteraction(interaction).endpoint !== undefined).length;
+  if (calls === 0) {
+    throw new ReconError('IMPORT_EMPTY', `the ${format} file holds ${interactions.length === 0 ? 'no exchanges at all' : `${interactions.length} exchange${interactions.length === 1 ? '' : 's'} but no call to a model API this reader knows (DeepSeek, OpenAI, Anthropic)`}`, {
+      location: { file: options.file },
+      hint: 'import the recording of a session that called a model; an empty HAR or cassette has nothing to replay',
+    });
+  }
   if (format === 'vcr-yaml') notes.push('chunk times are 0: vcrpy keeps no timing; streamed bodies are split at event boundaries');
   if (format === 'har') notes.push('chunk times are the time to first byte: HAR keeps no chunk boundaries; streamed bodies are split at event boundaries');
   const header: CassetteHeader = {

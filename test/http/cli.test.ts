@@ -45,6 +45,28 @@ describe('recon import', () => {
   });
 });
 
+describe('recon import of hostile recordings', () => {
+  it('writes no key that a HAR carries in its URLs', async () => {
+    const dir = temp();
+    const har = JSON.parse(readFileSync(RECORDED_DIR + recording('deepseek/node-llm__tool-calling.har').file, 'utf8')) as { log: { entries: Array<{ request: { url: string } }> } };
+    for (const entry of har.log.entries) entry.request.url += '?api_key=sk-abcdefghijklmnopqrstuvwxyz0123&key=sk-ant-secret-value';
+    writeFileSync(join(dir, 'keyed.har'), JSON.stringify(har));
+    const { code } = await runCli(['import', 'keyed.har', '-o', 'c.jsonl'], {}, dir);
+    expect(code).toBe(0);
+    const written = readFileSync(join(dir, 'c.jsonl'), 'utf8');
+    expect(written).not.toContain('sk-');
+    expect(parseCassette(written).interactions.map((i) => i.request!.url)).toEqual(['https://api.deepseek.com/chat/completions', 'https://api.deepseek.com/chat/completions']);
+  });
+
+  it('refuses a recording with no model calls with IMPORT_EMPTY, exit 3, and writes nothing', async () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'empty.har'), JSON.stringify({ log: { version: '1.2', entries: [] } }));
+    const { code, stderr } = await runCli(['import', 'empty.har', '-o', 'c.jsonl'], {}, dir);
+    expect([code, stderr.split('\n')[0]]).toEqual([3, 'recon import: empty.har: IMPORT_EMPTY: the har file holds no exchanges at all']);
+    expect(() => readFileSync(join(dir, 'c.jsonl'))).toThrow();
+  });
+});
+
 describe('recon replay', () => {
   it('refuses a cassette holding a credential header, naming the line', async () => {
     const dir = temp();
