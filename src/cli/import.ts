@@ -1,5 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
+import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { ReconError } from '../errors.ts';
 import { formatCassette, importRecording } from '../http/index.ts';
 import { EXIT, parseCommandLine, type Command } from './command.ts';
@@ -53,10 +54,10 @@ export const importCommand: Command = {
       ...(values.origin === undefined ? {} : { origin: values.origin }),
     });
     try {
-      await writeFile(resolve(io.cwd, values.output), formatCassette(cassette), { flag: values.force ? 'w' : 'wx' });
+      writeFileAtomic(resolve(io.cwd, values.output), formatCassette(cassette), { exclusive: !values.force });
     } catch (error) {
       const exists = (error as NodeJS.ErrnoException).code === 'EEXIST';
-      throw new ReconError(exists ? 'USAGE' : 'FILE_UNREADABLE', exists ? `${values.output} exists; pass --force to overwrite it` : (error as Error).message, { location: { file: values.output } });
+      throw new ReconError(exists ? 'USAGE' : 'FILE_UNWRITABLE', exists ? `${values.output} exists; pass --force to overwrite it` : (error as Error).message, { location: { file: values.output } });
     }
     const { header, interactions } = cassette;
     const summary = { file, output: values.output, format: header.importedFrom!.format, provider: header.provider, interactions: interactions.length, notes: header.notes ?? [] };

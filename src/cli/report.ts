@@ -1,5 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { ReconError } from '../errors.ts';
 import { readRunJsonl } from '../report/run-record.ts';
 import { RENDERINGS } from '../report/write-reports.ts';
@@ -36,7 +37,7 @@ export const report: Command = {
     }
     const rendered = RENDERINGS[name]!(readRunJsonl(text, positionals[0]));
     if (values.output === undefined) io.stdout.write(rendered);
-    else await writeFile(resolve(io.cwd, values.output), rendered);
+    else writeFileAtomic(resolve(io.cwd, values.output), rendered);
     return EXIT.OK;
   },
 };
