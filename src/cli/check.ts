@@ -10,6 +10,7 @@ import { RegressionStore } from '../conformance/regressions.ts';
 import { DEFAULT_RUNS, runSuite, type SuiteProgress, type SuiteResult } from '../conformance/run-suite.ts';
 import { ReconError } from '../errors.ts';
 import { toRunRecord, type RunRecord } from '../report/run-record.ts';
+import { count } from '../report/plural.ts';
 import { formatDuration, renderRunText } from '../report/suite-terminal.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
@@ -143,7 +144,7 @@ function progress(io: Io, quiet: boolean) {
     if (event.type === 'case' && live) io.stderr.write(`\r[${event.property.id}] ${event.done}/${event.of} cases`);
     if (event.type === 'end') {
       const r = event.result;
-      const line = `[${String(event.index + 1).padStart(2)}/${event.total}] ${r.status.padEnd(4)} ${r.id} (${r.runs} cases, ${formatDuration(r.timeMs)})`;
+      const line = `[${String(event.index + 1).padStart(2)}/${event.total}] ${r.status.padEnd(4)} ${r.id} (${count(r.runs, 'case')}, ${formatDuration(r.timeMs)})`;
       io.stderr.write(live ? `\r\x1b[2K${line}\n` : `${line}\n`);
     }
   };

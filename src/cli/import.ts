@@ -4,6 +4,7 @@ import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { ReconError } from '../errors.ts';
 import { formatCassette, importRecording } from '../http/index.ts';
 import { EXIT, parseCommandLine, type Command } from './command.ts';
+import { count } from '../report/plural.ts';
 
 const help = `Usage: recon import <file> -o <cassette.jsonl> [--licence <text>] [--origin <repo>] [--force] [--json]
 
@@ -62,7 +63,7 @@ export const importCommand: Command = {
     const { header, interactions } = cassette;
     const summary = { file, output: values.output, format: header.importedFrom!.format, provider: header.provider, interactions: interactions.length, notes: header.notes ?? [] };
     if (values.json) io.stdout.write(`${JSON.stringify(summary)}\n`);
-    else io.stdout.write(`${file} (${summary.format}, ${summary.provider}): ${summary.interactions} interactions → ${values.output}\n${summary.notes.map((n) => `  note: ${n}\n`).join('')}`);
+    else io.stdout.write(`${file} (${summary.format}, ${summary.provider}): ${count(summary.interactions, 'interaction')} → ${values.output}\n${summary.notes.map((n) => `  note: ${n}\n`).join('')}`);
     return EXIT.OK;
   },
 };

@@ -4,6 +4,7 @@ import { fetch as undiciFetch } from 'undici';
 import { ReconError } from '../errors.ts';
 import { CassetteDispatcher, Replayer, accountCache, parseCassette, requestBytes, responseBytes, serveCassette, type Cassette, type CacheAccount } from '../http/index.ts';
 import { formatTable, percent } from '../report/table.ts';
+import { count } from '../report/plural.ts';
 import { EXIT, parseCommandLine, parseCount, parsePort, untilStopped, type Command, type Io } from './command.ts';
 
 const help = `Usage: recon replay <cassette.jsonl> [--json]
@@ -72,7 +73,7 @@ export const replay: Command = {
       onMiss: (error) => io.stderr.write(`recon replay: ${error.message}\n`),
     });
     const interactions = cassette.interactions.length;
-    io.stdout.write(values.json ? `${JSON.stringify({ url: server.url, cassette: file, interactions })}\n` : `serving ${file} (${interactions} interactions) at ${server.url}; stop with Ctrl-C\n`);
+    io.stdout.write(values.json ? `${JSON.stringify({ url: server.url, cassette: file, interactions })}\n` : `serving ${file} (${count(interactions, 'interaction')}) at ${server.url}; stop with Ctrl-C\n`);
     await untilStopped();
     await server.close();
     for (const u of server.replayer.unused()) io.stderr.write(`recon replay: interaction #${u.index} (line ${u.line}) ${u.method} ${u.url} was never requested\n`);
@@ -120,7 +121,7 @@ async function replayAll(cassette: Cassette): Promise<Array<{ index: number; ide
 }
 
 function writeHuman(io: Io, file: string, cassette: Cassette, result: CacheAccount, replayed: number, identical: number): void {
-  io.stdout.write(`${file}\n  ${cassette.header.provider} · ${result.requests.length} model calls · replayed ${identical}/${replayed} byte-identical\n`);
+  io.stdout.write(`${file}\n  ${cassette.header.provider} · ${count(result.requests.length, 'model call')} · replayed ${identical}/${replayed} byte-identical\n`);
   for (const note of cassette.header.notes ?? []) io.stdout.write(`  note: ${note}\n`);
   if (result.requests.length === 0) return;
   const n = (value: number | null | undefined) => value ?? 'n/a';

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { E2E_SCRIPT } from '../e2e/conversation.ts';
 import { ReconError } from '../errors.ts';
+import { count } from '../report/plural.ts';
 import { parseScenario, startSimulator } from '../http/index.ts';
 import { isProvider } from '../wire/index.ts';
 import { EXIT, parseCommandLine, parsePort, untilStopped, type Command } from './command.ts';
@@ -68,7 +69,7 @@ export const simulate: Command = {
     if (values.json) io.stdout.write(`${JSON.stringify({ url: server.url, provider: provider ?? null, scenario, replies: replies.length })}\n`);
     else {
       io.stdout.write(`recon simulator (a model of ${provider ?? 'DeepSeek, OpenAI and Anthropic'}, not the provider) at ${server.url}\n`);
-      io.stdout.write(`  base URL: ${server.url} for DeepSeek, ${server.url}/v1 for OpenAI and Anthropic · scenario: ${scenario} (${replies.length} replies) · stop with Ctrl-C\n`);
+      io.stdout.write(`  base URL: ${server.url} for DeepSeek, ${server.url}/v1 for OpenAI and Anthropic · scenario: ${scenario} (${count(replies.length, 'reply', 'replies')}) · stop with Ctrl-C\n`);
     }
     await untilStopped();
     await server.close();
