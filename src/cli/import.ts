@@ -26,7 +26,9 @@ Options:
   --force        overwrite an existing cassette
   --json         print one JSON object: {file, output, format, provider, interactions, notes}
 
-Exit codes: 0 imported, 2 usage error, 3 the file is unreadable or in no known format.
+Exit codes: 0 imported, 2 usage error (or the cassette exists and --force is not given),
+            3 the file is unreadable, in no known format or holds no model calls
+            (IMPORT_EMPTY), or the cassette cannot be written.
 `;
 
 export const importCommand: Command = {

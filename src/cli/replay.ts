@@ -36,7 +36,8 @@ Options:
   --repeat     let an interaction answer more than once
 
 Exit codes: 0 ok, 1 a replayed answer differs from its recording,
-            2 usage error, 3 the cassette cannot be read.
+            2 usage error (a port outside 0–65535 included), 3 the cassette cannot be
+            read (unreadable, malformed, or edited: CASSETTE_DIGEST) or the port is in use.
 `;
 
 export const replay: Command = {

@@ -17,6 +17,8 @@ HTML page (html) or JUnit XML (junit).
 Options:
   --format <f>   text (default), md, html, junit or jsonl
   -o, --output   write to this file instead of standard output
+
+Exit codes: 0 rendered, 2 usage error, 3 the run cannot be read or the file cannot be written.
 `;
 
 export const report: Command = {

@@ -43,7 +43,8 @@ Options:
   --scenario FILE  the scripted replies
   --json           print one JSON object: {"url", "provider", "scenario", "replies"}
 
-Exit codes: 0 stopped by a signal, 2 usage error or unreadable scenario, 3 invalid scenario.
+Exit codes: 0 stopped by a signal, 2 usage error (a port outside 0–65535 included),
+            3 the scenario is unreadable or invalid, or the port is in use.
 `;
 
 export const simulate: Command = {
