@@ -124,6 +124,7 @@ async function replayAll(cassette: Cassette): Promise<Array<{ index: number; ide
 function writeHuman(io: Io, file: string, cassette: Cassette, result: CacheAccount, replayed: number, identical: number): void {
   io.stdout.write(`${file}\n  ${cassette.header.provider} · ${count(result.requests.length, 'model call')} · replayed ${identical}/${replayed} byte-identical\n`);
   for (const note of cassette.header.notes ?? []) io.stdout.write(`  note: ${note}\n`);
+  if (cassette.header.cassette === 1) io.stdout.write('  note: a format 1 cassette: its responses carry no sha256, so an edit of them cannot be detected; import or record it again\n');
   if (result.requests.length === 0) return;
   const n = (value: number | null | undefined) => value ?? 'n/a';
   const rows = result.requests.map((r) => [`#${r.index}`, r.model ?? 'n/a', n(r.input), n(r.cacheRead), n(r.cacheWrite), n(r.output), n(r.bound), r.why ?? '']);

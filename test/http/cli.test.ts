@@ -79,6 +79,30 @@ describe('recon replay', () => {
     expect(stderr).toContain('c.jsonl:2: CASSETTE_HEADER: the request header "authorization" is a credential header');
   });
 
+  it('refuses a cassette whose response chunk was edited (CASSETTE_DIGEST), exit 3, and reads a format 1 cassette with a note', async () => {
+    const dir = temp();
+    const lines = readFileSync(cassetteFile(recording('deepseek/node-llm__tool-calling.har')), 'utf8').split('\n');
+    const interaction = JSON.parse(lines[1]!) as { response: { chunks: Array<{ text?: string }>; sha256?: string } };
+    const chunk = interaction.response.chunks.find((c) => c.text !== undefined && /\d/.test(c.text))!;
+    chunk.text = chunk.text!.replace(/\d/, (d) => String((Number(d) + 1) % 10));
+    writeFileSync(join(dir, 'edited.jsonl'), [lines[0], JSON.stringify(interaction), ...lines.slice(2)].join('\n'));
+    const edited = await runCli(['replay', 'edited.jsonl'], {}, dir);
+    expect([edited.code, edited.stdout]).toEqual([3, '']);
+    expect(edited.stderr).toMatch(/^recon replay: edited\.jsonl:2: CASSETTE_DIGEST: the response body has sha256 /);
+    const bare = lines.map((line, i) => {
+      if (i === 0) return line.replace('"cassette":2', '"cassette":1');
+      if (line === '') return line;
+      const value = JSON.parse(line) as { response: Record<string, unknown> };
+      delete value.response['sha256'];
+      return JSON.stringify(value);
+    });
+    writeFileSync(join(dir, 'v1.jsonl'), bare.join('\n'));
+    const legacy = await runCli(['replay', 'v1.jsonl'], {}, dir);
+    expect(legacy.code).toBe(0);
+    expect(legacy.stdout).toContain('replayed 2/2 byte-identical');
+    expect(legacy.stdout).toContain('note: a format 1 cassette: its responses carry no sha256');
+  });
+
   it('--serve answers another process on loopback, reports misses and unused interactions, and stops on SIGTERM', async () => {
     const file = cassetteFile(recording('deepseek/node-llm__tool-calling.har'));
     const cassette = parseCassette(readFileSync(file, 'utf8'));
