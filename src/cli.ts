@@ -41,7 +41,9 @@ function topHelp(): string {
     'Commands:',
     ...lines,
     '',
-    'Run `recon <command> --help` for the options of one command; `recon --version` prints the version.',
+    'Run `recon <command> --help` for the options and exit codes of one command; `recon --version` prints the version.',
+    'Exit codes: 0 success, 1 findings or failures, 2 usage error, 3 could not run (an error prints',
+    'one line, `recon <command>: CODE: message`).',
     '',
   ].join('\n');
 }

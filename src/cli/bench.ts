@@ -39,7 +39,7 @@ Options:
 
 Exit codes: 0 done (compare: no significant regression), 1 a regression (or a missed
 target with --targets), 2 usage error (runs of different profiles included),
-3 a run to compare cannot be read.
+3 a run to compare cannot be read, or the reports cannot be written.
 `;
 
 export const bench: Command = {

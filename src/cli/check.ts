@@ -62,8 +62,8 @@ timed-out, protocol-error (over cmd:), or generator-floor. Properties that need 
 implementation's own objects (freezing) report n/a over cmd:.
 
 Exit codes: 0 every property as expected, 1 an unexpected failure or pass, 2 usage error,
-            3 the implementation could not be started or failed its handshake, or a
-            stored regression is damaged (REGRESSION_INVALID).
+            3 the implementation could not be started or failed its handshake, a
+            stored regression is damaged (REGRESSION_INVALID), or a report cannot be written.
 `;
 
 export const check: Command = {
