@@ -38,6 +38,12 @@ export function importRecording(text: string, options: ImportOptions): Cassette 
   const format = detectFormat(text);
   if (format === undefined) {
     const hinted = EXTENSIONS[extname(options.file).toLowerCase()];
+    if (cutShortJson(text)) {
+      throw new ReconError('IMPORT_UNSUPPORTED', 'the file is truncated: its JSON ends before the value is complete', {
+        location: { file: options.file },
+        hint: 'the recording was cut short (a killed test run, a full disk); record it again or restore it',
+      });
+    }
     throw new ReconError(
       'IMPORT_UNSUPPORTED',
       `the content is not a vcrpy YAML cassette (interactions: …), a HAR 1.2 log (log.entries) or an SSE chunk file (one JSON object per line)` +
@@ -85,6 +91,20 @@ export function importRecording(text: string, options: ImportOptions): Cassette 
     notes,
   };
   return { header, interactions };
+}
+
+/** A JSON document (a HAR) that ends before its value does. */
+function cutShortJson(text: string): boolean {
+  if (!text.trimStart().startsWith('{')) return false;
+  try {
+    JSON.parse(text);
+    return false;
+  } catch (error) {
+    // V8 names the offset where parsing stopped: at the very end, the text ran out.
+    const message = (error as Error).message;
+    const at = /at position (\d+)/.exec(message);
+    return /end of JSON input/.test(message) || (at !== null && Number(at[1]) >= text.trimEnd().length);
+  }
 }
 
 function fromChunkLines(text: string): Interaction {

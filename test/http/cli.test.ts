@@ -58,6 +58,14 @@ describe('recon import of hostile recordings', () => {
     expect(parseCassette(written).interactions.map((i) => i.request!.url)).toEqual(['https://api.deepseek.com/chat/completions', 'https://api.deepseek.com/chat/completions']);
   });
 
+  it('names a HAR that was cut short as truncated', async () => {
+    const dir = temp();
+    const har = readFileSync(RECORDED_DIR + recording('deepseek/node-llm__tool-calling.har').file, 'utf8');
+    writeFileSync(join(dir, 'cut.har'), har.slice(0, Math.floor(har.length / 2)));
+    const { code, stderr } = await runCli(['import', 'cut.har', '-o', 'c.jsonl'], {}, dir);
+    expect([code, stderr.split('\n')[0]]).toEqual([3, 'recon import: cut.har: IMPORT_UNSUPPORTED: the file is truncated: its JSON ends before the value is complete']);
+  });
+
   it('refuses a recording with no model calls with IMPORT_EMPTY, exit 3, and writes nothing', async () => {
     const dir = temp();
     writeFileSync(join(dir, 'empty.har'), JSON.stringify({ log: { version: '1.2', entries: [] } }));
