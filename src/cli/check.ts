@@ -59,7 +59,7 @@ Options:
 
 A failure says how the implementation failed: wrong-answer, crashed (exited or threw),
 timed-out, protocol-error (over cmd:), or generator-floor. Properties that need the
-implementation's own objects (freezing) report n/a over cmd:.
+implementation's own objects (freezing) report n/a over cmd: and module:.
 
 Exit codes: 0 every property as expected, 1 an unexpected failure or pass, 2 usage error,
             3 the implementation could not be started or failed its handshake, a
