@@ -1,5 +1,5 @@
 import { EXIT, type Command, type Io } from './cli/command.ts';
-import { ReconError } from './errors.ts';
+import { ReconError, exitCodeOf } from './errors.ts';
 import { HARNESS_VERSION } from './version.ts';
 
 // Loaded on demand so that `recon serve` does not pay for the benchmark code, and so on.
@@ -43,7 +43,9 @@ function topHelp(): string {
     'Commands:',
     ...lines,
     '',
-    'Run `recon <command> --help` for the options of one command; `recon --version` prints the version.',
+    'Run `recon <command> --help` for the options and exit codes of one command; `recon --version` prints the version.',
+    'Exit codes: 0 success, 1 findings or failures, 2 usage error, 3 could not run (an error prints',
+    'one line, `recon <command>: CODE: message`).',
     '',
   ].join('\n');
 }
@@ -51,6 +53,7 @@ function topHelp(): string {
 const processIo: Io = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  if (io === processIo) guardProcess(io);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(topHelp());
@@ -62,21 +65,54 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   }
   const load = COMMANDS[name];
   if (load === undefined) {
-    io.stderr.write(`recon: unknown command "${name}"\n\n${topHelp()}`);
+    io.stderr.write(`recon: USAGE: unknown command "${name}"\n\n${topHelp()}`);
     return EXIT.USAGE;
   }
-  const command = await load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout.write(command.help);
-    return EXIT.OK;
-  }
   try {
+    const command = await load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.stdout.write(command.help);
+      return EXIT.OK;
+    }
     return await command.run(rest, io);
   } catch (error) {
-    if (ReconError.is(error)) {
-      io.stderr.write(`recon ${name}: ${error.message}\n${error.hint === undefined ? '' : `  ${error.hint}\n`}`);
-      return error.code === 'USAGE' || error.code === 'FILE_UNREADABLE' ? EXIT.USAGE : EXIT.CANNOT_RUN;
-    }
-    throw error;
+    return reportError(`recon ${name}`, error, io);
   }
+}
+
+/** The one place an error reaches the user: `recon <command>: CODE: message`, never a stack, and its exit code. */
+function reportError(who: string, error: unknown, io: Io): number {
+  const coded = asReconError(error);
+  io.stderr.write(`${who}: ${coded.message}\n${coded.hint === undefined ? '' : `  ${coded.hint}\n`}`);
+  if (coded.code === 'INTERNAL' && io.env['RECON_DEBUG'] !== undefined && error instanceof Error) io.stderr.write(`${error.stack ?? ''}\n`);
+  return exitCodeOf(coded.code);
+}
+
+/** Errors of the system (a port taken, a disk full) get their codes; anything else is a bug of recon. */
+function asReconError(error: unknown): ReconError {
+  if (ReconError.is(error)) return error;
+  const system = error as NodeJS.ErrnoException | undefined;
+  if (system?.code === 'EADDRINUSE') return new ReconError('PORT_IN_USE', system.message, { hint: 'choose another --port, or leave it out for a free one' });
+  if (typeof system?.code === 'string' && typeof system.syscall === 'string') return new ReconError('FILE_UNWRITABLE', system.message);
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new ReconError('INTERNAL', what, { hint: 'this is a bug in recon; please report it with the command line (RECON_DEBUG=1 adds the stack)' });
+}
+
+let guarded = false;
+
+/**
+ * For the real process only: a reader that went away (`recon audit … | head -1`, EPIPE)
+ * stops the command quietly, and an error outside any command (an event emitter, a
+ * stray promise) is still one coded line, not a stack.
+ */
+function guardProcess(io: Io): void {
+  if (guarded) return;
+  guarded = true;
+  const fatal = (error: unknown) => {
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.OK);
+    process.exit(reportError('recon', error, io));
+  };
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', fatal);
+  process.on('uncaughtException', fatal);
+  process.on('unhandledRejection', fatal);
 }

@@ -49,7 +49,19 @@ export const HARNESS_ERROR_CODES = {
   PROXY_UPSTREAM: 'the proxy could not reach its upstream, or the exchange broke off',
   E2E_TURN_FAILED: 'an e2e turn ended with an error instead of completing',
   E2E_NO_CACHE_READ: 'an e2e request after the first reported no cache reads',
+  FILE_UNWRITABLE: 'a file or an output stream could not be written',
+  PORT_IN_USE: 'the port to listen on is taken by another process',
+  CASSETTE_DIGEST: 'a response in a cassette does not match its recorded sha256: the cassette was edited or truncated',
+  IMPORT_EMPTY: 'a recording to import holds no model calls',
+  LOG_NOT_UTF8: 'a log file holds bytes that are not valid UTF-8',
+  REGRESSION_INVALID: 'a stored regression file is damaged (half-written, edited, or not a regression)',
+  INTERNAL: 'recon itself failed unexpectedly: a bug, to be reported with the command line',
 } as const;
+
+/** The exit code of a command that stops on a coded error: 2 for a wrong command line, 3 for anything that kept it from running. */
+export function exitCodeOf(code: ErrorCode): 2 | 3 {
+  return code === 'USAGE' ? 2 : 3;
+}
 
 export type LogErrorCode = keyof typeof LOG_ERROR_CODES;
 export type WireErrorCode = keyof typeof WIRE_ERROR_CODES;

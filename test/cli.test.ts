@@ -13,6 +13,6 @@ describe('recon', () => {
     const help = await runCli(['--help']);
     for (const name of ['audit', 'bench', 'check', 'mutants', 'report', 'import', 'replay', 'serve', 'simulate', 'e2e']) expect(help.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
     const unknown = await runCli(['nope']);
-    expect([unknown.code, unknown.stderr.split('\n')[0]]).toEqual([2, 'recon: unknown command "nope"']);
+    expect([unknown.code, unknown.stderr.split('\n')[0]]).toEqual([2, 'recon: USAGE: unknown command "nope"']);
   });
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { auditLog, type AuditedLog, type LogAudit } from '../audit/index.ts';
 import { ReconError } from '../errors.ts';
+import { decodeLogBytes } from '../log/index.ts';
 import { formatTable, percent } from '../report/table.ts';
 import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
 
@@ -38,14 +39,14 @@ export const audit: Command = {
     if (positionals.length === 0) throw new ReconError('USAGE', 'name at least one log file (see recon audit --help)');
     const logs: LogAudit[] = [];
     for (const file of positionals) {
-      let text: string;
+      let bytes: Uint8Array;
       try {
-        text = await readFile(resolve(io.cwd, file), 'utf8');
+        bytes = await readFile(resolve(io.cwd, file));
       } catch (error) {
         logs.push({ file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${(error as Error).message}` });
         continue;
       }
-      logs.push(auditLog(text, file));
+      logs.push(auditBytes(bytes, file));
     }
     const ok = logs.filter((log): log is AuditedLog => log.ok);
     const summary = {
@@ -62,6 +63,16 @@ export const audit: Command = {
     return summary.rejected > 0 || strictFailure ? EXIT.FAILED : EXIT.OK;
   },
 };
+
+/** Invalid UTF-8 is a refusal of that log, like any other, with its code and line. */
+function auditBytes(bytes: Uint8Array, file: string): LogAudit {
+  try {
+    return auditLog(decodeLogBytes(bytes, file), file);
+  } catch (error) {
+    if (!ReconError.is(error) || error.code !== 'LOG_NOT_UTF8') throw error;
+    return { file, ok: false, code: error.code, message: error.message, line: error.location.line!, ...(error.hint === undefined ? {} : { hint: error.hint }) };
+  }
+}
 
 function writeHuman(io: Io, logs: readonly LogAudit[], summary: Record<string, number>): void {
   for (const log of logs) {

@@ -38,7 +38,8 @@ Options:
   --targets        exit 1 when a target of the benchmark issue is missed
 
 Exit codes: 0 done (compare: no significant regression), 1 a regression (or a missed
-target with --targets), 2 usage error.
+target with --targets), 2 usage error (runs of different profiles included),
+3 a run to compare cannot be read, or the reports cannot be written.
 `;
 
 export const bench: Command = {
@@ -78,7 +79,9 @@ async function compare(argv: readonly string[], io: Io): Promise<number> {
   if (!(threshold >= 0) || !(alpha > 0 && alpha < 1)) throw new ReconError('USAGE', '--threshold takes a percentage ≥ 0 and --alpha a number between 0 and 1');
   const [base, head] = await Promise.all(positionals.map((file) => readRun(resolve(io.cwd, file), file)));
   if (base!.profile !== head!.profile) {
-    throw new ReconError('USAGE', `the runs use different profiles (base ${base!.profile}, head ${head!.profile}): a quick run warms up less, so only runs of one profile compare`);
+    throw new ReconError('USAGE', `the runs use different profiles (base ${base!.profile}, head ${head!.profile}): a quick run warms up less, so only runs of one profile compare`, {
+      hint: 'reports/bench/baseline.json is a full run; compare a --quick run with an earlier --quick run (cp reports/bench/latest.json before.json), or run the full profile',
+    });
   }
   const differs = (['cpu', 'cores', 'node'] as const).filter((key) => base!.environment[key] !== head!.environment[key]);
   if (differs.length > 0) io.stderr.write(`warning: the runs come from different environments (${differs.map((k) => `${k}: ${String(base!.environment[k])} → ${String(head!.environment[k])}`).join(', ')}); timings compare poorly across machines\n`);

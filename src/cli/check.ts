@@ -5,10 +5,12 @@ import { PROPERTIES } from '../../properties/index.ts';
 import { readExpectations, type ExpectationsFile } from '../conformance/expectations.ts';
 import { openImplementation } from '../conformance/open-implementation.ts';
 import { DEFAULT_TIMEOUT_MS } from '../conformance/protocol/driver.ts';
+import { DEFAULT_MAX_LINE_BYTES } from '../conformance/protocol/lines.ts';
 import { RegressionStore } from '../conformance/regressions.ts';
 import { DEFAULT_RUNS, runSuite, type SuiteProgress, type SuiteResult } from '../conformance/run-suite.ts';
 import { ReconError } from '../errors.ts';
 import { toRunRecord, type RunRecord } from '../report/run-record.ts';
+import { count } from '../report/plural.ts';
 import { formatDuration, renderRunText } from '../report/suite-terminal.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
@@ -16,7 +18,7 @@ import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './com
 const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 
 const help = `Usage: recon check [--impl reference|dsh[@version]] [--property ID]... [--runs N] [--seed S] [--json] [--report DIR]
-       recon check --impl cmd:"<command>" [--timeout MS] [--validate-protocol]
+       recon check --impl cmd:"<command>" [--timeout MS] [--max-line BYTES] [--validate-protocol]
 
 Runs the property suite against an implementation: every stored regression first,
 then generated logs, requests, streams and loop scenarios. Each property states one
@@ -33,11 +35,14 @@ Options:
                                            started through the shell in this directory,
                                            e.g. cmd:"python3 adapter.py" or cmd:"npx recon serve"
                          module:<path>     a JS/TS module whose default export (or export
-                                           "implementation") is an Implementation
+                                           "implementation") is an Implementation, run in
+                                           a worker thread
                          dsh[@<version>]   deepseek-harness's published packages, in process;
                                            versions in dsh-versions/ (npm ci --prefix there)
-  --timeout <ms>       cmd: how long one call may take before the process counts as
-                       hung and is restarted (default ${DEFAULT_TIMEOUT_MS})
+  --timeout <ms>       cmd: and module: how long one call may take before the process
+                       (or worker) counts as hung and is restarted (default ${DEFAULT_TIMEOUT_MS})
+  --max-line <bytes>   cmd: the longest line accepted on stdout; a longer one is a
+                       protocol-error at once (default ${DEFAULT_MAX_LINE_BYTES}, 64 MB)
   --validate-protocol  cmd: check every message against schemas/protocol-v1.json;
                        a violation fails the call as protocol-error
   --property <ID>      run only this property (repeatable); see --list
@@ -56,10 +61,11 @@ Options:
 
 A failure says how the implementation failed: wrong-answer, crashed (exited or threw),
 timed-out, protocol-error (over cmd:), or generator-floor. Properties that need the
-implementation's own objects (freezing) report n/a over cmd:.
+implementation's own objects (freezing) report n/a over cmd: and module:.
 
 Exit codes: 0 every property as expected, 1 an unexpected failure or pass, 2 usage error,
-            3 the implementation could not be started or failed its handshake.
+            3 the implementation could not be started or failed its handshake, a
+            stored regression is damaged (REGRESSION_INVALID), or a report cannot be written.
 `;
 
 export const check: Command = {
@@ -79,6 +85,7 @@ export const check: Command = {
       json: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       timeout: { type: 'string' },
+      'max-line': { type: 'string' },
       'validate-protocol': { type: 'boolean', default: false },
     });
     if (values.list) {
@@ -95,7 +102,8 @@ export const check: Command = {
     const spec = values.impl!;
     const expectations = findExpectations(spec, values.expectations, io.cwd);
     const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
-    const impl = await openImplementation(spec, { cwd: io.cwd, timeoutMs, validateProtocol: values['validate-protocol'] === true });
+    const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES);
+    const impl = await openImplementation(spec, { cwd: io.cwd, timeoutMs, maxLineBytes, validateProtocol: values['validate-protocol'] === true });
     const localDir = resolve(io.cwd, values.regressions ?? 'corpora/regressions');
     const store = new RegressionStore([localDir, `${PACKAGE}corpora/regressions/`], values['no-save'] ? undefined : localDir);
     const startedAt = new Date();
@@ -142,7 +150,7 @@ function progress(io: Io, quiet: boolean) {
     if (event.type === 'case' && live) io.stderr.write(`\r[${event.property.id}] ${event.done}/${event.of} cases`);
     if (event.type === 'end') {
       const r = event.result;
-      const line = `[${String(event.index + 1).padStart(2)}/${event.total}] ${r.status.padEnd(4)} ${r.id} (${r.runs} cases, ${formatDuration(r.timeMs)})`;
+      const line = `[${String(event.index + 1).padStart(2)}/${event.total}] ${r.status.padEnd(4)} ${r.id} (${count(r.runs, 'case')}, ${formatDuration(r.timeMs)})`;
       io.stderr.write(live ? `\r\x1b[2K${line}\n` : `${line}\n`);
     }
   };

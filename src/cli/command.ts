@@ -15,7 +15,10 @@ export interface Command {
   readonly summary: string;
   /** The whole `recon <name> --help` text. */
   readonly help: string;
-  /** Returns the process exit code: 0 success, 1 findings or failures, 2 usage error, 3 could not run. */
+  /**
+   * Returns the process exit code: 0 success, 1 findings or failures. A coded error thrown
+   * out of it exits 2 (USAGE) or 3 (could not run), through the one handler in src/cli.ts.
+   */
   run(argv: readonly string[], io: Io): Promise<number>;
 }
 
@@ -38,6 +41,13 @@ export function parseCount(option: string, value: string | undefined, fallback: 
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < min) throw new ReconError('USAGE', `--${option} takes a whole number of at least ${min}, got "${value}"`);
   return n;
+}
+
+/** A TCP port to listen on: 0 (a free one, the default) to 65535, or a USAGE error. */
+export function parsePort(value: string | undefined): number {
+  const port = parseCount('port', value, 0, 0);
+  if (port > 65_535) throw new ReconError('USAGE', `--port takes a port from 0 to 65535, got "${value}"`);
+  return port;
 }
 
 /** Resolves on the first SIGINT or SIGTERM: how a serving command learns to stop. */

@@ -1,8 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
+import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { ReconError } from '../errors.ts';
 import { formatCassette, importRecording } from '../http/index.ts';
 import { EXIT, parseCommandLine, type Command } from './command.ts';
+import { count } from '../report/plural.ts';
 
 const help = `Usage: recon import <file> -o <cassette.jsonl> [--licence <text>] [--origin <repo>] [--force] [--json]
 
@@ -24,7 +26,9 @@ Options:
   --force        overwrite an existing cassette
   --json         print one JSON object: {file, output, format, provider, interactions, notes}
 
-Exit codes: 0 imported, 2 usage error, 3 the file is unreadable or in no known format.
+Exit codes: 0 imported, 2 usage error (or the cassette exists and --force is not given),
+            3 the file is unreadable, in no known format or holds no model calls
+            (IMPORT_EMPTY), or the cassette cannot be written.
 `;
 
 export const importCommand: Command = {
@@ -53,15 +57,15 @@ export const importCommand: Command = {
       ...(values.origin === undefined ? {} : { origin: values.origin }),
     });
     try {
-      await writeFile(resolve(io.cwd, values.output), formatCassette(cassette), { flag: values.force ? 'w' : 'wx' });
+      writeFileAtomic(resolve(io.cwd, values.output), formatCassette(cassette), { exclusive: !values.force });
     } catch (error) {
       const exists = (error as NodeJS.ErrnoException).code === 'EEXIST';
-      throw new ReconError(exists ? 'USAGE' : 'FILE_UNREADABLE', exists ? `${values.output} exists; pass --force to overwrite it` : (error as Error).message, { location: { file: values.output } });
+      throw new ReconError(exists ? 'USAGE' : 'FILE_UNWRITABLE', exists ? `${values.output} exists; pass --force to overwrite it` : (error as Error).message, { location: { file: values.output } });
     }
     const { header, interactions } = cassette;
     const summary = { file, output: values.output, format: header.importedFrom!.format, provider: header.provider, interactions: interactions.length, notes: header.notes ?? [] };
     if (values.json) io.stdout.write(`${JSON.stringify(summary)}\n`);
-    else io.stdout.write(`${file} (${summary.format}, ${summary.provider}): ${summary.interactions} interactions → ${values.output}\n${summary.notes.map((n) => `  note: ${n}\n`).join('')}`);
+    else io.stdout.write(`${file} (${summary.format}, ${summary.provider}): ${count(summary.interactions, 'interaction')} → ${values.output}\n${summary.notes.map((n) => `  note: ${n}\n`).join('')}`);
     return EXIT.OK;
   },
 };

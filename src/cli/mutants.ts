@@ -3,6 +3,7 @@ import { MUTANTS } from '../conformance/mutants/catalog.ts';
 import { MUTANT_RUNS, killMatrix, type KillMatrix } from '../conformance/mutants/kill-matrix.ts';
 import { ReconError } from '../errors.ts';
 import { formatDuration } from '../report/suite-terminal.ts';
+import { count } from '../report/plural.ts';
 import { EXIT, parseCommandLine, parseCount, type Command } from './command.ts';
 
 const help = `Usage: recon mutants [--json] [--mutant NAME]... [--runs N] [--seed S]
@@ -72,7 +73,7 @@ function renderMatrix(matrix: KillMatrix, complete: boolean, ms: number): string
     'mutants killed per property:',
     ...byProperty,
     complete ? `properties that killed nothing: ${matrix.idleProperties.length === 0 ? 'none' : matrix.idleProperties.join(', ')}` : '',
-    `${matrix.summary.mutants} mutants: ${matrix.summary.killed} killed, ${matrix.summary.survived.length} survived (${formatDuration(ms)})`,
+    `${count(matrix.summary.mutants, 'mutant')}: ${matrix.summary.killed} killed, ${matrix.summary.survived.length} survived (${formatDuration(ms)})`,
     '',
   ].join('\n');
 }

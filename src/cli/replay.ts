@@ -4,7 +4,8 @@ import { fetch as undiciFetch } from 'undici';
 import { ReconError } from '../errors.ts';
 import { CassetteDispatcher, Replayer, accountCache, parseCassette, requestBytes, responseBytes, serveCassette, type Cassette, type CacheAccount } from '../http/index.ts';
 import { formatTable, percent } from '../report/table.ts';
-import { EXIT, parseCommandLine, parseCount, untilStopped, type Command, type Io } from './command.ts';
+import { count } from '../report/plural.ts';
+import { EXIT, parseCommandLine, parseCount, parsePort, untilStopped, type Command, type Io } from './command.ts';
 
 const help = `Usage: recon replay <cassette.jsonl> [--json]
        recon replay <cassette.jsonl> --serve [--port N] [--speed F | --no-delay] [--body exact|json] [--repeat]
@@ -35,7 +36,8 @@ Options:
   --repeat     let an interaction answer more than once
 
 Exit codes: 0 ok, 1 a replayed answer differs from its recording,
-            2 usage error, 3 the cassette cannot be read.
+            2 usage error (a port outside 0–65535 included), 3 the cassette cannot be
+            read (unreadable, malformed, or edited: CASSETTE_DIGEST) or the port is in use.
 `;
 
 export const replay: Command = {
@@ -66,13 +68,13 @@ export const replay: Command = {
     const speed = values['no-delay'] ? Infinity : Number(values.speed ?? 1);
     if (!(speed > 0)) throw new ReconError('USAGE', `--speed takes a positive number, got "${values.speed}"`);
     const server = await serveCassette(cassette, {
-      port: parseCount('port', values.port, 0, 0),
+      port: parsePort(values.port),
       timing: { speed },
       replay: { body: values.body, repeat: values.repeat, file },
       onMiss: (error) => io.stderr.write(`recon replay: ${error.message}\n`),
     });
     const interactions = cassette.interactions.length;
-    io.stdout.write(values.json ? `${JSON.stringify({ url: server.url, cassette: file, interactions })}\n` : `serving ${file} (${interactions} interactions) at ${server.url}; stop with Ctrl-C\n`);
+    io.stdout.write(values.json ? `${JSON.stringify({ url: server.url, cassette: file, interactions })}\n` : `serving ${file} (${count(interactions, 'interaction')}) at ${server.url}; stop with Ctrl-C\n`);
     await untilStopped();
     await server.close();
     for (const u of server.replayer.unused()) io.stderr.write(`recon replay: interaction #${u.index} (line ${u.line}) ${u.method} ${u.url} was never requested\n`);
@@ -120,8 +122,9 @@ async function replayAll(cassette: Cassette): Promise<Array<{ index: number; ide
 }
 
 function writeHuman(io: Io, file: string, cassette: Cassette, result: CacheAccount, replayed: number, identical: number): void {
-  io.stdout.write(`${file}\n  ${cassette.header.provider} · ${result.requests.length} model calls · replayed ${identical}/${replayed} byte-identical\n`);
+  io.stdout.write(`${file}\n  ${cassette.header.provider} · ${count(result.requests.length, 'model call')} · replayed ${identical}/${replayed} byte-identical\n`);
   for (const note of cassette.header.notes ?? []) io.stdout.write(`  note: ${note}\n`);
+  if (cassette.header.cassette === 1) io.stdout.write('  note: a format 1 cassette: its responses carry no sha256, so an edit of them cannot be detected; import or record it again\n');
   if (result.requests.length === 0) return;
   const n = (value: number | null | undefined) => value ?? 'n/a';
   const rows = result.requests.map((r) => [`#${r.index}`, r.model ?? 'n/a', n(r.input), n(r.cacheRead), n(r.cacheWrite), n(r.output), n(r.bound), r.why ?? '']);

@@ -1,5 +1,6 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { ReconError } from '../errors.ts';
 import { readRunJsonl } from '../report/run-record.ts';
 import { renderMatrixHtml, renderMatrixMarkdown, versionMatrix } from '../report/version-matrix.ts';
@@ -19,6 +20,8 @@ column per run, e.g. per implementation version, one row per property), as Markd
 Options:
   --format <f>   text (default), md, html, junit or jsonl
   -o, --output   write to this file instead of standard output
+
+Exit codes: 0 rendered, 2 usage error, 3 the run cannot be read or the file cannot be written.
 `;
 
 export const report: Command = {
@@ -49,14 +52,7 @@ export const report: Command = {
       rendered = RENDERINGS[name]!(await read(positionals[0]!));
     }
     if (values.output === undefined) io.stdout.write(rendered);
-    else await writeAtomic(resolve(io.cwd, values.output), rendered);
+    else writeFileAtomic(resolve(io.cwd, values.output), rendered);
     return EXIT.OK;
   },
 };
-
-/** Written whole or not at all: a temp file beside the target, then renamed over it. */
-async function writeAtomic(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, file);
-}

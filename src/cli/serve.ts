@@ -17,6 +17,8 @@ Options:
 ${Object.entries(MISBEHAVIOURS)
   .map(([kind, what]) => `    ${kind.padEnd(10)} ${what}`)
   .join('\n')}
+
+Exit codes: 0 stdin ended or "shutdown" was answered, 2 usage error.
 `;
 
 export const serve: Command = {

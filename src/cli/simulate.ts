@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { E2E_SCRIPT } from '../e2e/conversation.ts';
 import { ReconError } from '../errors.ts';
+import { count } from '../report/plural.ts';
 import { parseScenario, startSimulator } from '../http/index.ts';
 import { isProvider } from '../wire/index.ts';
-import { EXIT, parseCommandLine, parseCount, untilStopped, type Command } from './command.ts';
+import { EXIT, parseCommandLine, parsePort, untilStopped, type Command } from './command.ts';
 
 const help = `Usage: recon simulate [--provider deepseek|openai|anthropic] [--port N] [--scenario <file.json>] [--json]
 
@@ -42,7 +43,8 @@ Options:
   --scenario FILE  the scripted replies
   --json           print one JSON object: {"url", "provider", "scenario", "replies"}
 
-Exit codes: 0 stopped by a signal, 2 usage error or unreadable scenario, 3 invalid scenario.
+Exit codes: 0 stopped by a signal, 2 usage error (a port outside 0–65535 included),
+            3 the scenario is unreadable or invalid, or the port is in use.
 `;
 
 export const simulate: Command = {
@@ -63,12 +65,12 @@ export const simulate: Command = {
       }
       replies = parseScenario(text, values.scenario);
     }
-    const server = await startSimulator({ ...(provider === undefined ? {} : { provider }), replies, port: parseCount('port', values.port, 0, 0) });
+    const server = await startSimulator({ ...(provider === undefined ? {} : { provider }), replies, port: parsePort(values.port) });
     const scenario = values.scenario ?? 'built-in e2e script';
     if (values.json) io.stdout.write(`${JSON.stringify({ url: server.url, provider: provider ?? null, scenario, replies: replies.length })}\n`);
     else {
       io.stdout.write(`recon simulator (a model of ${provider ?? 'DeepSeek, OpenAI and Anthropic'}, not the provider) at ${server.url}\n`);
-      io.stdout.write(`  base URL: ${server.url} for DeepSeek, ${server.url}/v1 for OpenAI and Anthropic · scenario: ${scenario} (${replies.length} replies) · stop with Ctrl-C\n`);
+      io.stdout.write(`  base URL: ${server.url} for DeepSeek, ${server.url}/v1 for OpenAI and Anthropic · scenario: ${scenario} (${count(replies.length, 'reply', 'replies')}) · stop with Ctrl-C\n`);
     }
     await untilStopped();
     await server.close();

@@ -3,7 +3,7 @@
  *   reference          the reference, in process
  *   mutant:<name>      a mutant of the catalog
  *   cmd:<command>      a process speaking the JSON-RPC stdio protocol (docs/PROTOCOL.md)
- *   module:<path>      a JS/TS module exporting an `Implementation` (default export or `implementation`)
+ *   module:<path>      a JS/TS module exporting an `Implementation` (default export or `implementation`), run in a worker thread
  *   dsh[@<version>]    deepseek-harness's published packages, through an adapter
  */
 import { ReconError } from '../errors.ts';
@@ -12,8 +12,10 @@ import { referenceImplementation } from './reference/reference-implementation.ts
 
 export interface OpenOptions {
   readonly cwd: string;
-  /** Per-call timeout for out-of-process implementations. */
+  /** Per-call timeout for out-of-process and module implementations. */
   readonly timeoutMs?: number;
+  /** cmd: the longest line accepted on stdout, in bytes. */
+  readonly maxLineBytes?: number;
   /** Validate every protocol message against its JSON Schema. */
   readonly validateProtocol?: boolean;
 }
@@ -28,7 +30,7 @@ export async function openImplementation(spec: string, options: OpenOptions): Pr
   }
   if (spec.startsWith('module:')) {
     const { openModuleImplementation } = await import('./open-module.ts');
-    return openModuleImplementation(spec.slice('module:'.length), options.cwd);
+    return openModuleImplementation(spec.slice('module:'.length), options.cwd, options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
   }
   if (spec.startsWith('mutant:')) {
     const { findMutant } = await import('./mutants/catalog.ts');

@@ -6,9 +6,10 @@
  * Then, for a log input, the log itself (header line, events); for a JSON input, the value, indented.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RegressionPayload } from '../../properties/index.ts';
+import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { ReconError } from '../errors.ts';
 
 export interface RegressionMeta {
@@ -56,22 +57,36 @@ export class RegressionStore {
     const head = { regression: 1, property, hash, ...meta, input: payload.kind };
     mkdirSync(this.writeDir, { recursive: true });
     const file = join(this.writeDir, `${property}-${hash}.jsonl`);
-    writeFileSync(file, `${JSON.stringify(head)}\n${body}`);
+    writeFileAtomic(file, `${JSON.stringify(head)}\n${body}`);
     return file;
   }
 }
 
+/** A stored regression, or REGRESSION_INVALID naming the file and line: a half-written or edited file never replays as something else. */
 export function parseRegression(file: string, text: string): StoredRegression {
+  const damaged = (line: number, detail: string) =>
+    new ReconError('REGRESSION_INVALID', detail, { location: { file, line }, hint: 'restore the file from version control, or delete it if its property was removed' });
   const newline = text.indexOf('\n');
-  let head: { regression?: unknown; property?: unknown; seed?: number; path?: string; failure?: string; input?: unknown };
+  let head: { regression?: unknown; property?: unknown; hash?: unknown; seed?: number; path?: string; failure?: string; input?: unknown };
   try {
-    head = JSON.parse(text.slice(0, newline)) as typeof head;
+    head = JSON.parse(newline < 0 ? text : text.slice(0, newline)) as typeof head;
   } catch {
-    throw new ReconError('USAGE', `${file}:1: a regression file starts with its {"regression":1,…} line`);
+    throw damaged(1, 'a regression file starts with its {"regression":1,…} line, and this line is not JSON');
   }
-  if (head.regression !== 1 || typeof head.property !== 'string') throw new ReconError('USAGE', `${file}:1: not a regression file (line 1 lacks "regression":1 and "property")`);
-  const rest = text.slice(newline + 1);
-  const payload: RegressionPayload = head.input === 'log' ? { kind: 'log', jsonl: rest } : { kind: 'json', value: JSON.parse(rest) as unknown };
+  if (typeof head !== 'object' || head === null || head.regression !== 1 || typeof head.property !== 'string') throw damaged(1, 'not a regression file (line 1 lacks "regression":1 and "property")');
+  if (head.input !== 'log' && head.input !== 'json') throw damaged(1, `"input" is ${JSON.stringify(head.input)}, not "log" or "json"`);
+  const rest = newline < 0 ? '' : text.slice(newline + 1);
+  const hash = createHash('sha256').update(rest).digest('hex').slice(0, 12);
+  if (head.hash !== hash) throw damaged(2, `the input does not match the hash of line 1 (${String(head.hash)}, the input hashes to ${hash}): the file was cut short or edited`);
+  let payload: RegressionPayload;
+  if (head.input === 'log') payload = { kind: 'log', jsonl: rest };
+  else {
+    try {
+      payload = { kind: 'json', value: JSON.parse(rest) as unknown };
+    } catch (error) {
+      throw damaged(2, `the input is not JSON (${(error as Error).message})`);
+    }
+  }
   return {
     file,
     property: head.property,

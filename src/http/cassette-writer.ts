@@ -1,9 +1,13 @@
 /**
  * Appending interactions to a cassette file, one line each, as they complete: a crash
- * loses at most the exchange in flight. An existing file is checked before anything is
- * appended, so a recording never extends a damaged or foreign cassette.
+ * loses at most the exchange in flight. The file is created whole (atomically, with its
+ * header); an append adds one line, so recording stays linear in what is recorded, and a
+ * line cut short by a crash is named as truncation when the cassette is read. An existing
+ * file is checked before anything is appended, so a recording never extends a damaged,
+ * truncated or foreign cassette.
  */
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { formatInteraction, parseCassette, type CassetteHeader, type Interaction } from './cassette.ts';
 
 export interface CassetteWriter {
@@ -18,7 +22,7 @@ export async function openCassetteWriter(file: string, header: CassetteHeader): 
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  if (existing === undefined) await writeFile(file, `${JSON.stringify(header)}\n`, { flag: 'wx' });
+  if (existing === undefined) writeFileAtomic(file, `${JSON.stringify(header)}\n`, { exclusive: true });
   else parseCassette(existing, file);
   // Appends are chained so interactions land in the order they completed.
   let queue = Promise.resolve();

@@ -6,20 +6,26 @@
  * milliseconds since the request started, so a stream replays as it was streamed.
  *
  * Reading is as strict as writing: a header outside the allow-list, a body whose hash
- * does not match, or an unknown format version is refused, never skipped.
+ * does not match, or an unknown format version is refused, never skipped. Format 2 adds
+ * the sha256 of every response body, so an edited or cut response is refused too; format 1
+ * cassettes (written before) are still read, and their responses cannot be checked.
  */
 import { ReconError, type ErrorLocation } from '../errors.ts';
 import { concatBytes, exactText, sha256, utf8 } from './_internals/bytes.ts';
 import { isObject } from './_internals/json.ts';
+import { redactUrl } from './_internals/redact-url.ts';
 import { CREDENTIAL_HEADERS, allowedHeaders, isAllowedHeader, type HeaderSide } from './headers.ts';
 
-export const CASSETTE_FORMAT = 1;
+export const CASSETTE_FORMAT = 2;
+/** Format 1 is format 2 without response digests. */
+const READABLE_FORMATS: readonly number[] = [1, 2];
 
 export type Provider = 'deepseek' | 'openai' | 'anthropic';
 export type ImportFormat = 'vcr-yaml' | 'har' | 'sse-chunks';
 
 export interface CassetteHeader {
-  readonly cassette: typeof CASSETTE_FORMAT;
+  /** 1 for cassettes written before response digests; every writer writes 2. */
+  readonly cassette: 1 | typeof CASSETTE_FORMAT;
   readonly provider: Provider | 'unknown';
   readonly source: 'recorded' | 'imported';
   readonly importedFrom?: { readonly format: ImportFormat; readonly file: string; readonly sha256: string; readonly origin?: string };
@@ -94,12 +100,12 @@ export interface RequestParts {
   readonly reserialised?: Reserialised;
 }
 
-/** A request as the cassette stores it: allow-listed headers, exact body, its hash. */
+/** A request as the cassette stores it: allow-listed headers, credentials out of the URL, exact body, its hash. */
 export function recordRequest(parts: RequestParts): RecordedRequest {
   const text = exactText(parts.body);
   return {
     method: parts.method.toUpperCase(),
-    url: parts.url,
+    url: redactUrl(parts.url),
     headers: allowedHeaders('request', parts.headers),
     ...(parts.body.byteLength === 0 ? {} : text === undefined ? { b64: Buffer.from(parts.body).toString('base64') } : { body: text }),
     sha256: sha256(parts.body),
@@ -114,8 +120,10 @@ export function recordChunk(t: number, bytes: Uint8Array): Chunk {
   return text === undefined ? { t: ms, b64: Buffer.from(bytes).toString('base64') } : { t: ms, text };
 }
 
+/** One interaction line, its response stamped with the sha256 of its body. */
 export function formatInteraction(interaction: Interaction): string {
-  return `${JSON.stringify(interaction)}\n`;
+  const { response } = interaction;
+  return `${JSON.stringify({ ...interaction, response: { ...response, sha256: sha256(responseBytes(response)) } })}\n`;
 }
 
 export function formatCassette(cassette: Cassette): string {
@@ -127,16 +135,19 @@ export function parseCassette(text: string, file?: string): Cassette {
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   if (lines.length === 0) throw new ReconError('CASSETTE_INVALID', 'the file is empty; line 1 must be the cassette header', { location: where(1) });
-  const header = checkHeader(parseLine(lines[0]!, where(1)), where(1));
-  const interactions = lines.slice(1).map((line, index) => checkInteraction(parseLine(line, where(index + 2)), where(index + 2)));
+  // A last line without its newline that does not parse was cut short: say so, not just "not JSON".
+  const cut = text.endsWith('\n') ? undefined : lines.length;
+  const header = checkHeader(parseLine(lines[0]!, where(1), cut === 1), where(1));
+  const interactions = lines.slice(1).map((line, index) => checkInteraction(parseLine(line, where(index + 2), cut === index + 2), where(index + 2), header.cassette));
   return { header, interactions };
 }
 
-function parseLine(line: string, location: ErrorLocation): Record<string, unknown> {
+function parseLine(line: string, location: ErrorLocation, last = false): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch (error) {
+    if (last) throw new ReconError('CASSETTE_INVALID', `the cassette is truncated: its last line ends without a newline and is not complete JSON (${(error as Error).message})`, { location, hint: 'the file was cut short (a full disk, a killed copy); record or import it again' });
     throw new ReconError('CASSETTE_INVALID', `the line is not valid JSON (${(error as Error).message})`, { location });
   }
   if (!isObject(value)) throw new ReconError('CASSETTE_INVALID', 'the line is not a JSON object', { location });
@@ -144,20 +155,20 @@ function parseLine(line: string, location: ErrorLocation): Record<string, unknow
 }
 
 function checkHeader(value: Record<string, unknown>, location: ErrorLocation): CassetteHeader {
-  if (typeof value['cassette'] === 'number' && value['cassette'] !== CASSETTE_FORMAT) {
-    throw new ReconError('CASSETTE_VERSION', `the cassette is format ${value['cassette']}; this reader reads format ${CASSETTE_FORMAT}`, {
+  if (typeof value['cassette'] === 'number' && !READABLE_FORMATS.includes(value['cassette'])) {
+    throw new ReconError('CASSETTE_VERSION', `the cassette is format ${value['cassette']}; this reader reads formats ${READABLE_FORMATS.join(' and ')}`, {
       location,
       hint: value['cassette'] > CASSETTE_FORMAT ? 'upgrade reconstructable to read it' : 'import the original recording again',
     });
   }
   const bad = (what: string) => new ReconError('CASSETTE_INVALID', `the cassette header ${what}`, { location });
-  if (value['cassette'] !== CASSETTE_FORMAT) throw bad(`lacks "cassette": ${CASSETTE_FORMAT}`);
+  if (!READABLE_FORMATS.includes(value['cassette'] as number)) throw bad(`lacks "cassette": ${CASSETTE_FORMAT}`);
   if (!['deepseek', 'openai', 'anthropic', 'unknown'].includes(value['provider'] as string)) throw bad('has no known "provider"');
   if (value['source'] !== 'recorded' && value['source'] !== 'imported') throw bad('has a "source" other than "recorded" or "imported"');
   return value as unknown as CassetteHeader;
 }
 
-function checkInteraction(value: Record<string, unknown>, location: ErrorLocation): Interaction {
+function checkInteraction(value: Record<string, unknown>, location: ErrorLocation, format: CassetteHeader['cassette']): Interaction {
   const bad = (what: string) => new ReconError('CASSETTE_INVALID', `the interaction ${what}`, { location });
   const { request, response } = value;
   if (request !== null) {
@@ -177,7 +188,19 @@ function checkInteraction(value: Record<string, unknown>, location: ErrorLocatio
     }
     last = chunk['t'];
   }
-  return value as unknown as Interaction;
+  // The digest is a property of the stored line: checked here, computed again when written.
+  const { sha256: recorded, ...checked } = response;
+  if (recorded === undefined && format >= 2) throw new ReconError('CASSETTE_DIGEST', 'the response has no "sha256": a format 2 cassette digests every response body', { location });
+  if (recorded !== undefined) {
+    const actual = sha256(responseBytes(response as unknown as RecordedResponse));
+    if (recorded !== actual) {
+      throw new ReconError('CASSETTE_DIGEST', `the response body has sha256 ${actual}, not the recorded ${String(recorded)}: a chunk was edited, added or removed`, {
+        location,
+        hint: 'a replay would not be the recorded answer; restore the cassette, or record or import it again',
+      });
+    }
+  }
+  return { ...value, response: checked } as unknown as Interaction;
 }
 
 function checkHeaders(side: HeaderSide, headers: unknown, location: ErrorLocation): void {

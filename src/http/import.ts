@@ -38,6 +38,12 @@ export function importRecording(text: string, options: ImportOptions): Cassette 
   const format = detectFormat(text);
   if (format === undefined) {
     const hinted = EXTENSIONS[extname(options.file).toLowerCase()];
+    if (cutShortJson(text)) {
+      throw new ReconError('IMPORT_UNSUPPORTED', 'the file is truncated: its JSON ends before the value is complete', {
+        location: { file: options.file },
+        hint: 'the recording was cut short (a killed test run, a full disk); record it again or restore it',
+      });
+    }
     throw new ReconError(
       'IMPORT_UNSUPPORTED',
       `the content is not a vcrpy YAML cassette (interactions: …), a HAR 1.2 log (log.entries) or an SSE chunk file (one JSON object per line)` +
@@ -66,6 +72,14 @@ export function importRecording(text: string, options: ImportOptions): Cassette 
     if (ReconError.is(error)) throw error;
     throw new ReconError('IMPORT_UNSUPPORTED', `the file looks like ${format} but cannot be read: ${(error as Error).message}`, { location: { file: options.file } });
   }
+  // A cassette of nothing would replay as "all identical" and account nothing: refuse it instead.
+  const calls = interactions.filter((interaction) => readInteraction(interaction).endpoint !== undefined).length;
+  if (calls === 0) {
+    throw new ReconError('IMPORT_EMPTY', `the ${format} file holds ${interactions.length === 0 ? 'no exchanges at all' : `${interactions.length} exchange${interactions.length === 1 ? '' : 's'} but no call to a model API this reader knows (DeepSeek, OpenAI, Anthropic)`}`, {
+      location: { file: options.file },
+      hint: 'import the recording of a session that called a model; an empty HAR or cassette has nothing to replay',
+    });
+  }
   if (format === 'vcr-yaml') notes.push('chunk times are 0: vcrpy keeps no timing; streamed bodies are split at event boundaries');
   if (format === 'har') notes.push('chunk times are the time to first byte: HAR keeps no chunk boundaries; streamed bodies are split at event boundaries');
   const header: CassetteHeader = {
@@ -77,6 +91,20 @@ export function importRecording(text: string, options: ImportOptions): Cassette 
     notes,
   };
   return { header, interactions };
+}
+
+/** A JSON document (a HAR) that ends before its value does. */
+function cutShortJson(text: string): boolean {
+  if (!text.trimStart().startsWith('{')) return false;
+  try {
+    JSON.parse(text);
+    return false;
+  } catch (error) {
+    // V8 names the offset where parsing stopped: at the very end, the text ran out.
+    const message = (error as Error).message;
+    const at = /at position (\d+)/.exec(message);
+    return /end of JSON input/.test(message) || (at !== null && Number(at[1]) >= text.trimEnd().length);
+  }
 }
 
 function fromChunkLines(text: string): Interaction {

@@ -14,7 +14,7 @@ import { collectBody } from './_internals/bytes.ts';
 import { listenOnLoopback } from './_internals/loopback.ts';
 import { redactUrl } from './_internals/redact-url.ts';
 import { CacheAccountant, type CacheAccount, type RequestAccount } from './cache-accounting.ts';
-import { recordChunk, recordRequest, type Cassette, type Chunk, type Interaction, type Provider } from './cassette.ts';
+import { CASSETTE_FORMAT, recordChunk, recordRequest, type Cassette, type CassetteHeader, type Chunk, type Interaction, type Provider } from './cassette.ts';
 import type { CassetteWriter } from './cassette-writer.ts';
 import { allowedHeaders } from './headers.ts';
 import type { FetchLike } from './recording-fetch.ts';
@@ -74,7 +74,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const fetch = options.fetch ?? globalThis.fetch;
   const now = options.now ?? (() => performance.now());
   const interactions: Interaction[] = [];
-  const header = { cassette: 1 as const, provider: options.provider, source: 'recorded' as const };
+  const header: CassetteHeader = { cassette: CASSETTE_FORMAT, provider: options.provider, source: 'recorded' };
   const inFlight = new Set<Promise<void>>();
   const accountant = new CacheAccountant(options.provider);
   let reported = Promise.resolve();

@@ -8,6 +8,7 @@
 import { ReconError } from '../errors.ts';
 import { sha256 } from './_internals/bytes.ts';
 import { excerpt, firstDifference } from './_internals/diff.ts';
+import { redactUrl } from './_internals/redact-url.ts';
 import { lineOfInteraction, requestBytes, type Cassette, type Interaction } from './cassette.ts';
 
 export interface ReplayOptions {
@@ -66,7 +67,7 @@ export class Replayer {
 
   unused(): UnusedInteraction[] {
     return this.cassette.interactions.flatMap((interaction, index) =>
-      this.#used[index] || interaction.request === null ? [] : [{ index, line: lineOfInteraction(index), method: interaction.request.method, url: interaction.request.url }],
+      this.#used[index] || interaction.request === null ? [] : [{ index, line: lineOfInteraction(index), method: interaction.request.method, url: redactUrl(interaction.request.url) }],
     );
   }
 
@@ -85,9 +86,11 @@ export class Replayer {
     return request !== null && request.method === sent.method.toUpperCase() && this.#target(request.url) === this.#target(sent.url);
   }
 
+  /** Credentials never reach a cassette, so a sent URL is compared (and named in errors) without them. */
   #target(url: string): string {
-    if (!this.#options.ignoreOrigin) return url;
-    const parsed = new URL(url);
+    const bare = redactUrl(url);
+    if (!this.#options.ignoreOrigin) return bare;
+    const parsed = new URL(bare);
     return parsed.pathname + parsed.search;
   }
 
@@ -100,7 +103,7 @@ export class Replayer {
   }
 
   #miss(sent: SentRequest): ReconError {
-    const what = `${sent.method.toUpperCase()} ${sent.url} (body ${sent.body.byteLength} bytes, sha256 ${sha256(sent.body).slice(0, 16)}…)`;
+    const what = `${sent.method.toUpperCase()} ${redactUrl(sent.url)} (body ${sent.body.byteLength} bytes, sha256 ${sha256(sent.body).slice(0, 16)}…)`;
     const candidates = this.cassette.interactions.flatMap((interaction, index) => {
       if (interaction.request === null) return [];
       const offset = firstDifference(this.#bodies[index]!, sent.body);
@@ -113,7 +116,7 @@ export class Replayer {
     const recorded = this.cassette.interactions[nearest.index]!.request!;
     const name = `interaction #${nearest.index} (line ${lineOfInteraction(nearest.index)})`;
     let why: string;
-    if (!nearest.target) why = `no recording has that method and URL; nearest is ${name}, ${recorded.method} ${recorded.url}`;
+    if (!nearest.target) why = `no recording has that method and URL; nearest is ${name}, ${recorded.method} ${redactUrl(recorded.url)}`;
     else if (nearest.offset === undefined) why = `${name} has the same request but has already answered (each interaction answers once; allow repeats to reuse it)`;
     else {
       const recordedBody = this.#bodies[nearest.index]!;

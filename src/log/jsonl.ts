@@ -49,6 +49,9 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
     ReconError.is(error) ? error.at({ ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), ...(seq === undefined ? {} : { seq }) }) : error;
 
   if (text === '') throw place(new ReconError('SESSION_HEADER_INVALID', 'the file is empty; line 1 must be the session header'), 1);
+  if (text.startsWith('\uFEFF')) {
+    throw place(new ReconError('SESSION_HEADER_INVALID', 'the file starts with a byte order mark (BOM, U+FEFF, bytes EF BB BF); a session log is UTF-8 without a BOM, so line 1 must start with the header\'s "{"', { hint: 'remove the first three bytes; the editor or tool that wrote the file added them' }), 1);
+  }
   let header: SessionHeader;
   try {
     const value: unknown = parseLine(lines[0]!, 'SESSION_HEADER_INVALID', 'session header line is not valid JSON');

@@ -4,6 +4,7 @@ import type { Verdict } from '../conformance/expectations.ts';
 import { describeDifference } from './first-difference.ts';
 import type { RunRecord, RunResult } from './run-record.ts';
 import { formatTable } from './table.ts';
+import { count } from './plural.ts';
 
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)}ms` : `${(ms / 1000).toFixed(1)}s`;
@@ -27,9 +28,11 @@ export function inputText(input: RegressionPayload): string {
   return (input.kind === 'log' ? input.jsonl : JSON.stringify(input.value, null, 1)).trimEnd();
 }
 
+const STDERR_LINES = 20;
+
 export function replayCommand(run: RunRecord, r: RunResult): string {
   const seed = r.counterexample?.seed ?? run.header.seed;
-  return `recon check --impl ${run.header.impl} --property ${r.id} --seed ${seed}`;
+  return `recon check --impl ${shellQuote(run.header.impl)} --property ${r.id} --seed ${seed}`;
 }
 
 export function renderRunText(run: RunRecord): string {
@@ -39,7 +42,7 @@ export function renderRunText(run: RunRecord): string {
   const table = formatTable(['property', 'level', 'runs', 'result', 'time'], rows);
   const failures = toExplain(run).map((r) => renderFailure(run, r));
   const s = run.footer.summary;
-  const summary = `${run.results.length} properties: ${s.pass} pass, ${s.fail} fail, ${s.na} n/a${s.unexpected === s.fail ? '' : `, ${s.unexpected} unexpected`} (${formatDuration(run.footer.timeMs)})\n`;
+  const summary = `${count(run.results.length, 'property', 'properties')}: ${s.pass} pass, ${s.fail} fail, ${s.na} n/a${s.unexpected === s.fail ? '' : `, ${s.unexpected} unexpected`} (${formatDuration(run.footer.timeMs)})\n`;
   return [head, table, renderStatistics(run), ...failures, summary].filter((part) => part !== '').join('\n');
 }
 
@@ -63,7 +66,10 @@ function renderFailure(run: RunRecord, r: RunResult): string {
   if (r.verdict === 'unexpected-pass') lines.push('  it passes now: remove the stale expectation');
   const c = r.counterexample;
   if (c !== undefined) {
-    lines.push(`  ${c.kind}: ${c.message.split('\n')[0]!}`);
+    const [first, ...more] = c.message.split('\n');
+    lines.push(`  ${c.kind}: ${first!}`);
+    // The rest of a crash or hang message is the end of the implementation's stderr: what its author needs first.
+    if (c.kind !== 'wrong-answer') lines.push(...more.slice(-STDERR_LINES).map((line) => `    ${line}`));
     if (c.difference !== undefined) lines.push(indent(describeDifference(c.difference), '  '));
     if (c.explanation !== undefined) lines.push(`  should have been explained by: ${c.explanation}`);
     if (c.input !== undefined) {
@@ -75,6 +81,11 @@ function renderFailure(run: RunRecord, r: RunResult): string {
     lines.push(`  replay: ${replayCommand(run, r)}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `arg` as one shell word: unchanged when it is plain, else in single quotes, so a printed command pastes. */
+export function shellQuote(arg: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 function indent(text: string, by: string): string {

@@ -1,6 +1,7 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchRun } from '../../benchmarks/run.ts';
+import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { benchmarkActionJson } from './bench-action.ts';
 import { renderBenchHtml, type HistoryEntry } from './bench-html.ts';
 import { renderBenchMarkdown } from './bench-markdown.ts';
@@ -17,27 +18,30 @@ function historyEntry(run: BenchRun): HistoryEntry {
   };
 }
 
-export function readHistory(file: string): HistoryEntry[] {
-  let text: string;
+function readText(file: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch {
-    return [];
+    return '';
   }
-  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as HistoryEntry);
+}
+
+export function readHistory(file: string): HistoryEntry[] {
+  return readText(file).split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as HistoryEntry);
 }
 
 /** Writes latest.json, appends to history.jsonl, and renders summary.md, benchmark-action.json and index.html. */
 export function writeBenchReports(run: BenchRun, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   const historyFile = join(dir, 'history.jsonl');
-  appendFileSync(historyFile, `${JSON.stringify(historyEntry(run))}\n`);
+  // The history is small (a line per run): rewritten whole, so a killed run never leaves half a line.
+  writeFileAtomic(historyFile, `${readText(historyFile)}${JSON.stringify(historyEntry(run))}\n`);
   const files: Record<string, string> = {
     'latest.json': `${JSON.stringify(run, null, 2)}\n`,
     'summary.md': renderBenchMarkdown(run),
     'benchmark-action.json': `${JSON.stringify(benchmarkActionJson(run), null, 2)}\n`,
     'index.html': renderBenchHtml(run, readHistory(historyFile)),
   };
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text);
   return [...Object.keys(files), 'history.jsonl'].map((name) => join(dir, name));
 }

@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { renderRunHtml } from './html.ts';
 import { renderRunJunit } from './junit.ts';
 import { renderRunMarkdown } from './markdown.ts';
@@ -20,7 +21,7 @@ export function writeReports(run: RunRecord, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   return Object.entries(RENDERINGS).map(([name, render]) => {
     const file = join(dir, name);
-    writeFileSync(file, render(run));
+    writeFileAtomic(file, render(run));
     return file;
   });
 }

@@ -19,6 +19,8 @@ describe('cassette format', () => {
     const cassette = sampleCassette();
     const text = formatCassette(cassette);
     expect(text.split('\n')[0]).toBe('{"cassette":1,"provider":"deepseek","source":"recorded"}');
+    // Every response line carries the sha256 of its body, whatever the header's format.
+    expect(JSON.parse(text.split('\n')[1]!).response.sha256).toBe(createHash('sha256').update(SSE).digest('hex'));
     const back = parseCassette(text);
     expect(back).toEqual(cassette);
     const first = back.interactions[0]!;
@@ -61,9 +63,11 @@ describe('cassette format', () => {
     const edited = [...lines];
     edited[2] = edited[2]!.replace('hello again', 'hello there');
     expect(refusal(() => parseCassette(edited.join('\n'), 'c.jsonl')).message).toMatch(/^c\.jsonl:3: CASSETTE_INVALID: the interaction request body has sha256 [0-9a-f]{64}, not the recorded/);
-    const newer = refusal(() => parseCassette(['{"cassette":2,"provider":"deepseek","source":"recorded"}', ...lines.slice(1)].join('\n')));
+    const newer = refusal(() => parseCassette(['{"cassette":3,"provider":"deepseek","source":"recorded"}', ...lines.slice(1)].join('\n')));
     expect([newer.code, newer.hint]).toEqual(['CASSETTE_VERSION', 'upgrade reconstructable to read it']);
-    expect(refusal(() => parseCassette(`${lines[0]}\n{"request":`)).message).toMatch(/^line 2: CASSETTE_INVALID: the line is not valid JSON/);
+    expect(refusal(() => parseCassette(`${lines[0]}\n{"request":\n${lines[1]}\n`)).message).toMatch(/^line 2: CASSETTE_INVALID: the line is not valid JSON/);
+    // Cut short: the last line has no newline and does not parse.
+    expect(refusal(() => parseCassette(`${lines[0]}\n${lines[1]!.slice(0, 80)}`)).message).toMatch(/^line 2: CASSETTE_INVALID: the cassette is truncated: its last line ends without a newline/);
     expect(refusal(() => parseCassette('')).code).toBe('CASSETTE_INVALID');
   });
 });
@@ -113,5 +117,53 @@ describe('Replayer', () => {
     const replayer = new Replayer(sampleCassette(), { ignoreOrigin: true });
     expect(replayer.find({ method: 'POST', url: 'http://127.0.0.1:9/chat/completions', body: Buffer.from(chatBody('hello')) })).toBe(0);
     expect(replayer.find({ method: 'POST', url: 'http://127.0.0.1:9/v1/chat/completions', body: Buffer.from(chatBody('hello')) })).toBeUndefined();
+  });
+});
+
+describe('response digests', () => {
+  const lines = formatCassette({ ...sampleCassette(), header: { cassette: 2, provider: 'deepseek', source: 'recorded' } }).split('\n');
+  const withResponse = (line: string, change: (response: Record<string, unknown>) => void) => {
+    const interaction = JSON.parse(line) as { response: Record<string, unknown> };
+    change(interaction.response);
+    return JSON.stringify(interaction);
+  };
+
+  it('refuse an edited, added or removed response chunk, naming the line', () => {
+    const edits: Array<(r: Record<string, unknown>) => void> = [
+      (r) => ((r['chunks'] as Array<{ text?: string }>)[2]!.text = 'data: [DONE]\r\n\n'),
+      (r) => (r['chunks'] as unknown[]).pop(),
+      (r) => (r['chunks'] as unknown[]).push({ t: 99, text: 'data: {}\n\n' }),
+    ];
+    for (const edit of edits) {
+      const error = refusal(() => parseCassette([lines[0], withResponse(lines[1]!, edit), lines[2], ''].join('\n'), 'c.jsonl'));
+      expect(error.code).toBe('CASSETTE_DIGEST');
+      expect(error.message).toMatch(/^c\.jsonl:2: CASSETTE_DIGEST: the response body has sha256 [0-9a-f]{64}, not the recorded [0-9a-f]{64}/);
+    }
+  });
+
+  it('are required from format 2 on; a format 1 cassette without them is still read', () => {
+    const bare = (line: string) => withResponse(line, (r) => delete r['sha256']);
+    expect(refusal(() => parseCassette([lines[0], bare(lines[1]!), lines[2], ''].join('\n'))).message).toMatch(/^line 2: CASSETTE_DIGEST: the response has no "sha256"/);
+    const legacy = ['{"cassette":1,"provider":"deepseek","source":"recorded"}', bare(lines[1]!), bare(lines[2]!), ''].join('\n');
+    expect(parseCassette(legacy).interactions.map((i) => Buffer.from(responseBytes(i.response)).toString('utf8'))).toEqual([SSE, SSE]);
+  });
+});
+
+describe('credentials in URLs', () => {
+  it('never reach a recorded request: user info and credential-like query parameters go, the rest keeps its bytes', () => {
+    const record = (url: string) => recordRequest({ method: 'POST', url, headers: {}, body: new Uint8Array(0) }).url;
+    expect(record('https://api.example.com/v1/chat?api_key=sk-abcdefghijklmnopqrstuvwx&stream=true')).toBe('https://api.example.com/v1/chat?stream=true');
+    expect(record('https://x.test/m:generate?alt=sse&key=AIzaSecret&apiKey=1&access_token=2&X-Amz-Signature=3&client_secret=4&max_tokens=5')).toBe('https://x.test/m:generate?alt=sse&max_tokens=5');
+    expect(record('https://user:pass@x.test/p?token=t')).toBe('https://x.test/p');
+    expect(record('https://x.test/p?q=a%20b&monkey=1#frag')).toBe('https://x.test/p?q=a%20b&monkey=1#frag');
+  });
+
+  it('are left out when a sent request is matched and when a miss is reported', () => {
+    const replayer = new Replayer(sampleCassette());
+    const body = Buffer.from(chatBody('hello'));
+    expect(replayer.take({ method: 'POST', url: `${CHAT_URL}?api_key=sk-live-1234567890abcdefghij`, body })).toBe(replayer.cassette.interactions[0]);
+    const miss = refusal(() => replayer.take({ method: 'POST', url: `${CHAT_URL}?token=sk-live-1234567890abcdefghij`, body: Buffer.from('{}') }));
+    expect(miss.code).toBe('CASSETTE_MISS');
+    expect(miss.message).not.toContain('sk-live');
   });
 });

@@ -45,6 +45,36 @@ describe('recon import', () => {
   });
 });
 
+describe('recon import of hostile recordings', () => {
+  it('writes no key that a HAR carries in its URLs', async () => {
+    const dir = temp();
+    const har = JSON.parse(readFileSync(RECORDED_DIR + recording('deepseek/node-llm__tool-calling.har').file, 'utf8')) as { log: { entries: Array<{ request: { url: string } }> } };
+    for (const entry of har.log.entries) entry.request.url += '?api_key=sk-abcdefghijklmnopqrstuvwxyz0123&key=sk-ant-secret-value';
+    writeFileSync(join(dir, 'keyed.har'), JSON.stringify(har));
+    const { code } = await runCli(['import', 'keyed.har', '-o', 'c.jsonl'], {}, dir);
+    expect(code).toBe(0);
+    const written = readFileSync(join(dir, 'c.jsonl'), 'utf8');
+    expect(written).not.toContain('sk-');
+    expect(parseCassette(written).interactions.map((i) => i.request!.url)).toEqual(['https://api.deepseek.com/chat/completions', 'https://api.deepseek.com/chat/completions']);
+  });
+
+  it('names a HAR that was cut short as truncated', async () => {
+    const dir = temp();
+    const har = readFileSync(RECORDED_DIR + recording('deepseek/node-llm__tool-calling.har').file, 'utf8');
+    writeFileSync(join(dir, 'cut.har'), har.slice(0, Math.floor(har.length / 2)));
+    const { code, stderr } = await runCli(['import', 'cut.har', '-o', 'c.jsonl'], {}, dir);
+    expect([code, stderr.split('\n')[0]]).toEqual([3, 'recon import: cut.har: IMPORT_UNSUPPORTED: the file is truncated: its JSON ends before the value is complete']);
+  });
+
+  it('refuses a recording with no model calls with IMPORT_EMPTY, exit 3, and writes nothing', async () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'empty.har'), JSON.stringify({ log: { version: '1.2', entries: [] } }));
+    const { code, stderr } = await runCli(['import', 'empty.har', '-o', 'c.jsonl'], {}, dir);
+    expect([code, stderr.split('\n')[0]]).toEqual([3, 'recon import: empty.har: IMPORT_EMPTY: the har file holds no exchanges at all']);
+    expect(() => readFileSync(join(dir, 'c.jsonl'))).toThrow();
+  });
+});
+
 describe('recon replay', () => {
   it('refuses a cassette holding a credential header, naming the line', async () => {
     const dir = temp();
@@ -55,6 +85,30 @@ describe('recon replay', () => {
     const { code, stderr } = await runCli(['replay', 'c.jsonl'], {}, dir);
     expect(code).toBe(3);
     expect(stderr).toContain('c.jsonl:2: CASSETTE_HEADER: the request header "authorization" is a credential header');
+  });
+
+  it('refuses a cassette whose response chunk was edited (CASSETTE_DIGEST), exit 3, and reads a format 1 cassette with a note', async () => {
+    const dir = temp();
+    const lines = readFileSync(cassetteFile(recording('deepseek/node-llm__tool-calling.har')), 'utf8').split('\n');
+    const interaction = JSON.parse(lines[1]!) as { response: { chunks: Array<{ text?: string }>; sha256?: string } };
+    const chunk = interaction.response.chunks.find((c) => c.text !== undefined && /\d/.test(c.text))!;
+    chunk.text = chunk.text!.replace(/\d/, (d) => String((Number(d) + 1) % 10));
+    writeFileSync(join(dir, 'edited.jsonl'), [lines[0], JSON.stringify(interaction), ...lines.slice(2)].join('\n'));
+    const edited = await runCli(['replay', 'edited.jsonl'], {}, dir);
+    expect([edited.code, edited.stdout]).toEqual([3, '']);
+    expect(edited.stderr).toMatch(/^recon replay: edited\.jsonl:2: CASSETTE_DIGEST: the response body has sha256 /);
+    const bare = lines.map((line, i) => {
+      if (i === 0) return line.replace('"cassette":2', '"cassette":1');
+      if (line === '') return line;
+      const value = JSON.parse(line) as { response: Record<string, unknown> };
+      delete value.response['sha256'];
+      return JSON.stringify(value);
+    });
+    writeFileSync(join(dir, 'v1.jsonl'), bare.join('\n'));
+    const legacy = await runCli(['replay', 'v1.jsonl'], {}, dir);
+    expect(legacy.code).toBe(0);
+    expect(legacy.stdout).toContain('replayed 2/2 byte-identical');
+    expect(legacy.stdout).toContain('note: a format 1 cassette: its responses carry no sha256');
   });
 
   it('--serve answers another process on loopback, reports misses and unused interactions, and stops on SIGTERM', async () => {

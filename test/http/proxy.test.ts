@@ -52,7 +52,7 @@ describe('recon proxy', () => {
     const file = join(dir, 'session.jsonl');
     sim = await startSimulator({ provider: 'deepseek', replies: [{ text: 'First answer.' }, { text: 'Second answer.' }] });
     const calls: ProxiedCall[] = [];
-    proxy = await startProxy({ provider: 'deepseek', upstream: sim.url, writer: await openCassetteWriter(file, { cassette: 1, provider: 'deepseek', source: 'recorded' }), onCall: (c) => calls.push(c) });
+    proxy = await startProxy({ provider: 'deepseek', upstream: sim.url, writer: await openCassetteWriter(file, { cassette: 2, provider: 'deepseek', source: 'recorded' }), onCall: (c) => calls.push(c) });
     const messages: object[] = [{ role: 'system', content: SYSTEM }, { role: 'user', content: 'Read the rules.' }];
     messages.push({ role: 'assistant', content: await chat(proxy.url, messages) }, { role: 'user', content: 'And now?' });
     await chat(proxy.url, messages);
@@ -132,7 +132,7 @@ describe('recon proxy', () => {
     const dir = mkdtempSync(join(tmpdir(), 'recon-proxy-py-'));
     const file = join(dir, 'py.jsonl');
     sim = await startSimulator({ provider: 'deepseek', replies: E2E_SCRIPT });
-    proxy = await startProxy({ provider: 'deepseek', upstream: sim.url, writer: await openCassetteWriter(file, { cassette: 1, provider: 'deepseek', source: 'recorded' }) });
+    proxy = await startProxy({ provider: 'deepseek', upstream: sim.url, writer: await openCassetteWriter(file, { cassette: 2, provider: 'deepseek', source: 'recorded' }) });
     const script = join(dir, 'client.py');
     writeFileSync(
       script,

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ReconError } from '../../errors.ts';
 import { LEVELS, PROTOCOL_VERSION, isLevelList, type Implementation, type ImplementationInfo } from '../implementation.ts';
-import { readLines } from './lines.ts';
+import { DEFAULT_MAX_LINE_BYTES, readLines } from './lines.ts';
 import { METHODS, RPC_ERROR, type InitializeResult, type JsonRpcError, type Method } from './methods.ts';
 import { schemaProblem } from './schema.ts';
 
@@ -15,6 +15,11 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Starting a process (npx, tsx, a JVM…) may take far longer than answering a call. */
 const STARTUP_TIMEOUT_MS = 30_000;
 const STDERR_TAIL = 2_000;
+/**
+ * After the process exits, how long its pipes may stay open. A descendant that left the
+ * group (setsid, a daemon) can hold stdout forever; past this the driver destroys its ends.
+ */
+const PIPE_GRACE_MS = 1_000;
 
 export interface StdioOptions {
   /** Where the command runs (through the shell). */
@@ -23,6 +28,8 @@ export interface StdioOptions {
   readonly timeoutMs?: number;
   /** Check every message against schemas/protocol-v1.json; a violation is a PROTOCOL_ERROR. */
   readonly validateProtocol?: boolean;
+  /** The longest line accepted on stdout, in bytes (default 64 MB); a longer one is a PROTOCOL_ERROR at once. */
+  readonly maxLineBytes?: number;
 }
 
 /** Starts `command`, performs the handshake, and returns the implementation it declares. */
@@ -140,19 +147,34 @@ class Child {
     live.add(this);
     this.#process.stdin.on('error', () => undefined); // a dead child's EPIPE; its exit reports it
     this.#process.stderr.setEncoding('utf8').on('data', (text: string) => (this.#stderr = (this.#stderr + text).slice(-STDERR_TAIL)));
-    readLines(this.#process.stdout, (line) => this.#receive(line));
+    const maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    readLines(this.#process.stdout, (line) => this.#receive(line), {
+      maxLineBytes: maxLine,
+      onTooLong: (bytes) => this.#fail('PROTOCOL_ERROR', `the implementation wrote a line of more than ${bytes} bytes on stdout, over the limit of ${maxLine} (use --max-line to allow more)${this.#stderrNote()}`),
+    });
+    const closed = new Promise<void>((resolve) => this.#process.once('close', () => resolve()));
     this.#closed = new Promise((resolve) => {
-      this.#process.on('error', (error) => {
+      this.#process.once('error', (error) => {
         this.#fail('IMPL_CRASHED', `the command could not be run: ${error.message}`);
+        this.#release();
         resolve();
       });
-      this.#process.on('close', (code, signal) => {
-        live.delete(this);
-        const during = [...new Set([...this.#pending.values()].map((call) => call.method))];
-        this.#fail('IMPL_CRASHED', `the implementation exited (${signal === null ? `code ${code}` : `signal ${signal}`})${during.length === 0 ? '' : ` while answering ${during.join(', ')}`}${this.#stderrNote()}`);
-        resolve();
+      this.#process.once('exit', (code, signal) => {
+        // Answers written just before the exit may still be in the pipe: read them, but not forever.
+        void Promise.race([closed, delay(PIPE_GRACE_MS)]).then(() => {
+          this.#release();
+          const during = [...new Set([...this.#pending.values()].map((call) => call.method))];
+          this.#fail('IMPL_CRASHED', `the implementation exited (${signal === null ? `code ${code}` : `signal ${signal}`})${during.length === 0 ? '' : ` while answering ${during.join(', ')}`}${this.#stderrNote()}`);
+          resolve();
+        });
       });
     });
+  }
+
+  /** Stops reading and closes our ends of the pipes, whoever else still holds theirs. */
+  #release(): void {
+    live.delete(this);
+    for (const stream of [this.#process.stdin, this.#process.stdout, this.#process.stderr]) stream.destroy();
   }
 
   static async start(command: string, options: StdioOptions): Promise<Child> {
@@ -252,7 +274,10 @@ class Child {
     }
   }
 
-  /** Ends stdin and waits a moment for the process to leave by itself, then kills it. */
+  /**
+   * Ends stdin and waits a moment for the process to leave by itself, then kills its group.
+   * Bounded whatever its descendants do: once it has exited, its pipes are released after a grace.
+   */
   async stop(): Promise<void> {
     this.#process.stdin.end();
     await Promise.race([this.#closed, delay(1_000)]);

@@ -89,6 +89,9 @@ export function serveProtocol(impl: Implementation, input: Readable, output: Wri
           if (answered.length > 0) write(answered);
         });
       }
+    }, {
+      // The splitter stops reading: no later line can be framed with certainty.
+      onTooLong: (bytes) => write({ jsonrpc: '2.0', id: null, error: { code: RPC_ERROR.INVALID_REQUEST, message: `a line of more than ${bytes} bytes is over the line limit` } }),
     });
   });
 }
