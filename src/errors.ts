@@ -48,6 +48,8 @@ export const HARNESS_ERROR_CODES = {
   SIMULATOR_REQUEST: 'the simulator got a request it does not model (route, body, or another provider)',
   E2E_TURN_FAILED: 'an e2e turn ended with an error instead of completing',
   E2E_NO_CACHE_READ: 'an e2e request after the first reported no cache reads',
+  RUN_MISMATCH: 'run records to merge come from different runs (seed, budget, implementation, corpus, properties or harness version)',
+  SHARDS_INCOMPLETE: 'run records to merge are not exactly the shards 1/n … n/n of one run',
 } as const;
 
 export type LogErrorCode = keyof typeof LOG_ERROR_CODES;

@@ -1,21 +1,34 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { ReconError } from '../errors.ts';
-import { readRunJsonl } from '../report/run-record.ts';
-import { RENDERINGS } from '../report/write-reports.ts';
-import { EXIT, parseCommandLine, type Command } from './command.ts';
+import { mergeRuns } from '../report/merge-runs.ts';
+import { readRunJsonl, type RunRecord } from '../report/run-record.ts';
+import { renderRunText } from '../report/suite-terminal.ts';
+import { RENDERINGS, writeReports } from '../report/write-reports.ts';
+import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
 
 const FORMATS: Record<string, string> = { text: 'summary.txt', md: 'summary.md', html: 'report.html', junit: 'junit.xml', jsonl: 'run.jsonl' };
 
 const help = `Usage: recon report <run.jsonl> [--format text|md|html|junit] [-o FILE]
+       recon report merge <run.jsonl>... -o DIR
 
 Renders a stored check run (the run.jsonl that recon check --report writes) again:
 as the terminal summary (text), Markdown for a CI step summary (md), one self-contained
 HTML page (html) or JUnit XML (junit).
 
+recon report merge joins the run.jsonl of every shard of one run (recon check --shard i/n,
+same --seed, --runs and --impl) into the run the unsharded check gives, writes run.jsonl,
+summary.txt, summary.md, report.html and junit.xml into DIR and prints the summary. A
+property fails if it failed in any shard, with the counterexample of the earliest case;
+generator floors are checked on the summed statistics.
+
 Options:
   --format <f>   text (default), md, html, junit or jsonl
-  -o, --output   write to this file instead of standard output
+  -o, --output   write to this file (merge: this directory) instead of standard output
+
+Exit codes: 0 rendered (merge: every property as expected), 1 merge: an unexpected failure
+            or pass, 2 usage error or unreadable file, 3 merge: the records are not the
+            shards 1/n … n/n of one run (RUN_MISMATCH, SHARDS_INCOMPLETE).
 `;
 
 export const report: Command = {
@@ -24,19 +37,34 @@ export const report: Command = {
   help,
   async run(argv, io) {
     const { values, positionals } = parseCommandLine('report', argv, { format: { type: 'string', default: 'text' }, output: { type: 'string', short: 'o' } });
+    if (positionals[0] === 'merge') return merge(positionals.slice(1), values.output, io);
     if (positionals.length !== 1) throw new ReconError('USAGE', 'name one run.jsonl (see recon report --help)');
     const name = FORMATS[values.format!];
     if (name === undefined) throw new ReconError('USAGE', `--format takes ${Object.keys(FORMATS).join(', ')}, not "${values.format}"`);
-    const file = resolve(io.cwd, positionals[0]!);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      throw new ReconError('FILE_UNREADABLE', `${positionals[0]}: ${(error as Error).message}`);
-    }
-    const rendered = RENDERINGS[name]!(readRunJsonl(text, positionals[0]));
+    const rendered = RENDERINGS[name]!(await readRun(positionals[0]!, io));
     if (values.output === undefined) io.stdout.write(rendered);
     else await writeFile(resolve(io.cwd, values.output), rendered);
     return EXIT.OK;
   },
 };
+
+async function merge(files: readonly string[], output: string | undefined, io: Io): Promise<number> {
+  if (files.length === 0) throw new ReconError('USAGE', 'name the run.jsonl of every shard to merge (see recon report --help)');
+  if (output === undefined) throw new ReconError('USAGE', 'recon report merge needs -o DIR, where the merged run and its renderings go');
+  const runs = await Promise.all(files.map(async (file) => ({ file, run: await readRun(file, io) })));
+  const merged = mergeRuns(runs);
+  const written = writeReports(merged, resolve(io.cwd, output));
+  io.stderr.write(`merged ${files.length} shard${files.length === 1 ? '' : 's'}; reports written: ${written.map((f) => relative(io.cwd, f)).join(', ')}\n`);
+  io.stdout.write(renderRunText(merged));
+  return merged.footer.summary.unexpected > 0 ? EXIT.FAILED : EXIT.OK;
+}
+
+async function readRun(file: string, io: Io): Promise<RunRecord> {
+  let text: string;
+  try {
+    text = await readFile(resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    throw new ReconError('FILE_UNREADABLE', `${file}: ${(error as Error).message}`);
+  }
+  return readRunJsonl(text, file);
+}

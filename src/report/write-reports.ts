@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderRunHtml } from './html.ts';
 import { renderRunJunit } from './junit.ts';
@@ -15,12 +15,14 @@ export const RENDERINGS: Record<string, (run: RunRecord) => string> = {
   'junit.xml': renderRunJunit,
 };
 
-/** Writes every rendering of `run` into `dir`; returns the files written. */
+/** Writes every rendering of `run` into `dir`, each atomically (a killed run leaves no half file); returns the files written. */
 export function writeReports(run: RunRecord, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   return Object.entries(RENDERINGS).map(([name, render]) => {
     const file = join(dir, name);
-    writeFileSync(file, render(run));
+    const temporary = join(dir, `.${name}.${process.pid}.tmp`);
+    writeFileSync(temporary, render(run));
+    renameSync(temporary, file);
     return file;
   });
 }
