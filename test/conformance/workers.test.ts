@@ -57,6 +57,14 @@ describe('recon check --workers N', () => {
     expect(readFileSync(pids, 'utf8').trim().split('\n').length - started).toBe(2);
   });
 
+  it('splits a shard further and still writes that shard', async () => {
+    const args = ['check', '--json', '--seed', '3', '--runs', '16', '--no-save', '--shard', '2/3', '--property', 'LOG-LOAD-VALID', '--property', 'LOOP-RECONSTRUCT'];
+    const one = await runCli([...args, '--workers', '1']);
+    const two = await runCli([...args, '--workers', '2']);
+    expect(withoutTimes(two.stdout)).toEqual(withoutTimes(one.stdout));
+    expect(withoutTimes(two.stdout)).toMatchObject({ shard: { index: 2, count: 3 }, properties: [{ runs: 5 }, { runs: 3 }] });
+  });
+
   it('refuses a bad worker count', async () => {
     expect((await runCli(['check', '--workers', '0'])).stderr).toContain('--workers takes a whole number of at least 1');
   });
