@@ -56,6 +56,8 @@ export const HARNESS_ERROR_CODES = {
   LOG_NOT_UTF8: 'a log file holds bytes that are not valid UTF-8',
   REGRESSION_INVALID: 'a stored regression file is damaged (half-written, edited, or not a regression)',
   INTERNAL: 'recon itself failed unexpectedly: a bug, to be reported with the command line',
+  RUN_MISMATCH: 'run records to merge come from different runs (seed, budget, implementation, corpus, properties or harness version)',
+  SHARDS_INCOMPLETE: 'run records to merge are not exactly the shards 1/n … n/n of one run',
 } as const;
 
 /** The exit code of a command that stops on a coded error: 2 for a wrong command line, 3 for anything that kept it from running. */

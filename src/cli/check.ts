@@ -7,7 +7,8 @@ import { openImplementation } from '../conformance/open-implementation.ts';
 import { DEFAULT_TIMEOUT_MS } from '../conformance/protocol/driver.ts';
 import { DEFAULT_MAX_LINE_BYTES } from '../conformance/protocol/lines.ts';
 import { RegressionStore } from '../conformance/regressions.ts';
-import { DEFAULT_RUNS, runSuite, type SuiteProgress, type SuiteResult } from '../conformance/run-suite.ts';
+import { runSuiteInWorkers } from '../conformance/run-in-workers.ts';
+import { DEFAULT_RUNS, parseShard, type SuiteProgress, type SuiteResult } from '../conformance/run-suite.ts';
 import { ReconError } from '../errors.ts';
 import { toRunRecord, type RunRecord } from '../report/run-record.ts';
 import { count } from '../report/plural.ts';
@@ -55,6 +56,11 @@ Options:
   --report <dir>       also write run.jsonl, summary.txt, summary.md, report.html and junit.xml there
   --regressions <dir>  where failures are stored and read back (default: corpora/regressions)
   --no-save            do not store new counterexamples
+  --shard <i/n>        run part i of n of the generated cases (case k of every property goes
+                       to the shard with k mod n = i-1; stored regressions to shard 1); needs
+                       --seed; join the shards' run.jsonl with recon report merge
+  --workers <N>        spread the cases over N threads, each with its own implementation
+                       (cmd: one adapter process each); the same verdicts as one thread
   --json               print one JSON object:
                        {"implementation":{…},"properties":[{"id","level","status","runs","counterexample"?}],
                         "summary":{"pass","fail","na"}}
@@ -87,6 +93,8 @@ export const check: Command = {
       timeout: { type: 'string' },
       'max-line': { type: 'string' },
       'validate-protocol': { type: 'boolean', default: false },
+      shard: { type: 'string' },
+      workers: { type: 'string' },
     });
     if (values.list) {
       const list = PROPERTIES.map((p) => ({ id: p.id, level: p.levels.join('+'), clause: p.clause, title: p.title, ...(p.inProcess === true ? { inProcess: true } : {}) }));
@@ -97,20 +105,26 @@ export const check: Command = {
     const runs = parseCount('runs', values.runs, DEFAULT_RUNS);
     const seed = values.seed === undefined ? undefined : parseCount('seed', values.seed, 0, 0);
     const only = values.property;
+    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+    if (shard !== undefined && seed === undefined) throw new ReconError('USAGE', '--shard needs --seed: every shard must generate the same cases');
+    const workers = parseCount('workers', values.workers, 1);
     const unknown = (only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
     if (unknown.length > 0) throw new ReconError('USAGE', `unknown property ${unknown.join(', ')} (see recon check --list)`);
     const spec = values.impl!;
     const expectations = findExpectations(spec, values.expectations, io.cwd);
     const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
     const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES);
-    const impl = await openImplementation(spec, { cwd: io.cwd, timeoutMs, maxLineBytes, validateProtocol: values['validate-protocol'] === true });
+    const openOptions = { cwd: io.cwd, timeoutMs, maxLineBytes, validateProtocol: values['validate-protocol'] === true };
+    const impl = await openImplementation(spec, openOptions);
     const localDir = resolve(io.cwd, values.regressions ?? 'corpora/regressions');
     const store = new RegressionStore([localDir, `${PACKAGE}corpora/regressions/`], values['no-save'] ? undefined : localDir);
     const startedAt = new Date();
     let suite: SuiteResult;
     try {
-      suite = await runSuite(impl, PROPERTIES, {
+      suite = await runSuiteInWorkers(impl, spec, openOptions, PROPERTIES, {
         runs,
+        workers,
+        ...(shard === undefined ? {} : { shard }),
         ...(seed === undefined ? {} : { seed }),
         ...(only === undefined ? {} : { only }),
         regressions: store,
@@ -125,7 +139,9 @@ export const check: Command = {
       io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);
     }
     io.stdout.write(values.json ? `${JSON.stringify(toJson(run), null, 2)}\n` : renderRunText(run));
-    return run.footer.summary.unexpected > 0 ? EXIT.FAILED : EXIT.OK;
+    // A shard may pass where the whole run fails (the failing case lies in another shard): only its unexpected failures count.
+    const findings = shard === undefined ? run.footer.summary.unexpected : run.results.filter((r) => r.verdict !== 'as-expected' && r.verdict !== 'unexpected-pass').length;
+    return findings > 0 ? EXIT.FAILED : EXIT.OK;
   },
 };
 

@@ -1,12 +1,13 @@
 import { PROPERTIES } from '../../properties/index.ts';
 import { MUTANTS } from '../conformance/mutants/catalog.ts';
-import { MUTANT_RUNS, killMatrix, type KillMatrix } from '../conformance/mutants/kill-matrix.ts';
+import { MUTANT_RUNS, type KillMatrix } from '../conformance/mutants/kill-matrix.ts';
+import { killMatrixInWorkers } from '../conformance/run-in-workers.ts';
 import { ReconError } from '../errors.ts';
 import { formatDuration } from '../report/suite-terminal.ts';
 import { count } from '../report/plural.ts';
 import { EXIT, parseCommandLine, parseCount, type Command } from './command.ts';
 
-const help = `Usage: recon mutants [--json] [--mutant NAME]... [--runs N] [--seed S]
+const help = `Usage: recon mutants [--json] [--mutant NAME]... [--runs N] [--seed S] [--workers N]
 
 Runs the property suite against every mutant of the catalog — the reference with one
 realistic bug each (a clock in the system prompt, a stale fold cache, a non-atomic
@@ -19,6 +20,7 @@ Options:
   --list            list the mutants and the bug each one has, and exit
   --runs <N>        generated cases per property and mutant (default ${MUTANT_RUNS}; failures are not shrunk)
   --seed <S>        the fast-check seed (default 1, so the matrix is the same every run)
+  --workers <N>     run mutants on N threads at once (the same matrix as one thread)
   --json            print one JSON object:
                     {"mutants":[{"name","description","killedBy":[…]}],"summary":{"mutants","killed"}}
 
@@ -36,6 +38,7 @@ export const mutants: Command = {
       mutant: { type: 'string', multiple: true },
       runs: { type: 'string' },
       seed: { type: 'string' },
+      workers: { type: 'string' },
     });
     if (positionals.length > 0) throw new ReconError('USAGE', `unexpected argument "${positionals[0]}" (see recon mutants --help)`);
     if (values.list) {
@@ -46,7 +49,8 @@ export const mutants: Command = {
     if (unknown.length > 0) throw new ReconError('USAGE', `unknown mutant ${unknown.join(', ')} (see recon mutants --list)`);
     const chosen = values.mutant === undefined ? MUTANTS : MUTANTS.filter((m) => values.mutant!.includes(m.name));
     const started = performance.now();
-    const matrix = await killMatrix(chosen, PROPERTIES, {
+    const matrix = await killMatrixInWorkers(chosen, PROPERTIES, {
+      workers: parseCount('workers', values.workers, 1),
       runs: parseCount('runs', values.runs, MUTANT_RUNS),
       seed: parseCount('seed', values.seed, 1, 0),
       onMutant: (v, i, total) => {

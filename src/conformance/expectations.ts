@@ -40,7 +40,7 @@ export function readExpectations(file: string): ExpectationsFile {
 }
 
 /** How each result compares with what was expected; a property with no entry is expected to pass (or be n/a for a missing level). */
-function verdictOf(result: PropertyResult, expectation: Expectation | undefined): Verdict {
+export function verdictOf(result: Pick<PropertyResult, 'status'>, expectation: Pick<Expectation, 'status'> | undefined): Verdict {
   const expected = expectation?.status ?? (result.status === 'n/a' ? 'n/a' : 'pass');
   if (result.status === expected) return 'as-expected';
   if (result.status === 'fail') return 'unexpected-fail';

@@ -3,6 +3,7 @@
  * cases; a failure is shrunk to a minimal input and stored for every later run.
  */
 import fc from 'fast-check';
+import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
 import { PropertyFailure, type Property, type RegressionPayload } from '../../properties/index.ts';
 import { ReconError } from '../errors.ts';
 import type { FirstDifference } from '../report/first-difference.ts';
@@ -12,7 +13,17 @@ import type { RegressionStore } from './regressions.ts';
 /** Generated cases per property by default (loop properties weigh 0.5 of it). */
 export const DEFAULT_RUNS = 100;
 /** Below this many cases, generator floors are not enforced: a share needs cases to mean anything. */
-const FLOOR_MIN_RUNS = 50;
+export const FLOOR_MIN_RUNS = 50;
+
+/**
+ * Part i of n of a run (1-based). Generated case k of a property goes to the part with
+ * k mod n = i - 1: dealt round-robin, so every part gets small early cases and large late
+ * ones alike. Stored regressions are replayed by part 1 only, so merged parts count them once.
+ */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
 
 /** How a property failed: a wrong answer, or the implementation could not answer. */
 export type FailureKind = 'wrong-answer' | 'crashed' | 'timed-out' | 'protocol-error' | 'generator-floor' | 'harness-error';
@@ -22,6 +33,8 @@ export interface Counterexample {
   readonly message: string;
   readonly seed?: number;
   readonly path?: string;
+  /** The generated case that failed, by its global index (the same input whatever the shard). */
+  readonly case?: number;
   /** The stored regression file that holds the input. */
   readonly file?: string;
   readonly input?: RegressionPayload;
@@ -41,14 +54,20 @@ export interface PropertyResult {
   readonly timeMs: number;
   readonly reason?: string;
   readonly counterexample?: Counterexample;
-  /** Share of generated inputs that carried each label. */
+  /** Share of generated inputs that carried each label; absent when a failure stopped the cases early. */
   readonly statistics?: Readonly<Record<string, number>>;
+  /** How many generated inputs carried each label: parts of a run add up. */
+  readonly labels?: Readonly<Record<string, number>>;
+  /** The property's generator floors, so merged parts can check them on the sum. */
+  readonly floors?: Readonly<Record<string, number>>;
 }
 
 export interface SuiteResult {
   readonly implementation: ImplementationInfo;
   readonly seed: number;
   readonly budget: number;
+  /** Set when this is one part of a sharded run. */
+  readonly shard?: Shard;
   readonly properties: readonly PropertyResult[];
   readonly summary: { readonly pass: number; readonly fail: number; readonly na: number };
   readonly timeMs: number;
@@ -62,6 +81,8 @@ export type SuiteProgress =
 export interface SuiteOptions {
   readonly runs?: number;
   readonly seed?: number;
+  /** Run only this part of the generated cases (default: all). */
+  readonly shard?: Shard;
   /** Property ids to run (default: all). */
   readonly only?: readonly string[];
   readonly regressions?: RegressionStore;
@@ -70,6 +91,15 @@ export interface SuiteOptions {
   readonly shrink?: boolean;
   /** Wall-clock clock for timings; injected so tests stay deterministic where they need to. */
   readonly now?: () => number;
+}
+
+/** `--shard i/n`, or a USAGE error that says what it takes. */
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (match === null || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) throw new ReconError('USAGE', `--shard takes i/n with 1 ≤ i ≤ n (e.g. 2/4), got "${text}"`);
+  return { index, count };
 }
 
 export async function runSuite(impl: Implementation, properties: readonly Property<never>[], options: SuiteOptions = {}): Promise<SuiteResult> {
@@ -86,7 +116,8 @@ export async function runSuite(impl: Implementation, properties: readonly Proper
     options.onProgress?.({ type: 'end', result, index, total: chosen.length });
   }
   const count = (status: PropertyResult['status']) => results.filter((r) => r.status === status).length;
-  return { implementation: impl.info, seed, budget, properties: results, summary: { pass: count('pass'), fail: count('fail'), na: count('n/a') }, timeMs: now() - started };
+  const shard = options.shard === undefined || options.shard.count === 1 ? {} : { shard: options.shard };
+  return { implementation: impl.info, seed, budget, ...shard, properties: results, summary: { pass: count('pass'), fail: count('fail'), na: count('n/a') }, timeMs: now() - started };
 }
 
 async function runProperty(
@@ -100,7 +131,8 @@ async function runProperty(
   if (!supports(impl.info, property.levels)) return done({ status: 'n/a', runs: 0, regressions: 0, reason: `needs the ${property.levels.join(', ')} level` });
   if (property.inProcess === true && impl.info.inProcess !== true) return done({ status: 'n/a', runs: 0, regressions: 0, reason: 'needs in-process objects (freezing cannot be seen over a protocol)' });
 
-  const stored = options.regressions?.load(property.id) ?? [];
+  const replays = options.shard === undefined || options.shard.index === 1;
+  const stored = replays ? (options.regressions?.load(property.id) ?? []) : [];
   for (const [i, regression] of stored.entries()) {
     const failure = await attempt(() => property.check(impl, property.codec.decode(regression.payload) as never));
     if (failure !== undefined) {
@@ -111,54 +143,115 @@ async function runProperty(
   const numRuns = Math.max(1, Math.round(options.budget * (property.weight ?? 1)));
   const counts = new Map<string, number>();
   let generated = 0;
-  let shrinking = false;
-  let shrinkUntil = Infinity;
-  let details: fc.RunDetails<[never]>;
+  let failed: { readonly case: number; readonly input: never; readonly error: unknown } | undefined;
+  let at = -1;
   try {
-    details = await fc.check(
-      fc.asyncProperty(property.arbitrary, async (input: never) => {
-        // Past the budget, every candidate "passes": fast-check keeps the smallest failure found so far.
-        if (options.now() >= shrinkUntil) return;
-        if (!shrinking) {
-          generated++;
-          for (const [label, on] of Object.entries(property.labels?.(input) ?? {})) if (on) counts.set(label, (counts.get(label) ?? 0) + 1);
-          if (generated % 10 === 0) options.onProgress?.({ type: 'case', property, done: generated, of: numRuns });
-        }
-        try {
-          await property.check(impl, input);
-        } catch (error) {
-          if (!shrinking) shrinkUntil = options.now() + shrinkBudget(error);
-          shrinking = true;
-          throw error;
-        }
-      }),
-      { numRuns, seed: options.seed, endOnFailure: options.shrink === false },
-    );
+    for (const { k, generate } of generateCases(property, options.seed, numRuns, options.shard)) {
+      // A case counts from the moment it is generated: a harness error in it is case k too.
+      at = k;
+      generated++;
+      const input = generate();
+      for (const [label, on] of Object.entries(property.labels?.(input) ?? {})) if (on) counts.set(label, (counts.get(label) ?? 0) + 1);
+      if (generated % 10 === 0) options.onProgress?.({ type: 'case', property, done: generated, of: numRuns });
+      try {
+        await property.check(impl, input);
+      } catch (error) {
+        failed = { case: k, input, error };
+        break;
+      }
+    }
   } catch (error) {
-    // fast-check throws only when the harness itself is broken (a generator or a label function).
-    return done({ status: 'fail', runs: stored.length + generated, regressions: stored.length, counterexample: { kind: 'harness-error', message: `the harness failed while generating cases: ${String(error)}` } });
+    // Only the harness itself throws here: a generator or a label function.
+    return done({ status: 'fail', runs: stored.length + generated, regressions: stored.length, counterexample: { kind: 'harness-error', message: `the harness failed while generating cases: ${String(error)}`, seed: options.seed, ...(at < 0 ? {} : { case: at }) } });
   }
-  const statistics = Object.fromEntries([...counts].map(([label, n]) => [label, n / Math.max(1, generated)]));
-  const runs = stored.length + Math.min(generated, numRuns);
-  if (details.failed) {
-    const input = details.counterexample?.[0] as never;
-    const failure = describe(details.errorInstance);
-    const payload = input === undefined ? undefined : property.codec.encode(input);
-    const file = payload === undefined ? undefined : options.regressions?.save(property.id, payload, { seed: details.seed, path: details.counterexamplePath ?? '', failure: failure.message });
+  const runs = stored.length + generated;
+  if (failed !== undefined) {
+    let found: { input: never; error: unknown; path: string } = { input: failed.input, error: failed.error, path: String(failed.case) };
+    try {
+      found = (await shrink(impl, property, options, failed)) ?? found;
+    } catch (error) {
+      return done({ status: 'fail', runs, regressions: stored.length, counterexample: { kind: 'harness-error', message: `the harness failed while shrinking case ${failed.case}: ${String(error)}`, seed: options.seed, case: failed.case } });
+    }
+    const failure = describe(found.error);
+    const payload = property.codec.encode(found.input);
+    const file = options.regressions?.save(property.id, payload, { seed: options.seed, path: found.path, failure: failure.message });
+    // No statistics: a failure stops the cases early, so shares would depend on where it fell.
     return done({
       status: 'fail',
       runs,
       regressions: stored.length,
-      statistics,
-      counterexample: { ...failure, seed: details.seed, ...(details.counterexamplePath === null ? {} : { path: details.counterexamplePath }), ...(file === undefined ? {} : { file }), ...(payload === undefined ? {} : { input: payload }) },
+      counterexample: { ...failure, seed: options.seed, path: found.path, case: failed.case, ...(file === undefined ? {} : { file }), input: payload },
     });
   }
-  const weak = numRuns >= FLOOR_MIN_RUNS ? Object.entries(property.floors ?? {}).filter(([label, floor]) => (statistics[label] ?? 0) < floor) : [];
-  if (weak.length > 0) {
-    const message = `the generator fell below its floors: ${weak.map(([label, floor]) => `${label} ${percent(statistics[label] ?? 0)} < ${percent(floor)}`).join(', ')}`;
-    return done({ status: 'fail', runs, regressions: stored.length, statistics, counterexample: { kind: 'generator-floor', message, seed: options.seed } });
+  const labels = Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const statistics = shares(labels, generated);
+  const floors = property.floors === undefined ? {} : { floors: property.floors };
+  const weak = floorFailure(statistics, property.floors, generated, options.seed);
+  return done({ status: weak === undefined ? 'pass' : 'fail', runs, regressions: stored.length, statistics, labels, ...floors, ...(weak === undefined ? {} : { counterexample: weak }) });
+}
+
+/**
+ * The generated cases of one property that belong to `shard`, in order. Case k is what
+ * fast-check's own runner generates as run k at this seed (the random stream jumped k + 1
+ * times, bias by k), so it depends on (seed, k) only: never on the shard count, and a
+ * counterexample's seed and path replay with plain `fc.check`.
+ */
+export function* generateCases<I>(property: Pick<Property<I>, 'arbitrary'>, seed: number, numRuns: number, shard?: Shard): Generator<{ readonly k: number; readonly generate: () => I }> {
+  const source = fc.asyncProperty<[I]>(property.arbitrary, async () => {});
+  const rng = xorshift128plus(fastCheckSeed(seed));
+  for (let k = 0; k < numRuns; k++) {
+    rng.jump();
+    if (shard !== undefined && k % shard.count !== shard.index - 1) continue;
+    const random = new fc.Random(rng);
+    yield { k, generate: () => source.generate(random, k).value[0] };
   }
-  return done({ status: 'pass', runs, regressions: stored.length, statistics });
+}
+
+/** fast-check's reading of a seed as the 32 bits its random generators start from. */
+function fastCheckSeed(seed: number): number {
+  const low = seed | 0;
+  return seed === low ? low : low ^ ((seed - low) * 0x100000000);
+}
+
+/**
+ * Shrinks one failing case: fast-check replays it by its path (the case index) and
+ * shrinks from there, so the result is the same whichever shard found it.
+ */
+async function shrink(
+  impl: Implementation,
+  property: Property<never>,
+  options: SuiteOptions & { readonly seed: number; readonly now: () => number },
+  failed: { readonly case: number; readonly error: unknown },
+): Promise<{ input: never; error: unknown; path: string } | undefined> {
+  const budget = shrinkBudget(failed.error);
+  if (options.shrink === false || budget === 0) return undefined;
+  const until = options.now() + budget;
+  let replayed = false;
+  const details = await fc.check(
+    fc.asyncProperty(property.arbitrary, async (input: never) => {
+      // Past the budget, every candidate "passes": fast-check keeps the smallest failure found so far.
+      if (replayed && options.now() >= until) return;
+      replayed = true;
+      await property.check(impl, input);
+    }),
+    { seed: options.seed, path: String(failed.case), numRuns: 1 },
+  );
+  // A case that passes when replayed (a flaky implementation) keeps its first failure.
+  if (!details.failed || details.counterexample === null) return undefined;
+  return { input: details.counterexample[0], error: details.errorInstance, path: details.counterexamplePath ?? String(failed.case) };
+}
+
+/** Share of generated inputs that carried each label. */
+export function shares(labels: Readonly<Record<string, number>>, generated: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(labels).map(([label, n]) => [label, n / Math.max(1, generated)]));
+}
+
+/** The generator-floor failure of a complete set of cases, if any label fell below its floor. */
+export function floorFailure(statistics: Readonly<Record<string, number>>, floors: Readonly<Record<string, number>> | undefined, generated: number, seed: number): Counterexample | undefined {
+  const weak = generated >= FLOOR_MIN_RUNS ? Object.entries(floors ?? {}).filter(([label, floor]) => (statistics[label] ?? 0) < floor) : [];
+  if (weak.length === 0) return undefined;
+  const message = `the generator fell below its floors: ${weak.map(([label, floor]) => `${label} ${percent(statistics[label] ?? 0)} < ${percent(floor)}`).join(', ')}`;
+  return { kind: 'generator-floor', message, seed };
 }
 
 async function attempt(body: () => Promise<void>): Promise<Omit<Counterexample, 'file' | 'input'> | undefined> {

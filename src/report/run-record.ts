@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { judge, type ExpectationsFile, type Verdict } from '../conformance/expectations.ts';
 import type { ImplementationInfo } from '../conformance/implementation.ts';
-import type { Counterexample, SuiteResult } from '../conformance/run-suite.ts';
+import type { Counterexample, PropertyResult, Shard, SuiteResult } from '../conformance/run-suite.ts';
 import { ReconError } from '../errors.ts';
 import { HARNESS_VERSION } from '../version.ts';
 
@@ -24,6 +24,8 @@ export interface RunHeader {
   readonly impl: string;
   readonly seed: number;
   readonly budget: number;
+  /** Set when the run is one part of a sharded run (`recon check --shard i/n`); `recon report merge` joins the parts. */
+  readonly shard?: Shard;
   readonly startedAt: string;
   readonly node: string;
   readonly expectations?: string;
@@ -44,6 +46,9 @@ export interface RunResult {
   readonly expected?: { readonly status: 'fail' | 'n/a'; readonly reason: string; readonly issue?: string };
   readonly counterexample?: Counterexample;
   readonly statistics?: Readonly<Record<string, number>>;
+  /** Generated inputs per label, so the parts of a sharded run add up. */
+  readonly labels?: Readonly<Record<string, number>>;
+  readonly floors?: Readonly<Record<string, number>>;
 }
 
 export interface RunFooter {
@@ -80,22 +85,14 @@ function corpusVersion(propertyIds: readonly string[]): RunHeader['corpus'] {
 
 export function toRunRecord(suite: SuiteResult, impl: string, expectations: { readonly file: string; readonly content: ExpectationsFile } | undefined, startedAt: Date): RunRecord {
   const judged = judge(suite, expectations?.content);
-  const results: RunResult[] = judged.map(({ result: r, verdict, expectation }) => ({
-    type: 'result',
-    id: r.id,
-    level: r.levels.join('+'),
-    title: r.title,
-    clause: r.clause,
-    status: r.status,
-    verdict,
-    runs: r.runs,
-    regressions: r.regressions,
-    timeMs: Math.round(r.timeMs),
-    ...(r.reason === undefined ? {} : { reason: r.reason }),
-    ...(expectation === undefined ? {} : { expected: { status: expectation.status, reason: expectation.reason, ...(expectation.issue === undefined ? {} : { issue: expectation.issue }) } }),
-    ...(r.counterexample === undefined ? {} : { counterexample: r.counterexample }),
-    ...(r.statistics === undefined ? {} : { statistics: r.statistics }),
-  }));
+  const results = judged.map(({ result: r, verdict, expectation }) =>
+    runResult({
+      ...r,
+      level: r.levels.join('+'),
+      verdict,
+      ...(expectation === undefined ? {} : { expected: { status: expectation.status, reason: expectation.reason, ...(expectation.issue === undefined ? {} : { issue: expectation.issue }) } }),
+    }),
+  );
   return {
     header: {
       type: 'header',
@@ -106,12 +103,35 @@ export function toRunRecord(suite: SuiteResult, impl: string, expectations: { re
       impl,
       seed: suite.seed,
       budget: suite.budget,
+      ...(suite.shard === undefined ? {} : { shard: suite.shard }),
       startedAt: startedAt.toISOString(),
       node: process.version,
       ...(expectations === undefined ? {} : { expectations: expectations.file }),
     },
     results,
     footer: { type: 'footer', summary: { ...suite.summary, unexpected: results.filter((r) => r.verdict !== 'as-expected').length }, timeMs: Math.round(suite.timeMs) },
+  };
+}
+
+/** One result line, its keys always in the same order: a merged run reads like an unsharded one. */
+export function runResult(r: Omit<RunResult, 'type'> & Partial<Pick<PropertyResult, 'levels'>>): RunResult {
+  return {
+    type: 'result',
+    id: r.id,
+    level: r.level,
+    title: r.title,
+    clause: r.clause,
+    status: r.status,
+    verdict: r.verdict,
+    runs: r.runs,
+    regressions: r.regressions,
+    timeMs: Math.round(r.timeMs),
+    ...(r.reason === undefined ? {} : { reason: r.reason }),
+    ...(r.expected === undefined ? {} : { expected: r.expected }),
+    ...(r.counterexample === undefined ? {} : { counterexample: r.counterexample }),
+    ...(r.statistics === undefined ? {} : { statistics: r.statistics }),
+    ...(r.labels === undefined ? {} : { labels: r.labels }),
+    ...(r.floors === undefined ? {} : { floors: r.floors }),
   };
 }
 

@@ -16,7 +16,7 @@ export const RENDERINGS: Record<string, (run: RunRecord) => string> = {
   'junit.xml': renderRunJunit,
 };
 
-/** Writes every rendering of `run` into `dir`; returns the files written. */
+/** Writes every rendering of `run` into `dir`, each atomically (a killed run leaves no half file); returns the files written. */
 export function writeReports(run: RunRecord, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   return Object.entries(RENDERINGS).map(([name, render]) => {

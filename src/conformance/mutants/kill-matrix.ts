@@ -34,30 +34,40 @@ export interface KillMatrixOptions {
 export async function killMatrix(mutants: readonly Mutant[], properties: readonly Property<never>[], options: KillMatrixOptions = {}): Promise<KillMatrix> {
   const verdicts: MutantVerdict[] = [];
   for (const [index, mutant] of mutants.entries()) {
-    const impl = await mutant.open();
-    try {
-      const result = await runSuite(impl, properties, {
-        runs: options.runs ?? MUTANT_RUNS,
-        seed: options.seed ?? 1,
-        shrink: false,
-        ...(options.only === undefined ? {} : { only: options.only }),
-      });
-      const failed = result.properties.filter((p) => p.status === 'fail');
-      const verdict: MutantVerdict = {
-        name: mutant.name,
-        description: mutant.description,
-        runs: mutant.runs,
-        killedBy: failed.map((p) => p.id),
-        failures: failed.map((p) => ({ property: p.id, kind: p.counterexample!.kind, message: p.counterexample!.message.split('\n')[0]! })),
-        timeMs: result.timeMs,
-      };
-      verdicts.push(verdict);
-      options.onMutant?.(verdict, index, mutants.length);
-    } finally {
-      await impl.close?.();
-    }
+    const verdict = await mutantVerdict(mutant, properties, options);
+    verdicts.push(verdict);
+    options.onMutant?.(verdict, index, mutants.length);
   }
-  const ran = options.only === undefined ? properties : properties.filter((p) => options.only!.includes(p.id));
+  return toKillMatrix(verdicts, properties, options.only);
+}
+
+/** The suite run against one mutant: the properties that failed. */
+export async function mutantVerdict(mutant: Mutant, properties: readonly Property<never>[], options: Omit<KillMatrixOptions, 'onMutant'> = {}): Promise<MutantVerdict> {
+  const impl = await mutant.open();
+  try {
+    const result = await runSuite(impl, properties, {
+      runs: options.runs ?? MUTANT_RUNS,
+      seed: options.seed ?? 1,
+      shrink: false,
+      ...(options.only === undefined ? {} : { only: options.only }),
+    });
+    const failed = result.properties.filter((p) => p.status === 'fail');
+    return {
+      name: mutant.name,
+      description: mutant.description,
+      runs: mutant.runs,
+      killedBy: failed.map((p) => p.id),
+      failures: failed.map((p) => ({ property: p.id, kind: p.counterexample!.kind, message: p.counterexample!.message.split('\n')[0]! })),
+      timeMs: result.timeMs,
+    };
+  } finally {
+    await impl.close?.();
+  }
+}
+
+/** The matrix of a set of verdicts: who killed whom, and what survived. */
+export function toKillMatrix(verdicts: readonly MutantVerdict[], properties: readonly Property<never>[], only?: readonly string[]): KillMatrix {
+  const ran = only === undefined ? properties : properties.filter((p) => only.includes(p.id));
   const killers = new Set(verdicts.flatMap((v) => v.killedBy));
   const survived = verdicts.filter((v) => v.killedBy.length === 0).map((v) => v.name);
   return {
