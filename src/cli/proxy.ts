@@ -67,9 +67,10 @@ export const proxy: Command = {
       onCall: (call) => io.stdout.write(values.json ? `${JSON.stringify(callJson(call))}\n` : callLine(call)),
       onError: (error) => io.stderr.write(`recon proxy: ${error.message}\n`),
     });
+    const stopped = untilStopped();
     if (values.json) io.stdout.write(`${JSON.stringify({ listening: server.url, provider, upstream: server.upstream, record: values.record ?? null })}\n`);
     else io.stdout.write(`recon proxy for ${provider} at ${server.url} → ${server.upstream}${values.record === undefined ? '' : ` · recording to ${values.record}`} · stop with Ctrl-C\n`);
-    await untilStopped();
+    await stopped;
     await server.close();
     const account = await server.account();
     io.stdout.write(values.json ? `${JSON.stringify({ summary: summaryJson(account) })}\n` : summaryText(account));

@@ -74,8 +74,9 @@ export const replay: Command = {
       onMiss: (error) => io.stderr.write(`recon replay: ${error.message}\n`),
     });
     const interactions = cassette.interactions.length;
+    const stopped = untilStopped();
     io.stdout.write(values.json ? `${JSON.stringify({ url: server.url, cassette: file, interactions })}\n` : `serving ${file} (${count(interactions, 'interaction')}) at ${server.url}; stop with Ctrl-C\n`);
-    await untilStopped();
+    await stopped;
     await server.close();
     for (const u of server.replayer.unused()) io.stderr.write(`recon replay: interaction #${u.index} (line ${u.line}) ${u.method} ${u.url} was never requested\n`);
     return EXIT.OK;

@@ -66,13 +66,15 @@ export const simulate: Command = {
       replies = parseScenario(text, values.scenario);
     }
     const server = await startSimulator({ ...(provider === undefined ? {} : { provider }), replies, port: parsePort(values.port) });
+    // Listening for the stop before saying where we are: a caller may signal as soon as it reads the address.
+    const stopped = untilStopped();
     const scenario = values.scenario ?? 'built-in e2e script';
     if (values.json) io.stdout.write(`${JSON.stringify({ url: server.url, provider: provider ?? null, scenario, replies: replies.length })}\n`);
     else {
       io.stdout.write(`recon simulator (a model of ${provider ?? 'DeepSeek, OpenAI and Anthropic'}, not the provider) at ${server.url}\n`);
       io.stdout.write(`  base URL: ${server.url} for DeepSeek, ${server.url}/v1 for OpenAI and Anthropic · scenario: ${scenario} (${count(replies.length, 'reply', 'replies')}) · stop with Ctrl-C\n`);
     }
-    await untilStopped();
+    await stopped;
     await server.close();
     return EXIT.OK;
   },
