@@ -137,6 +137,25 @@ describe('generated cases', () => {
     }
   });
 
+  it('skip a case whose precondition (fc.pre) does not hold, without renumbering the others', async () => {
+    const seen: number[] = [];
+    const evenOnly = defineProperty<number>({
+      id: 'TEST-EVEN-ONLY',
+      title: 'a property that applies to even numbers only',
+      clause: '§test',
+      levels: ['log'],
+      arbitrary: fc.integer(),
+      check: async (_impl, n) => {
+        fc.pre(n % 2 === 0);
+        seen.push(n);
+      },
+      codec: jsonCodec<number>(),
+    }) as unknown as Property<never>;
+    const result = await runSuite(referenceImplementation(), [evenOnly], { runs: 40, seed: 6 });
+    expect(result.properties[0]).toMatchObject({ status: 'pass', runs: 40 });
+    expect(seen).toEqual(fc.sample(fc.integer(), { seed: 6, numRuns: 40 }).filter((n) => n % 2 === 0));
+  });
+
   it('keep a generator floor on the sum: shards too small to check it alone merge into the failure of the whole run', async () => {
     // A deliberately weak generator: about half the inputs are even, the floor asks for 90%.
     const weak = defineProperty<number>({
