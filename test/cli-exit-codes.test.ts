@@ -42,9 +42,11 @@ function recon({ args, stopWith }: Run): Promise<Outcome> {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    let signalled = false;
     child.stdout.on('data', (part: Buffer) => {
       stdout += part.toString();
-      if (stopWith !== undefined && stdout.includes('\n')) child.kill(stopWith);
+      // Once: a second signal is a user insisting, which ends a command however it was stopping.
+      if (stopWith !== undefined && !signalled && stdout.includes('\n')) signalled = child.kill(stopWith);
     });
     child.stderr.on('data', (part: Buffer) => (stderr += part.toString()));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
@@ -60,6 +62,8 @@ beforeAll(async () => {
   writeFileSync(at('a-file'), '');
   // A check run to render.
   expect((await runCli(['check', '--property', 'LOG-REFUSE-INVALID', '--runs', '1', '--no-save', '--report', 'run'], {}, dir)).code).toBe(0);
+  // A run with an unexpected failure, for a merge that exits 1.
+  expect((await runCli(['check', '--impl', 'mutant:reads-any-version', '--property', 'LOG-FORMAT-VERSION', '--runs', '5', '--seed', '1', '--no-save', '--report', 'failing'], {}, dir)).code).toBe(1);
   // A cassette whose 204 answer carries a body: undici hands over no body for a 204, so the replay differs.
   const cassette = parseCassette(readFileSync(CASSETTE, 'utf8'));
   const [first] = cassette.interactions;
@@ -119,8 +123,14 @@ const PATHS: Record<string, Record<number, () => Run>> = {
     2: () => ({ args: ['replay', CASSETTE, '--serve', '--port', '99999'] }),
     3: () => ({ args: ['replay', 'missing.jsonl'] }),
   },
+  proxy: {
+    0: () => ({ args: ['proxy', '--provider', 'deepseek', '--upstream', 'http://127.0.0.1:9'], stopWith: 'SIGTERM' }),
+    2: () => ({ args: ['proxy', '--provider', 'acme'] }),
+    3: () => ({ args: ['proxy', '--provider', 'deepseek', '--port', String(takenPort)] }),
+  },
   report: {
     0: () => ({ args: ['report', 'run/run.jsonl'] }),
+    1: () => ({ args: ['report', 'merge', 'failing/run.jsonl', '-o', 'merged'] }),
     2: () => ({ args: ['report', 'run/run.jsonl', '--format', 'pdf'] }),
     3: () => ({ args: ['report', 'missing.jsonl'] }),
   },

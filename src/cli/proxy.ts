@@ -3,7 +3,7 @@ import { ReconError } from '../errors.ts';
 import { BREAK_CODES, CASSETTE_FORMAT, openCassetteWriter, startProxy, PROVIDER_URLS, type CacheAccount, type ProxiedCall, type RequestAccount } from '../http/index.ts';
 import { percent } from '../report/table.ts';
 import { isProvider } from '../wire/index.ts';
-import { EXIT, parseCommandLine, parseCount, untilStopped, type Command } from './command.ts';
+import { EXIT, parseCommandLine, parsePort, untilStopped, type Command } from './command.ts';
 
 const help = `Usage: recon proxy --provider deepseek|openai|anthropic [--upstream URL] [--record cassette.jsonl] [--port N] [--json]
 
@@ -56,8 +56,7 @@ export const proxy: Command = {
     );
     const provider = values.provider;
     if (provider === undefined || !isProvider(provider)) throw new ReconError('USAGE', `--provider takes deepseek, openai or anthropic${provider === undefined ? '' : `, got "${provider}"`} (see recon proxy --help)`);
-    const port = parseCount('port', values.port, 0, 0);
-    if (port > 65535) throw new ReconError('USAGE', `--port takes a port number up to 65535, got "${values.port}"`);
+    const port = parsePort(values.port);
     const writer = values.record === undefined ? undefined : await openCassetteWriter(resolve(io.cwd, values.record), { cassette: CASSETTE_FORMAT, provider, source: 'recorded' });
     const server = await startProxy({
       provider,
