@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { accountCache, parseCassette } from '../src/http/index.ts';
+import { auditThroughput, type AuditThroughput } from './audit.bench.ts';
 import { simulatedCache } from './cache.bench.ts';
 import { checkOverheadBenchmarks } from './check-overhead.bench.ts';
 import { foldCounters, prefixCounters, type FoldCounters, type PrefixCounters } from './counters.ts';
@@ -34,6 +35,8 @@ export interface BenchRun {
   readonly load: { readonly vsJsonParse: number; readonly referenceVsDsh: number; readonly eventsPerSecond: Readonly<Record<'reference' | 'jsonParse' | 'dsh', number>> };
   readonly check: { readonly overhead: number };
   readonly suite: { readonly inProcess: Throughput; readonly stdio: Throughput; readonly stdioOverInProcess: number };
+  /** `recon audit` on generated logs, one size each. */
+  readonly audit: readonly AuditThroughput[];
   readonly cache: { readonly referenceAttainment: number | null; readonly naiveAttainment: number | null; readonly simulated: readonly CacheRun[]; readonly recorded: readonly CacheRun[] };
   readonly counters: { readonly fold: readonly FoldCounters[]; readonly prefix: PrefixCounters };
   readonly results: readonly BenchResult[];
@@ -54,6 +57,8 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
   const check = await checkOverheadBenchmarks(profile);
   progress('suite: cases per second, in process and over stdio');
   const suite = await suiteThroughput(profile.suiteRuns);
+  progress(`audit: one streaming pass over generated logs of ${profile.auditMegabytes.join(', ')} MB`);
+  const audit = await auditThroughput(profile);
   progress('cache: read rate and attainment');
   const recorded = await recordedCache();
   const sim = await simulatedCache();
@@ -85,6 +90,7 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
     },
     check: { overhead: median('check/loop-with-check') / median('check/loop-without-check') },
     suite: { ...suite, stdioOverInProcess: suite.inProcess.casesPerSecond / suite.stdio.casesPerSecond },
+    audit,
     cache: {
       referenceAttainment: sim.reference.attainment,
       naiveAttainment: sim.naive.attainment,

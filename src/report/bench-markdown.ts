@@ -32,6 +32,7 @@ export function renderBenchMarkdown(run: BenchRun): string {
     `Loading: ${Math.round(run.load.eventsPerSecond.reference).toLocaleString('en')} events/s (bare JSON.parse ${Math.round(run.load.eventsPerSecond.jsonParse).toLocaleString('en')}, DSH ${Math.round(run.load.eventsPerSecond.dsh).toLocaleString('en')}). ` +
       `Check overhead: ${formatRatio(run.check.overhead)}×. Suite: ${run.suite.inProcess.casesPerSecond.toFixed(0)} cases/s in process, ${run.suite.stdio.casesPerSecond.toFixed(0)} over stdio.`,
     '',
+    ...auditLines(run),
     '| benchmark | mean | p50 | p99 | ±rme | samples | |',
     '|---|---:|---:|---:|---:|---:|---|',
     ...run.results.map((r) => `| \`${r.id}\` | ${formatMs(r.mean)} | ${formatMs(r.p50)} | ${formatMs(r.p99)} | ${r.rme.toFixed(1)}% | ${r.samples} | ${resultNote(r)} |`),
@@ -41,6 +42,17 @@ export function renderBenchMarkdown(run: BenchRun): string {
     '',
   ];
   return out.join('\n');
+}
+
+/** Audit throughput per generated log size. */
+function auditLines(run: BenchRun): string[] {
+  if (run.audit.length === 0) return [];
+  return [
+    '| audit (one pass) | events | time | events/s | MB/s |',
+    '|---|---:|---:|---:|---:|',
+    ...run.audit.map((a) => `| ${(a.bytes / 1e6).toFixed(1)} MB | ${a.events.toLocaleString('en')} | ${formatMs(a.ms)} | ${Math.round(a.eventsPerSecond).toLocaleString('en')} | ${a.megabytesPerSecond.toFixed(1)} |`),
+    '',
+  ];
 }
 
 export function renderCompareMarkdown(rows: readonly Comparison[], threshold: number, factor: number, alpha: number): string {
