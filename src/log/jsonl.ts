@@ -12,7 +12,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { ReconError } from '../errors.ts';
-import { CHUNK_ROW_TYPES, expandChunkRow, packChunkRuns } from './chunk-rows.ts';
+import { expandChunkRow, packChunkRuns } from './chunk-rows.ts';
 import { adoptParsedJson } from './json.ts';
 import { checkSessionHeader } from './session-header.ts';
 import { SessionLog, type SessionLogOptions } from './session-log.ts';
@@ -223,7 +223,16 @@ function parseLine(raw: string, code: 'SESSION_HEADER_INVALID', detail: string):
 }
 
 function isChunkRow(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && CHUNK_ROW_TYPES.has((value as { type?: unknown }).type as string);
+  if (typeof value !== 'object' || value === null) return false;
+  // A switch, not a Set: a parsed type string is not interned, so a Set must hash it first.
+  switch ((value as { type?: unknown }).type) {
+    case 'text-chunks':
+    case 'reasoning-chunks':
+    case 'tool-call-chunks':
+      return true;
+    default:
+      return false;
+  }
 }
 
 function isSeqHolder(value: unknown): value is { seq: number } {
