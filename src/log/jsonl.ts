@@ -1,12 +1,14 @@
 /**
  * The JSONL storage form of a log (spec §5.3): line 1 is the session header, every
- * other line one event or one packed chunk row. Loading runs in two phases, so the
- * code a damaged file gets does not depend on which rule is checked first in a line:
+ * other line one event or one packed chunk row. Two kinds of rule apply, and a damaged
+ * file gets the code of the first kind wherever it lies, whichever is checked first:
  *
  *  1. storage, line by line: JSON syntax and torn tail, chunk rows, the envelope,
  *     lossless JSON, legacy refusals, upgrade of older shapes;
  *  2. the log rules, event by event: seq, known type, payload shape, surface.
  *
+ * Both run in one pass over the lines (so a file can be streamed): a storage error
+ * throws at once, the first log-rule error is held until the last line is read.
  * A torn last line is cut. Damage (an unparsable line or a seq gap) followed by a
  * later `turn/end` lies in committed data and is refused with TORN_COMMITTED.
  */
