@@ -87,6 +87,8 @@ export function adoptParsedJson(value: unknown, path = 'data'): void {
       }
     }
   }
+  // A huge value leaves a huge stack: let it go rather than keep it for the next line.
+  if (stack.length > 4096) stack.length = 0;
 }
 
 const PENDING: object[] = [];
