@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { accountCache, parseCassette } from '../src/http/index.ts';
+import { auditThroughput, type AuditThroughput } from './audit.bench.ts';
 import { simulatedCache } from './cache.bench.ts';
 import { checkOverheadBenchmarks } from './check-overhead.bench.ts';
 import { foldCounters, prefixCounters, type FoldCounters, type PrefixCounters } from './counters.ts';
@@ -37,6 +38,8 @@ export interface BenchRun {
   /** recon proxy in front of the simulator: median time to the first byte of a streamed reply, direct and proxied (ms). */
   readonly proxy?: { readonly firstByteDirectMs: number; readonly firstByteProxiedMs: number; readonly addedFirstByteMs: number };
   readonly suite: { readonly inProcess: Throughput; readonly stdio: Throughput; readonly stdioOverInProcess: number };
+  /** `recon audit` on generated logs, one size each. */
+  readonly audit: readonly AuditThroughput[];
   readonly cache: { readonly referenceAttainment: number | null; readonly naiveAttainment: number | null; readonly simulated: readonly CacheRun[]; readonly recorded: readonly CacheRun[] };
   readonly counters: { readonly fold: readonly FoldCounters[]; readonly prefix: PrefixCounters };
   readonly results: readonly BenchResult[];
@@ -59,6 +62,8 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
   const proxy = await proxyBenchmarks(profile);
   progress('suite: cases per second, in process and over stdio');
   const suite = await suiteThroughput(profile.suiteRuns);
+  progress(`audit: one streaming pass over generated logs of ${profile.auditMegabytes.join(', ')} MB`);
+  const audit = await auditThroughput(profile);
   progress('cache: read rate and attainment');
   const recorded = await recordedCache();
   const sim = await simulatedCache();
@@ -91,6 +96,7 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
     check: { overhead: median('check/loop-with-check') / median('check/loop-without-check') },
     proxy: { firstByteDirectMs: median('proxy/direct'), firstByteProxiedMs: median('proxy/proxied'), addedFirstByteMs: median('proxy/proxied') - median('proxy/direct') },
     suite: { ...suite, stdioOverInProcess: suite.inProcess.casesPerSecond / suite.stdio.casesPerSecond },
+    audit,
     cache: {
       referenceAttainment: sim.reference.attainment,
       naiveAttainment: sim.naive.attainment,

@@ -38,11 +38,14 @@ export interface Profile {
   readonly loadPairs: number;
   /** Cases per property in the suite-throughput run. */
   readonly suiteRuns: number;
+  /** Sizes of the generated logs the audit throughput is measured on, and audits timed per size. */
+  readonly auditMegabytes: readonly number[];
+  readonly auditSamples: number;
 }
 
 export const PROFILES: Record<Profile['name'], Profile> = {
-  quick: { name: 'quick', time: 60, iterations: 8, rounds: 3, foldSamples: 12, loadPairs: 15, suiteRuns: 30 },
-  full: { name: 'full', time: 400, iterations: 30, rounds: 6, foldSamples: 30, loadPairs: 40, suiteRuns: 100 },
+  quick: { name: 'quick', time: 60, iterations: 8, rounds: 3, foldSamples: 12, loadPairs: 15, suiteRuns: 30, auditMegabytes: [1, 10], auditSamples: 3 },
+  full: { name: 'full', time: 400, iterations: 30, rounds: 6, foldSamples: 30, loadPairs: 40, suiteRuns: 100, auditMegabytes: [1, 10, 100], auditSamples: 3 },
 };
 
 export interface TaskSpec {

@@ -9,7 +9,8 @@ import type { SessionEvent } from '../../src/log/index.ts';
 
 type TurnPlan = LogPlan['turns'][number];
 
-function turn(t: number): TurnPlan {
+/** The plan of synthetic turn `t` (0-based). */
+export function syntheticTurn(t: number): TurnPlan {
   const step = (calls: number) => ({
     injects: [],
     header: 'keep' as const,
@@ -38,7 +39,7 @@ export function syntheticLog(events: number): SyntheticLog {
   const hit = cache.get(events);
   if (hit !== undefined) return hit;
   // About fifty events a turn; build enough for the base and the steps after it.
-  const full = buildLog({ turns: Array.from({ length: Math.ceil(events / 40) + NEXT_STEPS }, (_, t) => turn(t)) });
+  const full = buildLog({ turns: Array.from({ length: Math.ceil(events / 40) + NEXT_STEPS }, (_, t) => syntheticTurn(t)) });
   const base = full.events.slice(0, events);
   const steps: SessionEvent[][] = [];
   for (let from = events; steps.length < NEXT_STEPS; ) {

@@ -5,8 +5,20 @@
  * flagged `unexplained`.
  */
 import { ReconError } from '../errors.ts';
-import { explainingEvent, prefixBreak, reconstructRequest, requestBoundaries, type BrokenPart } from '../fold/index.ts';
-import { loadJsonl, type AssistantMessageData, type HeaderReason, type RequestHeaderData, type SessionEvent, type TornTail } from '../log/index.ts';
+import { BoundaryTracker, prefixBreak, requestOf, Session, type BrokenPart, type RequestBoundary } from '../fold/index.ts';
+import {
+  loadJsonl,
+  loadJsonlFile,
+  type AssistantMessageData,
+  type EpochHeader,
+  type HeaderReason,
+  type LoadedLog,
+  type Message,
+  type RequestHeaderData,
+  type SessionEvent,
+  type SessionLog,
+  type TornTail,
+} from '../log/index.ts';
 
 /** Why the cache could not read what it read before: the logged event, or nothing. */
 export type BreakCause = 'first-request' | 'resume' | 'change' | 'replace' | 'unexplained';
@@ -72,93 +84,179 @@ export interface RefusedLog {
 
 export type LogAudit = AuditedLog | RefusedLog;
 
+/** Audits a log held in memory; `auditFile` reads the same from a file, streaming. */
 export function auditLog(text: string, file: string): LogAudit {
-  let loaded;
+  const auditor = new Auditor();
   try {
-    loaded = loadJsonl(text, { file });
+    return auditor.result(file, loadJsonl(text, { file, retain: 'surface', observe: auditor.observe }));
   } catch (error) {
-    if (!ReconError.is(error)) throw error;
-    return {
-      file,
-      ok: false,
-      code: error.code,
-      message: error.message,
-      ...(error.location.line === undefined ? {} : { line: error.location.line }),
-      ...(error.location.seq === undefined ? {} : { seq: error.location.seq }),
-      ...(error.hint === undefined ? {} : { hint: error.hint }),
-    };
+    return refused(error, file);
   }
-  const { log } = loaded;
-  const events = log.events;
-  const headers = { initial: 0, resume: 0, change: 0 };
-  let turns = 0;
-  let steps = 0;
-  for (const event of events) {
-    if (event.type === 'turn/start') turns++;
-    else if (event.type === 'step/start') steps++;
-    else if (event.type === 'request/header') headers[(event.data as unknown as RequestHeaderData).reason]++;
-  }
+}
 
-  const boundaries = requestBoundaries(events);
-  const requests = boundaries.map((b) => reconstructRequest(events, b.seq, log.header.id));
-  const breaks: PrefixBreak[] = [];
-  const unreconstructable: RequestAt[] = [];
-  requests.forEach((request, i) => {
-    const b = boundaries[i]!;
-    if (request === undefined) {
-      unreconstructable.push({ turn: b.turn, step: b.step, seq: b.seq });
+/**
+ * Audits a log file in one pass without holding its text or its events: memory follows
+ * the surface of the log (what the fold keeps), the usage series and the findings.
+ */
+export async function auditFile(path: string, file: string, progress?: (bytes: number) => void): Promise<LogAudit> {
+  const auditor = new Auditor();
+  try {
+    return auditor.result(file, await loadJsonlFile(path, { file, retain: 'surface', observe: auditor.observe, ...(progress === undefined ? {} : { progress }) }));
+  } catch (error) {
+    if (isFileError(error)) return { file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${error.message}` };
+    return refused(error, file);
+  }
+}
+
+function refused(error: unknown, file: string): RefusedLog {
+  if (!ReconError.is(error)) throw error;
+  return {
+    file,
+    ok: false,
+    code: error.code,
+    message: error.message,
+    ...(error.location.line === undefined ? {} : { line: error.location.line }),
+    ...(error.location.seq === undefined ? {} : { seq: error.location.seq }),
+    ...(error.hint === undefined ? {} : { hint: error.hint }),
+  };
+}
+
+function isFileError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+}
+
+/** What explains a break or a drop, among the events of a stretch of the log: the first header snapshot and the first replace. */
+interface Stretch {
+  header?: HeaderReason;
+  replace?: true;
+  /** Whichever of the two came first. */
+  first?: BreakCause;
+}
+
+/** The previous reconstructable request, kept as little as a comparison needs. */
+interface Previous {
+  readonly header: EpochHeader;
+  /** The fold's own message array and how much of it was this request's. */
+  readonly messages: readonly Message[];
+  readonly count: number;
+}
+
+const NO_MESSAGES: readonly Message[] = Object.freeze([]);
+
+/**
+ * Sees each event just before the log adopts it, so the log and the cached fold hold
+ * exactly the events before it: at a request boundary, the request it rebuilds is the one
+ * dispatched. Attribution follows the events between boundaries as they pass.
+ */
+class Auditor {
+  #session: Session | undefined;
+  readonly #tracker = new BoundaryTracker();
+  readonly #headers = { initial: 0, resume: 0, change: 0 };
+  #turns = 0;
+  #steps = 0;
+  #requests = 0;
+  readonly #usage: UsagePoint[] = [];
+  readonly #drops: StepCause[] = [];
+  readonly #breaks: PrefixBreak[] = [];
+  readonly #unreconstructable: RequestAt[] = [];
+  #previous: Previous | undefined;
+  /** Events since the latest boundary (from seq 0 before the first). */
+  #stretch: Stretch = {};
+  /** Closed stretches since the boundary of the previous usage point: what explains a drop. */
+  #sinceUsage: BreakCause | undefined;
+
+  readonly observe = (event: SessionEvent, log: SessionLog): void => {
+    const session = (this.#session ??= new Session(log));
+    // The header fold reads each event as it arrives: the log keeps only the latest.
+    session.requestHeader();
+    const boundary = this.#tracker.next(event);
+    if (boundary !== undefined) this.#request(boundary, session);
+    switch (event.type) {
+      case 'turn/start':
+        this.#turns++;
+        break;
+      case 'step/start':
+        this.#steps++;
+        break;
+      case 'request/header': {
+        const reason = (event.data as unknown as RequestHeaderData).reason;
+        this.#headers[reason]++;
+        this.#stretch.header ??= reason;
+        this.#stretch.first ??= HEADER_CAUSE[reason];
+        break;
+      }
+      case 'assistant/message':
+        this.#usagePoint(event.data as unknown as AssistantMessageData);
+        break;
+    }
+    if (typeof event.surfaceOp === 'object') {
+      this.#stretch.replace = true;
+      this.#stretch.first ??= 'replace';
+    }
+  };
+
+  #request(boundary: RequestBoundary, session: Session): void {
+    this.#requests++;
+    const stretch = this.#stretch;
+    this.#sinceUsage ??= stretch.first;
+    this.#stretch = {};
+    const header = session.requestHeader();
+    if (header === undefined) {
+      this.#unreconstructable.push({ turn: boundary.turn, step: boundary.step, seq: boundary.seq });
       return;
     }
-    const previous = i > 0 ? requests[i - 1] : undefined;
+    const messages = session.derivedMessages();
+    const previous = this.#previous;
+    this.#previous = { header, messages, count: messages.length };
     if (previous === undefined) return;
-    const part = prefixBreak(previous, request);
-    if (part !== undefined) breaks.push({ turn: b.turn, step: b.step, part, cause: causeBetween(events, boundaries[i - 1]!.seq, b.seq, part) });
-  });
+    // The same array: nothing was replaced, so these messages extend the previous ones and only the header can differ.
+    const same = previous.messages === messages;
+    const id = session.id;
+    const part = prefixBreak(
+      requestOf(previous.header, same ? NO_MESSAGES : previous.messages.slice(0, previous.count), id),
+      requestOf(header, same ? NO_MESSAGES : messages, id),
+    );
+    if (part === undefined) return;
+    const found = part === 'messages' ? (stretch.replace ? 'replace' : undefined) : stretch.header === undefined ? undefined : HEADER_CAUSE[stretch.header];
+    this.#breaks.push({ turn: boundary.turn, step: boundary.step, part, cause: found ?? 'unexplained' });
+  }
 
-  const usage: UsagePoint[] = [];
-  const usageBoundary: number[] = [];
-  let passed = 0; // boundaries at or before the current event
-  for (const event of events) {
-    while (passed < boundaries.length && boundaries[passed]!.seq <= event.seq) passed++;
-    if (event.type !== 'assistant/message') continue;
-    const data = event.data as unknown as AssistantMessageData;
-    if (data.usage === undefined) continue;
+  #usagePoint(data: AssistantMessageData): void {
+    if (data.usage === undefined) return;
     const { inputTokens, cacheReadTokens, cacheWriteTokens } = data.usage;
-    usage.push({
+    const before = this.#usage.at(-1)?.cacheReadTokens;
+    if (before !== undefined && cacheReadTokens !== undefined && cacheReadTokens < before) {
+      this.#drops.push({ turn: data.turn, step: data.step, cause: this.#sinceUsage ?? 'unexplained' });
+    }
+    this.#sinceUsage = undefined;
+    this.#usage.push({
       turn: data.turn,
       step: data.step,
       inputTokens,
       ...(cacheReadTokens === undefined ? {} : { cacheReadTokens }),
       ...(cacheWriteTokens === undefined ? {} : { cacheWriteTokens }),
     });
-    usageBoundary.push(passed === 0 ? 0 : boundaries[passed - 1]!.seq);
   }
 
-  const drops: StepCause[] = [];
-  for (let i = 1; i < usage.length; i++) {
-    const before = usage[i - 1]!.cacheReadTokens;
-    const now = usage[i]!.cacheReadTokens;
-    if (before === undefined || now === undefined || now >= before) continue;
-    drops.push({ turn: usage[i]!.turn, step: usage[i]!.step, cause: causeBetween(events, usageBoundary[i - 1]!, usageBoundary[i]!, 'any') });
+  result(file: string, loaded: LoadedLog): AuditedLog {
+    return {
+      file,
+      ok: true,
+      events: loaded.log.length,
+      turns: this.#turns,
+      steps: this.#steps,
+      requests: this.#requests,
+      headers: this.#headers,
+      replaces: loaded.log.surface.replaceGeneration,
+      usage: this.#usage,
+      cacheReadRate: cacheReadRate(this.#usage),
+      drops: this.#drops,
+      breaks: this.#breaks,
+      unreconstructable: this.#unreconstructable,
+      upgradedEvents: loaded.upgradedSeqs.length,
+      ...(loaded.tornTail === undefined ? {} : { tornTail: loaded.tornTail }),
+    };
   }
-
-  return {
-    file,
-    ok: true,
-    events: events.length,
-    turns,
-    steps,
-    requests: boundaries.length,
-    headers,
-    replaces: log.surface.replaceGeneration,
-    usage,
-    cacheReadRate: cacheReadRate(usage),
-    drops,
-    breaks,
-    unreconstructable,
-    upgradedEvents: loaded.upgradedSeqs.length,
-    ...(loaded.tornTail === undefined ? {} : { tornTail: loaded.tornTail }),
-  };
 }
 
 /** Token-weighted: Σ reads ÷ Σ (uncached + reads + writes), over steps that report reads. */
@@ -174,9 +272,3 @@ export function cacheReadRate(usage: readonly UsagePoint[]): number | null {
 }
 
 const HEADER_CAUSE: Record<HeaderReason, BreakCause> = { initial: 'first-request', resume: 'resume', change: 'change' };
-
-function causeBetween(events: readonly SessionEvent[], from: number, to: number, part: BrokenPart | 'any'): BreakCause {
-  const explanation = explainingEvent(events, from, to, part);
-  if (explanation === undefined) return 'unexplained';
-  return explanation.cause === 'replace' ? 'replace' : HEADER_CAUSE[explanation.cause];
-}

@@ -1,12 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { auditLog, type AuditedLog, type LogAudit } from '../audit/index.ts';
+import { availableParallelism } from 'node:os';
+import { auditFiles, auditTargets, type AuditedLog, type AuditProgress } from '../audit/index.ts';
 import { ReconError } from '../errors.ts';
-import { decodeLogBytes } from '../log/index.ts';
+import { count } from '../report/plural.ts';
 import { formatTable, percent } from '../report/table.ts';
-import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
+import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
+import type { LogAudit } from '../audit/index.ts';
 
-const help = `Usage: recon audit <log.jsonl>... [--json] [--strict]
+const help = `Usage: recon audit <log.jsonl | dir>... [--json] [--strict] [--workers N] [--progress]
 
 Loads each session log (DSH v0 JSONL), rebuilds the request at every request
 boundary from the log prefix before it, and reports per log: events, turns, steps,
@@ -15,13 +15,21 @@ series with the token-weighted cache-read rate, and every step whose cache reads
 drop against the previous step, labelled with its logged cause (first-request,
 resume, change, replace) or "unexplained".
 
+A log is read in one pass, as a stream: time grows with its length, and memory with
+what the fold keeps (the messages on its surface), not with the file. A directory
+stands for every .jsonl file below it, in sorted order; many logs are audited on
+worker threads, and reported in the order they were named.
+
 A log that cannot be loaded is reported with its error code, file, line and seq;
 the other logs are still audited.
 
 Options:
-  --json     print one JSON object: {"logs":[…],"summary":{"total","ok","rejected"}}
-  --strict   also fail on unexplained prefix breaks, unexplained cache-read drops
-             and requests with no request/header to rebuild them from
+  --json         print one JSON object: {"logs":[…],"summary":{"total","ok","rejected"}}
+  --strict       also fail on unexplained prefix breaks, unexplained cache-read drops
+                 and requests with no request/header to rebuild them from
+  --workers <n>  worker threads for many logs (default: the number of cores; 1 audits
+                 in process)
+  --progress     progress on stderr (the default when stderr is a terminal)
 
 Exit codes: 0 every log loaded (and, with --strict, nothing unexplained),
             1 a log was refused (or --strict found something), 2 usage error.
@@ -35,19 +43,16 @@ export const audit: Command = {
     const { values, positionals } = parseCommandLine('audit', argv, {
       json: { type: 'boolean', default: false },
       strict: { type: 'boolean', default: false },
+      workers: { type: 'string' },
+      progress: { type: 'boolean', default: false },
     });
-    if (positionals.length === 0) throw new ReconError('USAGE', 'name at least one log file (see recon audit --help)');
-    const logs: LogAudit[] = [];
-    for (const file of positionals) {
-      let bytes: Uint8Array;
-      try {
-        bytes = await readFile(resolve(io.cwd, file));
-      } catch (error) {
-        logs.push({ file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${(error as Error).message}` });
-        continue;
-      }
-      logs.push(auditBytes(bytes, file));
-    }
+    if (positionals.length === 0) throw new ReconError('USAGE', 'name at least one log file or directory (see recon audit --help)');
+    const workers = parseCount('workers', values.workers, availableParallelism());
+    const { targets, empty } = auditTargets(positionals, io.cwd);
+    if (empty.length > 0) throw new ReconError('USAGE', `${empty.join(', ')}: no .jsonl file in this directory`);
+    const show = values.progress || io.stderr.isTTY === true ? progressLine(io, targets.length, targets.reduce((n, t) => n + t.bytes, 0)) : undefined;
+    const logs = await auditFiles(targets, workers, show?.update);
+    show?.finish();
     const ok = logs.filter((log): log is AuditedLog => log.ok);
     const summary = {
       total: logs.length,
@@ -64,14 +69,27 @@ export const audit: Command = {
   },
 };
 
-/** Invalid UTF-8 is a refusal of that log, like any other, with its code and line. */
-function auditBytes(bytes: Uint8Array, file: string): LogAudit {
-  try {
-    return auditLog(decodeLogBytes(bytes, file), file);
-  } catch (error) {
-    if (!ReconError.is(error) || error.code !== 'LOG_NOT_UTF8') throw error;
-    return { file, ok: false, code: error.code, message: error.message, line: error.location.line!, ...(error.hint === undefined ? {} : { hint: error.hint }) };
-  }
+/** Progress on stderr: redrawn in place on a terminal, else a line at most every few seconds; always a last line. */
+function progressLine(io: Io, logs: number, bytes: number) {
+  const tty = io.stderr.isTTY === true;
+  const started = performance.now();
+  let shown = started;
+  const mb = (n: number) => (n / 1e6).toFixed(1);
+  const seconds = () => (performance.now() - started) / 1000;
+  return {
+    update(done: AuditProgress): void {
+      const now = performance.now();
+      if (now - shown < (tty ? 200 : 2000)) return;
+      shown = now;
+      const line = `audit: ${done.logs}/${logs} logs, ${mb(done.bytes)}/${mb(bytes)} MB (${bytes === 0 ? 100 : Math.floor((done.bytes / bytes) * 100)} %), ${seconds().toFixed(0)} s`;
+      io.stderr.write(tty ? `\r\x1b[K${line}` : `${line}\n`);
+    },
+    finish(): void {
+      const s = seconds();
+      const line = `audited ${count(logs, 'log')}, ${mb(bytes)} MB in ${s.toFixed(1)} s (${mb(bytes / Math.max(s, 1e-3))} MB/s)`;
+      io.stderr.write(tty ? `\r\x1b[K${line}\n` : `${line}\n`);
+    },
+  };
 }
 
 function writeHuman(io: Io, logs: readonly LogAudit[], summary: Record<string, number>): void {
@@ -98,7 +116,7 @@ function writeHuman(io: Io, logs: readonly LogAudit[], summary: Record<string, n
     io.stdout.write('\n');
   }
   io.stdout.write(
-    `${summary['total']} logs: ${summary['ok']} loaded, ${summary['rejected']} refused; ` +
-      `${summary['unexplainedBreaks']} unexplained prefix breaks, ${summary['unexplainedDrops']} unexplained cache-read drops\n`,
+    `${count(summary['total']!, 'log')}: ${summary['ok']} loaded, ${summary['rejected']} refused; ` +
+      `${count(summary['unexplainedBreaks']!, 'unexplained prefix break')}, ${count(summary['unexplainedDrops']!, 'unexplained cache-read drop')}\n`,
   );
 }

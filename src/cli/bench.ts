@@ -17,6 +17,8 @@ Measures what the rule costs and what it saves, with tinybench (pinned):
   load    validated events per second from JSONL, against bare JSON.parse and DSH's loader
   check   a loop run with the fresh-fold reconstruction check on and off
   suite   generated cases per second, in process and over the stdio protocol
+  audit   recon audit's one pass over generated logs of 1, 10 and 100 MB (quick: 1
+          and 10 MB), in events and megabytes per second
   cache   read rate and attainment of the cache bound on the recorded sessions
           (corpora/cassettes) and, with a simulator, for the reference and a naive loop
 beside exact counters (nodes projected, events re-folded, request prefix bytes reused).

@@ -13,7 +13,7 @@ export function prefixBreak(previous: NeutralRequest, next: NeutralRequest): Bro
   // A provider's cache is per model: another route reads nothing.
   if (previous.provider !== next.provider || previous.model !== next.model) return 'model';
   if (previous.system !== next.system) return 'system';
-  if (JSON.stringify(previous.tools ?? []) !== JSON.stringify(next.tools ?? [])) return 'tools';
+  if (previous.tools !== next.tools && JSON.stringify(previous.tools ?? []) !== JSON.stringify(next.tools ?? [])) return 'tools';
   if (previous.messages.length > next.messages.length) return 'messages';
   for (let i = 0; i < previous.messages.length; i++) {
     const a = previous.messages[i];

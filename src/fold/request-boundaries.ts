@@ -14,38 +14,47 @@ export interface RequestBoundary {
 const DISPATCH_EVIDENCE: ReadonlySet<string> = new Set(['assistant/chunk', 'assistant/message', 'llm/retry']);
 
 /**
- * The request boundaries of a log. An attempt opens at `step/start` or
- * `llm/retry-started`; its boundary is the first chunk, message or retry after that.
+ * The request boundaries of a log, found event by event. An attempt opens at `step/start`
+ * or `llm/retry-started`; its boundary is the first chunk, message or retry after that.
  * A step that ends before any of them sent nothing.
  */
-export function requestBoundaries(events: readonly SessionEvent[]): RequestBoundary[] {
-  const boundaries: RequestBoundary[] = [];
-  let turn = 0;
-  let step = 0;
-  let attempt = -1;
-  let open = false;
-  for (const event of events) {
+export class BoundaryTracker {
+  #turn = 0;
+  #step = 0;
+  #attempt = -1;
+  #open = false;
+
+  /** The boundary `event` is, if it is one; call with every event, in order. */
+  next(event: SessionEvent): RequestBoundary | undefined {
     switch (event.type) {
       case 'step/start': {
         const data = event.data as { turn?: unknown; step?: unknown };
-        turn = typeof data.turn === 'number' ? data.turn : turn;
-        step = typeof data.step === 'number' ? data.step : step;
-        attempt = -1;
-        open = true;
-        continue;
+        this.#turn = typeof data.turn === 'number' ? data.turn : this.#turn;
+        this.#step = typeof data.step === 'number' ? data.step : this.#step;
+        this.#attempt = -1;
+        this.#open = true;
+        return undefined;
       }
       case 'llm/retry-started':
-        open = true;
-        continue;
+        this.#open = true;
+        return undefined;
       case 'step/end':
-        open = false;
-        continue;
+        this.#open = false;
+        return undefined;
     }
-    if (open && DISPATCH_EVIDENCE.has(event.type)) {
-      attempt++;
-      boundaries.push({ seq: event.seq, turn, step, attempt });
-      open = false;
-    }
+    if (!this.#open || !DISPATCH_EVIDENCE.has(event.type)) return undefined;
+    this.#open = false;
+    return { seq: event.seq, turn: this.#turn, step: this.#step, attempt: ++this.#attempt };
+  }
+}
+
+/** The request boundaries of a whole log. */
+export function requestBoundaries(events: readonly SessionEvent[]): RequestBoundary[] {
+  const tracker = new BoundaryTracker();
+  const boundaries: RequestBoundary[] = [];
+  for (const event of events) {
+    const boundary = tracker.next(event);
+    if (boundary !== undefined) boundaries.push(boundary);
   }
   return boundaries;
 }

@@ -15,11 +15,16 @@ export interface NeutralRequest extends LlmCallConfig {
 
 /** The request for a header and messages, deep-frozen. Key order: config keys, messages, system, tools, sessionId. */
 export function buildRequest(header: EpochHeader, messages: readonly Message[], sessionId: string): NeutralRequest {
+  return deepFreeze(requestOf(header, messages, sessionId));
+}
+
+/** `buildRequest` without the freeze, which walks every message: for a comparison that keeps nothing. */
+export function requestOf(header: EpochHeader, messages: readonly Message[], sessionId: string): NeutralRequest {
   const request: Record<string, unknown> = { ...header.config, messages };
   if (header.system !== undefined) request['system'] = header.system;
   if (header.tools !== undefined) request['tools'] = header.tools;
   request['sessionId'] = sessionId;
-  return deepFreeze(request as unknown as NeutralRequest);
+  return request as unknown as NeutralRequest;
 }
 
 /**

@@ -35,6 +35,19 @@ export class Session {
   }
 
   deriveMessages(): Message[] {
+    return this.#fold().slice();
+  }
+
+  /**
+   * The cached messages themselves, without the copy: read them, never change them. The
+   * array grows as the log does and is dropped, not changed, when a replace forces a
+   * rebuild, so an array taken earlier still holds the messages of its time as a prefix.
+   */
+  derivedMessages(): readonly Message[] {
+    return this.#fold();
+  }
+
+  #fold(): Message[] {
     const surface = this.log.surface;
     if (surface.replaceGeneration !== this.#generation) {
       this.#derived = [];
@@ -49,7 +62,7 @@ export class Session {
     }
     this.counters.nodesProjected += size - this.#derivedNodes;
     this.#derivedNodes = size;
-    return this.#derived.slice();
+    return this.#derived;
   }
 
   /** The folded request header (latest canonical snapshot), deep-frozen; undefined before the first. */

@@ -8,8 +8,6 @@ import { ReconError } from '../errors.ts';
 import type { JsonValue } from './json.ts';
 import type { SessionEvent } from './types.ts';
 
-export const CHUNK_ROW_TYPES: ReadonlySet<string> = new Set(['text-chunks', 'reasoning-chunks', 'tool-call-chunks']);
-
 /** Fewer members than this are stored as plain events: a row would not be smaller. */
 const MIN_RUN = 3;
 
@@ -61,25 +59,30 @@ export function expandChunkRow(row: Rec): SessionEvent[] {
   if (dt.length !== members.length - 1) malformed(type, `dt has ${dt.length} gaps for ${members.length} members`);
   if (!Number.isSafeInteger((seq0 as number) + members.length - 1)) malformed(type, 'member seqs leave the safe integer range');
 
-  const events: SessionEvent[] = [];
+  // Everything the members share is read once: a row holds many of them.
+  const n = members.length;
+  const events = new Array<SessionEvent>(n);
+  const turn = d['turn'] as number;
+  const step = d['step'] as number;
+  const index = d['index'] as number;
+  const delta = type === 'text-chunks' ? 'text-delta' : type === 'reasoning-chunks' ? 'reasoning-delta' : undefined;
+  const id = d['id'] as string;
+  const name = Object.hasOwn(d, 'name') ? (d['name'] as string) : undefined;
+  let seq = seq0 as number;
   let time = time0 as number;
-  for (let k = 0; k < members.length; k++) {
+  for (let k = 0; k < n; k++) {
     if (k > 0) {
       time += dt[k - 1] as number;
       if (!Number.isSafeInteger(time)) malformed(type, 'member times leave the safe integer range');
     }
     const text = members[k] as string;
     let chunk: JsonValue;
-    if (type === 'text-chunks') chunk = { type: 'text-delta', index: d['index'] as number, text };
-    else if (type === 'reasoning-chunks') chunk = { type: 'reasoning-delta', index: d['index'] as number, text };
-    else {
-      chunk = Object.hasOwn(d, 'name')
-        ? { type: 'tool-call-delta', index: d['index'] as number, id: d['id'] as string, name: d['name'] as string, argumentsDelta: text }
-        : { type: 'tool-call-delta', index: d['index'] as number, id: d['id'] as string, argumentsDelta: text };
-    }
+    if (delta !== undefined) chunk = { type: delta, index, text };
+    else if (name !== undefined) chunk = { type: 'tool-call-delta', index, id, name, argumentsDelta: text };
+    else chunk = { type: 'tool-call-delta', index, id, argumentsDelta: text };
     // Frozen as built: the loader needs no second walk over rows.
-    const data = Object.freeze({ turn: d['turn'] as number, step: d['step'] as number, chunk: Object.freeze(chunk) });
-    events.push(Object.freeze({ type: 'assistant/chunk', seq: (seq0 as number) + k, time, data }));
+    const data = Object.freeze({ turn, step, chunk: Object.freeze(chunk) });
+    events[k] = Object.freeze({ type: 'assistant/chunk', seq: seq++, time, data });
   }
   return events;
 }

@@ -1,8 +1,14 @@
 /** Types whose events carry a `surfaceOp` and become model-visible messages (spec §1.1). */
-const SURFACE_TYPES: ReadonlySet<string> = new Set(['user/message', 'assistant/message', 'tool/result']);
-
 export function isSurfaceType(type: string): boolean {
-  return SURFACE_TYPES.has(type);
+  // A switch, not a Set: checked for every loaded event, whose type string is not interned.
+  switch (type) {
+    case 'user/message':
+    case 'assistant/message':
+    case 'tool/result':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /**

@@ -63,26 +63,40 @@ export function adoptParsedJson(value: unknown, path = 'data'): void {
     if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0))) fail(path, numberProblem(value));
     return;
   }
-  // Only containers go on the stack; numbers are checked where they are found, other leaves skipped.
-  const stack: object[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop()!;
+  // Only containers go on the stack; numbers are checked where they are found, other leaves
+  // skipped. One stack serves every call: the loader adopts a value per line.
+  const stack = PENDING;
+  let top = 0;
+  stack[top++] = value;
+  while (top > 0) {
+    const item = stack[--top]!;
     Object.freeze(item);
     if (Array.isArray(item)) {
-      for (let i = 0; i < item.length; i++) visit(item[i], value, path, stack);
+      for (let i = 0; i < item.length; i++) {
+        const child: unknown = item[i];
+        if (typeof child === 'object') {
+          if (child !== null) stack[top++] = child;
+        } else if (typeof child === 'number' && (!Number.isFinite(child) || Object.is(child, -0))) badNumber(value, path);
+      }
     } else {
-      for (const key in item) visit((item as Record<string, unknown>)[key], value, path, stack);
+      for (const key in item) {
+        const child: unknown = (item as Record<string, unknown>)[key];
+        if (typeof child === 'object') {
+          if (child !== null) stack[top++] = child;
+        } else if (typeof child === 'number' && (!Number.isFinite(child) || Object.is(child, -0))) badNumber(value, path);
+      }
     }
   }
+  // A huge value leaves a huge stack: let it go rather than keep it for the next line.
+  if (stack.length > 4096) stack.length = 0;
 }
 
-function visit(child: unknown, root: unknown, path: string, stack: object[]): void {
-  if (typeof child === 'object') {
-    if (child !== null) stack.push(child);
-  } else if (typeof child === 'number' && (!Number.isFinite(child) || Object.is(child, -0))) {
-    const found = findBadNumber(root, path)!;
-    fail(found[0], numberProblem(found[1]));
-  }
+const PENDING: object[] = [];
+
+function badNumber(root: unknown, path: string): never {
+  PENDING.length = 0;
+  const found = findBadNumber(root, path)!;
+  return fail(found[0], numberProblem(found[1]));
 }
 
 // The slow path of adoptParsedJson: only a failing value needs its path spelled out.

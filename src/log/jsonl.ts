@@ -1,17 +1,21 @@
 /**
  * The JSONL storage form of a log (spec §5.3): line 1 is the session header, every
- * other line one event or one packed chunk row. Loading runs in two phases, so the
- * code a damaged file gets does not depend on which rule is checked first in a line:
+ * other line one event or one packed chunk row. Two kinds of rule apply, and a damaged
+ * file gets the code of the first kind wherever it lies, whichever is checked first:
  *
  *  1. storage, line by line: JSON syntax and torn tail, chunk rows, the envelope,
  *     lossless JSON, legacy refusals, upgrade of older shapes;
  *  2. the log rules, event by event: seq, known type, payload shape, surface.
  *
+ * Both run in one pass over the lines (so a file can be streamed): a storage error
+ * throws at once, the first log-rule error is held until the last line is read.
  * A torn last line is cut. Damage (an unparsable line or a seq gap) followed by a
  * later `turn/end` lies in committed data and is refused with TORN_COMMITTED.
  */
+import { createReadStream } from 'node:fs';
 import { ReconError } from '../errors.ts';
-import { CHUNK_ROW_TYPES, expandChunkRow, packChunkRuns } from './chunk-rows.ts';
+import { expandChunkRow, packChunkRuns } from './chunk-rows.ts';
+import { decodeLogBytes } from './decode-utf8.ts';
 import { adoptParsedJson } from './json.ts';
 import { checkSessionHeader } from './session-header.ts';
 import { SessionLog, type SessionLogOptions } from './session-log.ts';
@@ -38,100 +42,189 @@ export interface LoadedLog {
 export interface LoadOptions extends SessionLogOptions {
   /** Named in every error, so a user can open the file at the line. */
   readonly file?: string;
+  /**
+   * Sees each event that passed the storage checks, just before the log adopts it: the
+   * log then holds exactly the events before it. Not called once a log rule failed.
+   */
+  readonly observe?: (event: SessionEvent, log: SessionLog) => void;
 }
 
 export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
-  const file = options.file;
+  const reader = new JsonlReader(options);
+  // The text is in memory already; one split is cheaper than a search per line.
   const lines = text.split('\n');
-  const terminated = text.endsWith('\n');
-  const lineCount = terminated ? lines.length - 1 : lines.length;
-  const place = (error: unknown, line: number | undefined, seq?: number): unknown =>
-    ReconError.is(error) ? error.at({ ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), ...(seq === undefined ? {} : { seq }) }) : error;
+  const last = lines.length - 1;
+  for (let i = 0; i < last; i++) reader.line(lines[i]!, true);
+  if (lines[last] !== '') reader.line(lines[last]!, false);
+  return reader.end();
+}
 
-  if (text === '') throw place(new ReconError('SESSION_HEADER_INVALID', 'the file is empty; line 1 must be the session header'), 1);
-  if (text.startsWith('\uFEFF')) {
-    throw place(new ReconError('SESSION_HEADER_INVALID', 'the file starts with a byte order mark (BOM, U+FEFF, bytes EF BB BF); a session log is UTF-8 without a BOM, so line 1 must start with the header\'s "{"', { hint: 'remove the first three bytes; the editor or tool that wrote the file added them' }), 1);
+/**
+ * Loads a log from a file without holding its text: lines are read in blocks and fed to
+ * the reader `loadJsonl` uses. `progress` hears the bytes read so far.
+ */
+export async function loadJsonlFile(path: string, options: LoadOptions & { readonly progress?: (bytes: number) => void } = {}): Promise<LoadedLog> {
+  const reader = new JsonlReader(options);
+  // Parts of a line that spans blocks, joined once its newline arrives: linear in the line.
+  let parts: Buffer[] = [];
+  let bytes = 0;
+  let lineNumber = 1;
+  for await (const block of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let end = block.indexOf(10); end >= 0; end = block.indexOf(10, start)) {
+      const piece = block.subarray(start, end);
+      reader.line(utf8Line(parts.length === 0 ? piece : Buffer.concat([...parts, piece]), lineNumber++, options.file ?? path), true);
+      parts = [];
+      start = end + 1;
+    }
+    if (start < block.length) parts.push(block.subarray(start));
+    bytes += block.length;
+    options.progress?.(bytes);
   }
-  let header: SessionHeader;
+  if (parts.length > 0) reader.line(utf8Line(Buffer.concat(parts), lineNumber, options.file ?? path), false);
+  return reader.end();
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** One line's bytes as text, refused with LOG_NOT_UTF8 (and its line) when they are not UTF-8. */
+function utf8Line(bytes: Uint8Array, line: number, file: string): string {
   try {
-    const value: unknown = parseLine(lines[0]!, 'SESSION_HEADER_INVALID', 'session header line is not valid JSON');
-    checkSessionHeader(value);
-    header = value;
-  } catch (error) {
-    throw place(error, 1);
+    return strictUtf8.decode(bytes);
+  } catch {
+    // decodeLogBytes names the offending bytes; on a single line, line 1 is this line.
+    try {
+      decodeLogBytes(bytes);
+    } catch (error) {
+      if (ReconError.is(error)) throw error.at({ file, line });
+    }
+    throw new ReconError('LOG_NOT_UTF8', 'the line is not valid UTF-8', { location: { file, line } });
+  }
+}
+
+/**
+ * The loader, one line at a time. Storage errors throw at once; the first log-rule error
+ * is held until the end, so a storage error anywhere in the file still wins, as if the
+ * whole file were checked for storage first. After a cut, the rest is only scanned for a
+ * `turn/end` that would prove the damage committed.
+ */
+class JsonlReader {
+  readonly #options: LoadOptions;
+  readonly #legacy: (event: SessionEvent) => void;
+  #line = 0;
+  #log: SessionLog | undefined;
+  #upgrader: LegacyUpgrader | undefined;
+  /** The seq the next stored event must carry. */
+  #next = 0;
+  /** The first log-rule error (or the header the log refused), thrown by `end`. */
+  #held: unknown;
+  #cut: { line: number; seq: number | undefined; reason: string; lines: number; bytes: number } | undefined;
+
+  constructor(options: LoadOptions) {
+    this.#options = options;
+    this.#legacy = options.rules?.legacy ?? checkNotLegacy;
   }
 
-  const events: SessionEvent[] = [];
-  const lineOfSeq: number[] = [];
-  const upgrader = new LegacyUpgrader(header.id, (seq) => events[seq]);
-  const legacy = options.rules?.legacy ?? checkNotLegacy;
-  let tornTail: TornTail | undefined;
-
-  const tear = (index: number, reason: string): void => {
-    const committedAt = findTurnEnd(lines, index + 1);
-    if (committedAt !== undefined) {
-      throw place(
-        new ReconError('TORN_COMMITTED', `${reason}, but line ${committedAt + 1} later holds a turn/end: committed data is damaged`, {
-          hint: 'the log was changed after it was written; restore it from a copy',
-        }),
-        index + 1,
-      );
-    }
-    tornTail = {
-      line: index + 1,
-      reason,
-      droppedLines: lineCount - index,
-      droppedBytes: Buffer.byteLength(lines.slice(index).join('\n')),
-    };
-  };
-
-  /** Adds a stored event, or starts a torn tail at a seq gap (and says so). */
-  const take = (event: SessionEvent, index: number): boolean => {
-    if (event.seq !== events.length) {
-      tear(index, `a seq gap: expected seq ${events.length}, found ${event.seq}`);
-      return false;
-    }
-    legacy(event);
-    events.push(upgrader.upgrade(event));
-    lineOfSeq.push(index + 1);
-    return true;
-  };
-
-  for (let i = 1; i < lineCount && tornTail === undefined; i++) {
-    const raw = lines[i]!;
-    if (i === lineCount - 1 && !terminated) {
-      tear(i, 'the last line has no newline (a write was cut short)');
-      break;
-    }
+  line(raw: string, terminated: boolean): void {
+    const n = ++this.#line;
+    if (this.#cut !== undefined) return this.#afterCut(raw, terminated);
+    if (n === 1) return this.#header(raw);
+    if (!terminated) return this.#tear(n, undefined, 'the last line has no newline (a write was cut short)', raw, terminated);
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch {
-      tear(i, raw === '' ? 'an empty line' : 'a line that is not valid JSON');
-      break;
+      return this.#tear(n, undefined, raw === '' ? 'an empty line' : 'a line that is not valid JSON', raw, terminated);
     }
     try {
       if (isChunkRow(value)) {
-        for (const event of expandChunkRow(value)) if (!take(event, i)) break;
+        for (const event of expandChunkRow(value)) if (!this.#take(event, n, undefined, raw)) break;
       } else {
-        checkEnvelope(value, events.length);
+        checkEnvelope(value, this.#next);
         adoptParsedJson(value, 'event');
-        take(value, i);
+        this.#take(value, n, value.seq, raw);
       }
     } catch (error) {
-      throw place(error, i + 1, isSeqHolder(value) ? value.seq : undefined);
+      throw this.#place(error, n, isSeqHolder(value) ? value.seq : undefined);
     }
   }
 
-  const log = SessionLog.create(header, options);
-  for (const event of events) {
+  end(): LoadedLog {
+    if (this.#line === 0) throw this.#place(new ReconError('SESSION_HEADER_INVALID', 'the file is empty; line 1 must be the session header'), 1);
+    if (this.#held !== undefined) throw this.#held;
+    const cut = this.#cut;
+    return {
+      log: this.#log!,
+      tornTail: cut === undefined ? undefined : { line: cut.line, reason: cut.reason, droppedLines: cut.lines, droppedBytes: cut.bytes },
+      upgradedSeqs: this.#upgrader!.upgraded,
+    };
+  }
+
+  #header(raw: string): void {
+    if (raw.startsWith('\uFEFF')) {
+      throw this.#place(new ReconError('SESSION_HEADER_INVALID', 'the file starts with a byte order mark (BOM, U+FEFF, bytes EF BB BF); a session log is UTF-8 without a BOM, so line 1 must start with the header\'s "{"', { hint: 'remove the first three bytes; the editor or tool that wrote the file added them' }), 1);
+    }
+    let header: SessionHeader;
     try {
-      log.adopt(event);
+      const value: unknown = parseLine(raw, 'SESSION_HEADER_INVALID', 'session header line is not valid JSON');
+      checkSessionHeader(value);
+      header = value;
     } catch (error) {
-      throw place(error, lineOfSeq[event.seq], event.seq);
+      throw this.#place(error, 1);
+    }
+    this.#upgrader = new LegacyUpgrader(header.id, (seq) => this.#log?.eventAt(seq));
+    try {
+      this.#log = SessionLog.create(header, this.#options);
+    } catch (error) {
+      this.#held = error;
     }
   }
-  return { log, tornTail, upgradedSeqs: upgrader.upgraded };
+
+  /** Adds a stored event, or starts a torn tail at a seq gap (and says so). */
+  #take(event: SessionEvent, line: number, seq: number | undefined, raw: string): boolean {
+    if (event.seq !== this.#next) {
+      this.#tear(line, seq, `a seq gap: expected seq ${this.#next}, found ${event.seq}`, raw, true);
+      return false;
+    }
+    this.#legacy(event);
+    const upgraded = this.#upgrader!.upgrade(event);
+    this.#next++;
+    if (this.#held !== undefined) return true;
+    const log = this.#log!;
+    this.#options.observe?.(upgraded, log);
+    try {
+      log.adopt(upgraded);
+    } catch (error) {
+      this.#held = this.#place(error, line, upgraded.seq);
+    }
+    return true;
+  }
+
+  /** Cuts the log at `line`: a torn tail, unless a later line proves the damage committed. */
+  #tear(line: number, seq: number | undefined, reason: string, raw: string, terminated: boolean): void {
+    this.#cut = { line, seq, reason, lines: 1, bytes: Buffer.byteLength(raw) + (terminated ? 1 : 0) };
+  }
+
+  #afterCut(raw: string, terminated: boolean): void {
+    const cut = this.#cut!;
+    // Only complete lines count (those a newline follows): an unterminated line was never committed.
+    if (terminated && isTurnEnd(raw)) {
+      throw this.#place(
+        new ReconError('TORN_COMMITTED', `${cut.reason}, but line ${this.#line} later holds a turn/end: committed data is damaged`, {
+          hint: 'the log was changed after it was written; restore it from a copy',
+        }),
+        cut.line,
+        cut.seq,
+      );
+    }
+    cut.lines++;
+    cut.bytes += Buffer.byteLength(raw) + (terminated ? 1 : 0);
+  }
+
+  #place(error: unknown, line: number | undefined, seq?: number): unknown {
+    const file = this.#options.file;
+    return ReconError.is(error) ? error.at({ ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), ...(seq === undefined ? {} : { seq }) }) : error;
+  }
 }
 
 /** The JSONL text of a log; `saveJsonl(loadJsonl(text).log) === text` for any text this wrote. */
@@ -150,24 +243,29 @@ function parseLine(raw: string, code: 'SESSION_HEADER_INVALID', detail: string):
 }
 
 function isChunkRow(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && CHUNK_ROW_TYPES.has((value as { type?: unknown }).type as string);
+  if (typeof value !== 'object' || value === null) return false;
+  // A switch, not a Set: a parsed type string is not interned, so a Set must hash it first.
+  switch ((value as { type?: unknown }).type) {
+    case 'text-chunks':
+    case 'reasoning-chunks':
+    case 'tool-call-chunks':
+      return true;
+    default:
+      return false;
+  }
 }
 
 function isSeqHolder(value: unknown): value is { seq: number } {
   return typeof value === 'object' && value !== null && Number.isSafeInteger((value as { seq?: unknown }).seq);
 }
 
-function findTurnEnd(lines: readonly string[], from: number): number | undefined {
-  // Only complete lines count (those a newline follows): an unterminated line was never committed.
-  for (let j = from; j < lines.length - 1; j++) {
-    const line = lines[j]!;
-    if (!line.includes('turn/end')) continue;
-    try {
-      const value: unknown = JSON.parse(line);
-      if (typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'turn/end') return j;
-    } catch {
-      // An unparsable line is damage, not a commit marker.
-    }
+function isTurnEnd(line: string): boolean {
+  if (!line.includes('turn/end')) return false;
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'turn/end';
+  } catch {
+    // An unparsable line is damage, not a commit marker.
+    return false;
   }
-  return undefined;
 }

@@ -35,6 +35,13 @@ export interface SessionLogOptions {
   /** Epoch milliseconds for appended events; injected so that runs replay byte for byte. */
   readonly clock?: () => number;
   readonly rules?: Partial<EventRules>;
+  /**
+   * What the log keeps of its events: `all` (the default), or only the current surface
+   * nodes and the latest event, so that memory follows the surface, not the log. A fold
+   * over a `surface` log must read each event as it arrives (the streaming audit does);
+   * `events` is then unavailable.
+   */
+  readonly retain?: 'all' | 'surface';
 }
 
 /** What a fold may read of the surface. */
@@ -48,10 +55,13 @@ export interface SurfaceView {
 export class SessionLog {
   readonly header: SessionHeader;
   readonly #events: SessionEvent[] = [];
+  /** With `retain: 'surface'`: the events still kept, by seq (`#events` stays empty). */
+  readonly #kept: Map<number, SessionEvent> | undefined;
+  #length = 0;
   readonly #surface = new Surface();
   readonly #clock: () => number;
   readonly #rules: EventRules;
-  readonly #eventAt = (seq: number): SessionEvent | undefined => this.#events[seq];
+  readonly #eventAt = (seq: number): SessionEvent | undefined => this.eventAt(seq);
   #view: readonly SessionEvent[] | undefined;
 
   private constructor(header: SessionHeader, options: SessionLogOptions) {
@@ -59,6 +69,7 @@ export class SessionLog {
     this.header = deepFreeze(snapshotJson(header, 'header') as unknown as SessionHeader);
     this.#clock = options.clock ?? Date.now;
     this.#rules = { ...DEFAULT_EVENT_RULES, ...options.rules };
+    this.#kept = options.retain === 'surface' ? new Map() : undefined;
   }
 
   /** An empty log. */
@@ -87,28 +98,32 @@ export class SessionLog {
    * the log rules on it: how the loader, and whoever replays a loaded log's events, grows a log.
    */
   adopt(event: SessionEvent): void {
-    const expected = this.#events.length;
+    const expected = this.#length;
     if (event.seq !== expected) {
       throw new ReconError('SEQ_NOT_CONTIGUOUS', `event at index ${expected} has seq ${event.seq}; seqs must be contiguous from 0`, { location: { seq: event.seq } });
     }
     this.#rules.knownType(event);
     this.#rules.payload(event);
-    this.#surface.add(event, this.#eventAt);
-    this.#events.push(event);
+    const shadowed = this.#surface.add(event, this.#eventAt);
+    if (this.#kept === undefined) this.#events.push(event);
+    else keepSurface(this.#kept, event, shadowed);
+    this.#length++;
     this.#view = undefined;
   }
 
   get length(): number {
-    return this.#events.length;
+    return this.#length;
   }
 
   /** The events, as a frozen array that does not grow when the log does. */
   get events(): readonly SessionEvent[] {
+    if (this.#kept !== undefined) throw new Error('a log that retains only its surface has no list of events');
     return (this.#view ??= Object.freeze(this.#events.slice()));
   }
 
+  /** The event at `seq`; with `retain: 'surface'`, only a current surface node or the latest event. */
   eventAt(seq: number): SessionEvent | undefined {
-    return this.#events[seq];
+    return this.#kept === undefined ? this.#events[seq] : this.#kept.get(seq);
   }
 
   get surface(): SurfaceView {
@@ -120,7 +135,7 @@ export class SessionLog {
    * a ReconError (and leaves the log as it was) if the event would not load again.
    */
   append(type: string, data: unknown, options: AppendOptions = {}): SessionEvent {
-    const seq = this.#events.length;
+    const seq = this.#length;
     if (typeof type !== 'string' || type === '') throw new ReconError('ENVELOPE_INVALID', 'event type must be a non-empty string', { location: { seq } });
     if (Object.hasOwn(options, 'ignorable') && options.ignorable !== true) {
       throw new ReconError('ENVELOPE_INVALID', 'ignorable may only be true', { location: { seq } });
@@ -141,4 +156,12 @@ export class SessionLog {
     this.adopt(event);
     return event;
   }
+}
+
+/** Keeps `event`; lets go of the previous latest event unless it is on the surface, and of what a replace shadowed. */
+function keepSurface(kept: Map<number, SessionEvent>, event: SessionEvent, shadowed: readonly number[] | undefined): void {
+  const previous = kept.get(event.seq - 1);
+  if (previous !== undefined && previous.surfaceOp === undefined) kept.delete(previous.seq);
+  if (shadowed !== undefined) for (const seq of shadowed) kept.delete(seq);
+  kept.set(event.seq, event);
 }

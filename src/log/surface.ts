@@ -37,16 +37,16 @@ export class Surface {
 
   /**
    * Applies `event`, or throws SURFACE_INVALID and changes nothing. `eventAt(seq)` returns
-   * an earlier event of the same log.
+   * an earlier event of the same log. Returns the seqs a replace took off the surface.
    */
-  add(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): void {
+  add(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): readonly number[] | undefined {
     const surface = isSurfaceType(event.type);
     const hasOp = Object.hasOwn(event, 'surfaceOp');
     const hasSources = Object.hasOwn(event, 'sourceEventSeqs');
     if (!surface) {
       if (hasOp) bad(event, 'is not surface-eligible and cannot carry surfaceOp');
       if (hasSources) bad(event, 'is not surface-eligible and cannot carry sourceEventSeqs');
-      return;
+      return undefined;
     }
     if (!hasOp) bad(event, 'is surface-eligible and requires a surfaceOp marker ("append" or a replace)');
     const op: unknown = event.surfaceOp;
@@ -54,7 +54,7 @@ export class Surface {
     if (hasSources) checkSources(event);
     if (op === 'append') {
       this.#nodes.push(event.seq);
-      return;
+      return undefined;
     }
     const replace = checkReplaceShape(event, op as Record<string, unknown>);
     const from = this.#nodes.indexOf(replace.start);
@@ -69,6 +69,7 @@ export class Surface {
     if (event.type === 'tool/result') checkToolResultRewrite(event, shadowed, eventAt);
     this.#nodes.splice(from, to - from + 1, event.seq);
     this.#replaceGeneration++;
+    return shadowed;
   }
 }
 

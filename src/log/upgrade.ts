@@ -11,7 +11,20 @@ import { isNonEmptyString, isRecord } from './validate-event.ts';
 
 type Rec = Record<string, unknown>;
 
-const MAYBE_OLD: ReadonlySet<string> = new Set(['turn/start', 'turn/end', 'steering/message', 'user/message', 'assistant/message', 'tool/result']);
+/** The types that had an older shape. A switch, not a Set: it runs for every loaded event, whose type string is not interned. */
+function maybeOld(type: string): boolean {
+  switch (type) {
+    case 'turn/start':
+    case 'turn/end':
+    case 'steering/message':
+    case 'user/message':
+    case 'assistant/message':
+    case 'tool/result':
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** The id an upgraded message gets, stable across loads. */
 function legacyMessageId(sessionId: string, seq: number): string {
@@ -35,7 +48,7 @@ export class LegacyUpgrader {
 
   upgrade(event: SessionEvent): SessionEvent {
     // Loading calls this for every event: most types never had an older shape.
-    if (!MAYBE_OLD.has(event.type)) return event;
+    if (!maybeOld(event.type)) return event;
     const next = this.#upgradeMessage(this.#upgradeSteering(this.#upgradeTurnEnd(this.#upgradeTurnStart(event))));
     if (next === event) return event;
     this.upgraded.push(event.seq);

@@ -34,6 +34,7 @@ export function renderBenchMarkdown(run: BenchRun): string {
       // Runs stored before the proxy existed have no proxy figures.
       (run.proxy === undefined ? '' : ` recon proxy adds ${formatMs(run.proxy.addedFirstByteMs)} to the first byte of a streamed reply (${formatMs(run.proxy.firstByteDirectMs)} direct, ${formatMs(run.proxy.firstByteProxiedMs)} proxied).`),
     '',
+    ...auditLines(run),
     '| benchmark | mean | p50 | p99 | ±rme | samples | |',
     '|---|---:|---:|---:|---:|---:|---|',
     ...run.results.map((r) => `| \`${r.id}\` | ${formatMs(r.mean)} | ${formatMs(r.p50)} | ${formatMs(r.p99)} | ${r.rme.toFixed(1)}% | ${r.samples} | ${resultNote(r)} |`),
@@ -43,6 +44,17 @@ export function renderBenchMarkdown(run: BenchRun): string {
     '',
   ];
   return out.join('\n');
+}
+
+/** Audit throughput per generated log size. */
+function auditLines(run: BenchRun): string[] {
+  if (run.audit.length === 0) return [];
+  return [
+    '| audit (one pass) | events | time | events/s | MB/s |',
+    '|---|---:|---:|---:|---:|',
+    ...run.audit.map((a) => `| ${(a.bytes / 1e6).toFixed(1)} MB | ${a.events.toLocaleString('en')} | ${formatMs(a.ms)} | ${Math.round(a.eventsPerSecond).toLocaleString('en')} | ${a.megabytesPerSecond.toFixed(1)} |`),
+    '',
+  ];
 }
 
 export function renderCompareMarkdown(rows: readonly Comparison[], threshold: number, factor: number, alpha: number): string {

@@ -1,9 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditLog, type AuditedLog } from '../../src/audit/index.ts';
+import { writeLargeLog } from '../../benchmarks/_internals/large-log.ts';
+import { auditFile, auditLog, type AuditedLog } from '../../src/audit/index.ts';
 import { saveJsonl } from '../../src/log/index.ts';
+import { sessionLog, writeJsonl } from '../../properties/arbitraries/session-log.ts';
+import fc from 'fast-check';
+import { explainingEvent, prefixBreak, reconstructRequest, requestBoundaries } from '../../src/fold/index.ts';
 import { DSH_LOGS_DIR, REFUSED_DSH_LOG, dshLogs } from '../helpers/corpora.ts';
 import { assistantData, emptyLog, headerData, richJsonl, userMessage } from '../helpers/log-builder.ts';
 import { runCli } from '../helpers/run-cli.ts';
@@ -56,6 +60,59 @@ describe('auditLog', () => {
   });
 });
 
+describe('auditFile (one streaming pass)', () => {
+  it('reports what auditLog reports, on every real log and on a log of many compactions and resumes', async () => {
+    for (const [name, text] of dshLogs()) expect(await auditFile(join(DSH_LOGS_DIR, name), name), name).toEqual(auditLog(text, name));
+    const dir = mkdtempSync(join(tmpdir(), 'recon-audit-'));
+    const path = join(dir, 'large.jsonl');
+    const written = writeLargeLog(path, 1.5e6);
+    const streamed = await auditFile(path, 'large.jsonl');
+    expect(streamed).toMatchObject({ ok: true, events: written.events, unreconstructable: [] });
+    expect(streamed).toEqual(auditLog(readFileSync(path, 'utf8'), 'large.jsonl'));
+  });
+
+  it('finds the breaks, drops and causes a full refold at every boundary finds, on generated logs', () => {
+    // The one-pass audit against the definition: every request rebuilt from scratch from its prefix.
+    fc.assert(
+      fc.property(sessionLog(), (log) => {
+        const audit = auditLog(writeJsonl(log.header, log.events), 'g');
+        if (!audit.ok) throw new Error(audit.message);
+        const boundaries = requestBoundaries(log.events);
+        const requests = boundaries.map((b) => reconstructRequest(log.events, b.seq, log.header.id));
+        const breaks: string[] = [];
+        requests.forEach((request, i) => {
+          const previous = requests[i - 1];
+          if (request === undefined || previous === undefined) return;
+          const part = prefixBreak(previous, request);
+          if (part === undefined) return;
+          const found = explainingEvent(log.events, boundaries[i - 1]!.seq, boundaries[i]!.seq, part);
+          const cause = found === undefined ? 'unexplained' : found.cause === 'replace' ? 'replace' : found.cause === 'initial' ? 'first-request' : found.cause;
+          breaks.push(`${boundaries[i]!.turn}.${boundaries[i]!.step} ${part}: ${cause}`);
+        });
+        expect(audit.breaks.map((b) => `${b.turn}.${b.step} ${b.part}: ${b.cause}`)).toEqual(breaks);
+        // A drop is explained by the events between the boundaries that precede the two steps' messages.
+        const points = log.events.filter((e) => e.type === 'assistant/message' && (e.data as { usage?: unknown }).usage !== undefined);
+        const boundaryBefore = (seq: number) => boundaries.filter((b) => b.seq <= seq).at(-1)?.seq ?? 0;
+        const drops: string[] = [];
+        points.forEach((event, i) => {
+          const reads = (e: typeof event) => (e.data as { usage: { cacheReadTokens?: number } }).usage.cacheReadTokens;
+          const before = i > 0 ? reads(points[i - 1]!) : undefined;
+          const now = reads(event);
+          if (before === undefined || now === undefined || now >= before) return;
+          const found = explainingEvent(log.events, boundaryBefore(points[i - 1]!.seq), boundaryBefore(event.seq), 'any');
+          const cause = found === undefined ? 'unexplained' : found.cause === 'replace' ? 'replace' : found.cause === 'initial' ? 'first-request' : found.cause;
+          const { turn, step } = event.data as { turn: number; step: number };
+          drops.push(`${turn}.${step}: ${cause}`);
+        });
+        expect(audit.drops.map((d) => `${d.turn}.${d.step}: ${d.cause}`)).toEqual(drops);
+        expect(audit.requests).toBe(boundaries.length);
+        expect(audit.unreconstructable.length).toBe(requests.filter((r) => r === undefined).length);
+      }),
+      { numRuns: 60, seed: 10 },
+    );
+  });
+});
+
 describe('recon audit', () => {
   it('prints the JSON object of the issue and exits 1 when a log is refused', async () => {
     const files = dshLogs().map(([name]) => join(DSH_LOGS_DIR, name));
@@ -77,6 +134,41 @@ describe('recon audit', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('FILE_UNREADABLE');
     expect(stdout).toContain('✓ rich.jsonl');
+  });
+
+  it('audits every .jsonl below a directory, on worker threads, with the results of a sequential run in sorted order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recon-audit-'));
+    const logs = dshLogs().slice(0, 6).map(([name]) => name);
+    mkdirSync(join(dir, 'b', 'deeper'), { recursive: true });
+    mkdirSync(join(dir, 'a'));
+    const placed = ['b/deeper/z.jsonl', 'a/y.jsonl', 'x.jsonl', 'b/w.jsonl', 'a/v.jsonl', 'b/u.jsonl'];
+    placed.forEach((to, i) => copyFileSync(join(DSH_LOGS_DIR, logs[i]!), join(dir, to)));
+    copyFileSync(join(DSH_LOGS_DIR, REFUSED_DSH_LOG), join(dir, 'b', 'refused.jsonl'));
+    writeFileSync(join(dir, 'a', 'notes.txt'), 'not a log');
+    mkdirSync(join(dir, 'empty'));
+    const run = (workers: string) => runCli(['audit', '.', '--json', '--workers', workers], {}, dir);
+    const [one, three] = [await run('1'), await run('3')];
+    expect(three.stdout).toBe(one.stdout);
+    expect(three.code).toBe(1);
+    const report = JSON.parse(three.stdout) as { logs: Array<{ file: string; ok: boolean; code?: string }>; summary: Record<string, number> };
+    expect(report.logs.map((l) => l.file)).toEqual(['a/v.jsonl', 'a/y.jsonl', 'b/deeper/z.jsonl', 'b/refused.jsonl', 'b/u.jsonl', 'b/w.jsonl', 'x.jsonl']);
+    expect(report.logs.filter((l) => !l.ok).map((l) => [l.file, l.code])).toEqual([['b/refused.jsonl', 'TORN_COMMITTED']]);
+    expect(report.summary).toMatchObject({ total: 7, ok: 6, rejected: 1 });
+    // Each log's result is the one auditing it alone gives.
+    const alone = await runCli(['audit', 'a/y.jsonl', '--json'], {}, dir);
+    expect((JSON.parse(alone.stdout) as typeof report).logs[0]).toEqual(report.logs[1]);
+    const empty = await runCli(['audit', 'empty'], {}, dir);
+    expect([empty.code, empty.stderr]).toEqual([2, expect.stringContaining('empty: no .jsonl file') as string]);
+    expect((await runCli(['audit', '.', '--workers', '0'], {}, dir)).code).toBe(2);
+  });
+
+  it('writes progress on stderr only when asked (or on a terminal), never into --json', async () => {
+    const file = join(DSH_LOGS_DIR, 'fresh-round-trip__session.jsonl');
+    const quiet = await runCli(['audit', file, '--json']);
+    expect(quiet.stderr).toBe('');
+    const shown = await runCli(['audit', file, '--json', '--progress']);
+    expect(shown.stdout).toBe(quiet.stdout);
+    expect(shown.stderr).toMatch(/^audited 1 log, [\d.]+ MB in [\d.]+ s/m);
   });
 
   it('fails with --strict on an unexplained drop or an unrebuildable request, and explains its usage on mistakes', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { foldCounters, prefixCounters } from '../../benchmarks/counters.ts';
 import type { BenchRun } from '../../benchmarks/run.ts';
 import type { BenchResult } from '../../benchmarks/_internals/measure.ts';
 import { syntheticLog } from '../../benchmarks/_internals/synthetic-log.ts';
+import { writeLargeLog } from '../../benchmarks/_internals/large-log.ts';
+import { auditFile } from '../../src/audit/index.ts';
 import { targetsOf } from '../../src/report/bench-targets.ts';
 import { readHistory, writeBenchReports } from '../../src/report/write-bench-reports.ts';
 import { runCli } from '../helpers/run-cli.ts';
@@ -49,6 +51,21 @@ describe('exact counters', () => {
   });
 });
 
+describe('the audit bench’s logs', () => {
+  it('are valid, of an exact size, and audited in one pass with every request rebuilt', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recon-bench-audit-'));
+    const path = join(dir, 'one.jsonl');
+    const written = writeLargeLog(path, 1e6);
+    // Exact, as the bench reports them: a change here is a change in the generator.
+    expect(written).toEqual({ bytes: 1_131_232, events: 9974 });
+    expect(statSync(path).size).toBe(written.bytes);
+    const audit = await auditFile(path, 'one.jsonl');
+    if (!audit.ok) throw new Error(audit.message);
+    expect(audit).toMatchObject({ events: 9974, turns: 200, steps: 400, requests: 400, replaces: 2, unreconstructable: [] });
+    expect(audit.breaks.every((b) => b.cause !== 'unexplained') && audit.drops.every((d) => d.cause !== 'unexplained')).toBe(true);
+  });
+});
+
 describe('Welch’s test and compare', () => {
   it('computes the regularised incomplete beta and two-sided p-values', () => {
     expect(incompleteBeta(0.5, 1, 1)).toBeCloseTo(0.5, 10);
@@ -88,6 +105,7 @@ function fabricatedRun(overrides: Partial<BenchRun> = {}): BenchRun {
     check: { overhead: 1.5 },
     proxy: { firstByteDirectMs: 1.5, firstByteProxiedMs: 2, addedFirstByteMs: 0.5 },
     suite: { inProcess: through, stdio: through, stdioOverInProcess: 1 },
+    audit: [{ megabytes: 1, bytes: 1_000_500, events: 8000, ms: 250, eventsPerSecond: 32000, megabytesPerSecond: 4.002 }],
     cache: { referenceAttainment: 1, naiveAttainment: 0, simulated: [], recorded: [] },
     counters: { fold: [foldCounters(100)], prefix: { requests: 2, bodyBytes: 10, prefixBytesReused: 5, reuse: 0.5 } },
     results: [result('fold/cached/100', 0.001, 0.0001), { ...result('load/reference/10000', 25, 1), rme: 7 }],
@@ -112,6 +130,7 @@ describe('bench reports', () => {
     expect(html).not.toMatch(/(src|href)="https?:/);
     const md = readFileSync(join(dir, 'summary.md'), 'utf8');
     expect(md).toContain('| `fold.cachedVsNaive10k` | 60.0 |');
+    expect(md).toContain('| 1.0 MB | 8,000 | 250.00 ms | 32,000 | 4.0 |');
     // Both renderings flag a margin above 5 %.
     expect(md).toMatch(/\| `load\/reference\/10000` \|.*\| noisy \|/);
     expect(html).toMatch(/<code>load\/reference\/10000<\/code>.*<td>noisy<\/td><\/tr>/);

@@ -1,0 +1,12 @@
+/** One audit worker: audits the files it is sent, one at a time, and answers with each result. */
+import { parentPort } from 'node:worker_threads';
+import { auditFile } from '../audit-log.ts';
+import type { WorkerAnswer, WorkerJob } from './audit-pool.ts';
+
+const port = parentPort!;
+port.on('message', (job: WorkerJob) => {
+  auditFile(job.path, job.file).then(
+    (audit) => port.postMessage({ index: job.index, audit } satisfies WorkerAnswer),
+    (error: unknown) => port.postMessage({ index: job.index, error: error instanceof Error ? error.message : String(error) } satisfies WorkerAnswer),
+  );
+});
