@@ -16,6 +16,7 @@ import { adoptParsedJson } from './json.ts';
 import { checkSessionHeader } from './session-header.ts';
 import { SessionLog, type SessionLogOptions } from './session-log.ts';
 import type { SessionEvent, SessionHeader } from './types.ts';
+import { refusal, refuse } from './rules.ts';
 import { LegacyUpgrader } from './upgrade.ts';
 import { checkEnvelope, checkNotLegacy } from './validate-event.ts';
 
@@ -48,10 +49,10 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
   const place = (error: unknown, line: number | undefined, seq?: number): unknown =>
     ReconError.is(error) ? error.at({ ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), ...(seq === undefined ? {} : { seq }) }) : error;
 
-  if (text === '') throw place(new ReconError('SESSION_HEADER_INVALID', 'the file is empty; line 1 must be the session header'), 1);
+  if (text === '') throw place(refusal('session.present', 'the file is empty; line 1 must be the session header'), 1);
   let header: SessionHeader;
   try {
-    const value: unknown = parseLine(lines[0]!, 'SESSION_HEADER_INVALID', 'session header line is not valid JSON');
+    const value: unknown = parseLine(lines[0]!);
     checkSessionHeader(value);
     header = value;
   } catch (error) {
@@ -64,13 +65,11 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
   const legacy = options.rules?.legacy ?? checkNotLegacy;
   let tornTail: TornTail | undefined;
 
-  const tear = (index: number, reason: string): void => {
+  const tear = (index: number, rule: 'torn.unparsable-committed' | 'torn.seq-gap-committed', reason: string): void => {
     const committedAt = findTurnEnd(lines, index + 1);
     if (committedAt !== undefined) {
       throw place(
-        new ReconError('TORN_COMMITTED', `${reason}, but line ${committedAt + 1} later holds a turn/end: committed data is damaged`, {
-          hint: 'the log was changed after it was written; restore it from a copy',
-        }),
+        refusal(rule, `${reason}, but line ${committedAt + 1} later holds a turn/end: committed data is damaged`, { hint: 'the log was changed after it was written; restore it from a copy' }),
         index + 1,
       );
     }
@@ -85,7 +84,7 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
   /** Adds a stored event, or starts a torn tail at a seq gap (and says so). */
   const take = (event: SessionEvent, index: number): boolean => {
     if (event.seq !== events.length) {
-      tear(index, `a seq gap: expected seq ${events.length}, found ${event.seq}`);
+      tear(index, 'torn.seq-gap-committed', `a seq gap: expected seq ${events.length}, found ${event.seq}`);
       return false;
     }
     legacy(event);
@@ -97,14 +96,15 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
   for (let i = 1; i < lineCount && tornTail === undefined; i++) {
     const raw = lines[i]!;
     if (i === lineCount - 1 && !terminated) {
-      tear(i, 'the last line has no newline (a write was cut short)');
+      // Never committed: no line follows it.
+      tear(i, 'torn.unparsable-committed', 'the last line has no newline (a write was cut short)');
       break;
     }
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch {
-      tear(i, raw === '' ? 'an empty line' : 'a line that is not valid JSON');
+      tear(i, 'torn.unparsable-committed', raw === '' ? 'an empty line' : 'a line that is not valid JSON');
       break;
     }
     try {
@@ -138,13 +138,14 @@ export function saveJsonl(log: SessionLog): string {
   return out;
 }
 
-function parseLine(raw: string, code: 'SESSION_HEADER_INVALID', detail: string): unknown {
+function parseLine(raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw new ReconError(code, detail);
+    return refuse('session.json', 'session header line is not valid JSON');
   }
 }
+
 
 function isChunkRow(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && CHUNK_ROW_TYPES.has((value as { type?: unknown }).type as string);
