@@ -621,14 +621,15 @@ export function damagesOf(log: GeneratedLog, pick: number): DamagedLog[] {
           damaged = { kind, place, jsonl: file(ls), expect: cut(i) };
         }
       } else if (kind === 'seq gap') {
-        // A lost line shows as a gap on the line after it; that line must still be before (or after) the turn/end.
-        const i = at(range.filter((r) => (place === 'committed' ? r + 1 < lastTurnEnd : r + 1 < lines.length)));
+        // A lost line shows as a gap on the intact line after it, which commits the loss when it is itself a turn/end.
+        const i = at(range.filter((r) => r + 1 < lines.length));
         if (i !== undefined) {
           ls.splice(i, 1);
           damaged = { kind, place, jsonl: file(ls), expect: cut(i) };
         }
       } else if (kind === 'repeated line') {
-        const i = at(range.filter((r) => r > 1));
+        // A repeated turn/end line would commit itself: in the tail, repeat a line after it.
+        const i = at(range.filter((r) => r > (place === 'committed' ? 1 : lastTurnEnd + 1)));
         if (i !== undefined) {
           ls.splice(i, 0, ls[i - 1]!);
           damaged = { kind, place, jsonl: file(ls), expect: cut(i) };

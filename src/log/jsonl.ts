@@ -66,10 +66,11 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
   let tornTail: TornTail | undefined;
 
   const tear = (index: number, rule: 'torn.unparsable-committed' | 'torn.seq-gap-committed', reason: string): void => {
-    const committedAt = findTurnEnd(lines, index + 1);
+    // A seq gap shows on an intact line after the lost one: when that line is a turn/end, the loss is committed.
+    const committedAt = findTurnEnd(lines, rule === 'torn.seq-gap-committed' ? index : index + 1);
     if (committedAt !== undefined) {
       throw place(
-        refusal(rule, `${reason}, but line ${committedAt + 1} later holds a turn/end: committed data is damaged`, { hint: 'the log was changed after it was written; restore it from a copy' }),
+        refusal(rule, `${reason}, but line ${committedAt + 1}${committedAt === index ? '' : ' later'} holds a turn/end: committed data is damaged`, { hint: 'the log was changed after it was written; restore it from a copy' }),
         index + 1,
       );
     }
