@@ -221,12 +221,13 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   /** A user/message: the current shape, or the pre-identity one an older harness wrote. */
   const userMessage = (content: Text, source: Rec, extra: Extra = { surfaceOp: 'append' }): number => {
     texts['user']!.push(content);
-    const body = { content: [{ type: 'text', text: content }], source };
     if (old('pre-identity user')) {
       seen.add('pre-identity user');
+      // As the apps/web logs store them: the prompt's source names the RPC that carried it.
+      const body = { content: [{ type: 'text', text: content }], source: source['kind'] === 'user' ? { ...source, rpcId: `rpc-${events.length}` } : source };
       return push('user/message', { ...body, id: legacyId(events.length), role: 'user' }, extra, { data: body });
     }
-    return push('user/message', { ...body, role: 'user', id: id('u') }, extra);
+    return push('user/message', { content: [{ type: 'text', text: content }], source, role: 'user', id: id('u') }, extra);
   };
   /** An injected user message: an older harness logged it as a steering/message. */
   const injected = (content: Text, turnNo: number): number => {
@@ -256,7 +257,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   const turnStart = (turnNo: number) => {
     if (!old('turn/start trigger')) return push('turn/start', { turn: turnNo });
     seen.add('turn/start trigger');
-    return push('turn/start', { turn: turnNo }, {}, { data: { turn: turnNo, trigger: { kind: 'message', source: { kind: 'user' } } } });
+    const source = turnNo % 2 === 0 ? { kind: 'user' } : { kind: 'user', rpcId: `rpc-${events.length}` };
+    return push('turn/start', { turn: turnNo }, {}, { data: { turn: turnNo, trigger: { kind: 'message', source } } });
   };
 
   plan.turns.forEach((turnPlan, t) => {
