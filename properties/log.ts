@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { AppendInput, Implementation } from '../src/conformance/index.ts';
 import type { SessionEvent } from '../src/log/index.ts';
-import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_FAULTS, TEXT_FAULTS, damagesOf, invalidEventLogs, invalidLogs, type InvalidLog } from './arbitraries/invalid-log.ts';
+import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type InvalidLog } from './arbitraries/invalid-log.ts';
 import { anyText } from './arbitraries/text.ts';
 import { buildLog, logPlan, logPlanOf, prefixJsonl, sessionLog } from './arbitraries/session-log.ts';
 import { LOG_FLOORS, logCodec, logLabels, logWith } from './_internals/codecs.ts';
@@ -68,6 +68,8 @@ const faultLabels = (input: readonly InvalidLog[]) => Object.fromEntries(input.f
 
 async function appendParity(impl: Implementation, input: InvalidLog): Promise<void> {
   const { seq, prefix, faulty, original } = input.event!;
+  // A shape the protocol cannot pass to append (a negative source seq, a false ignorable) is held to load alone.
+  if (!fitsAppendInput(faulty)) return refusedWith(await impl.load!(input.jsonl), input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
   const after = original === undefined ? [] : [appendInput(original)];
   const [loaded, appended, alone] = await Promise.all([impl.load!(input.jsonl), impl.append!(prefix, [appendInput(faulty), ...after]), impl.append!(prefix, after)]);
   refusedWith(loaded, input.code, `a log whose event ${seq} has the fault "${input.fault}"`);

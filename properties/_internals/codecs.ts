@@ -59,4 +59,5 @@ export const LOG_FLOORS: Readonly<Record<string, number>> = {
   'boundary: unstreamed': 0.15,
   'boundary: unrecorded': 0.15,
   'open last turn': 0.3,
+  'empty reply': 0.12,
 };

@@ -540,6 +540,25 @@ export const SEED_FAULTS: Partial<Record<LogRuleId, (log: GeneratedLog, pick: nu
   },
 };
 
+const isSeq = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/**
+ * Whether an event can be passed to append at all over the protocol: its AppendInput schema
+ * only carries a list of seqs, an "append" or exact replace op, and an ignorable that is true.
+ * Faults in those shapes exist in memory and in stored text; over the protocol only load can see them.
+ */
+export function fitsAppendInput(event: SessionEvent): boolean {
+  const e = event as unknown as Record<string, unknown>;
+  const sources = e['sourceEventSeqs'];
+  const op = e['surfaceOp'];
+  if (sources !== undefined && !(Array.isArray(sources) && sources.every(isSeq))) return false;
+  if (Object.hasOwn(e, 'ignorable') && e['ignorable'] !== true) return false;
+  if (!Object.hasOwn(e, 'surfaceOp') || op === 'append') return true;
+  if (typeof op !== 'object' || op === null || Array.isArray(op)) return false;
+  const r = op as Record<string, unknown>;
+  return Object.keys(r).length === 3 && r['op'] === 'replace' && Number.isSafeInteger(r['start']) && Number.isSafeInteger(r['end']);
+}
+
 /** Every fault class, by the rule it breaks. */
 export const FAULT_CLASSES: readonly string[] = [...Object.keys(EVENT_FAULTS), ...Object.keys(TEXT_FAULTS), ...Object.keys(MEMORY_FAULTS), ...Object.keys(SEED_FAULTS)];
 

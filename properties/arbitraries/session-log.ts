@@ -128,7 +128,11 @@ const usagePlan: fc.Arbitrary<UsagePlan> = fc.record(
 const step: fc.Arbitrary<StepPlan> = fc.record({
   injects: fc.array(anyText, { maxLength: 2 }),
   header: fc.constantFrom<StepPlan['header']>('keep', 'keep', 'keep', 'keep', 'system', 'tools', 'config', 'noncanonical'),
-  reply: fc.record({ reasoning: fc.option(anyText), text: fc.option(anyText), calls: fc.nat(2), deltas: fc.nat(5), args: fc.array(toolArguments, { maxLength: 2 }) }),
+  reply: fc.oneof(
+    { weight: 9, arbitrary: fc.record({ reasoning: fc.option(anyText), text: fc.option(anyText), calls: fc.nat(2), deltas: fc.nat(5), args: fc.array(toolArguments, { maxLength: 2 }) }) },
+    // A reply with no content at all (a usage-only step): logged, but never a message (spec §3.1).
+    { weight: 1, arbitrary: fc.constant({ reasoning: null, text: null, calls: 0, deltas: 0 }) },
+  ),
   usage: fc.option(usagePlan, { freq: 3 }),
   noise: fc.array(fc.constantFrom<NoiseKind>('todo', 'context', 'title', 'ignorable', 'hook'), { maxLength: 2 }),
   systemText: anyText,
@@ -307,6 +311,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       push('llm/retry-started', { retryId, turn: turnNo, step: stepNo, retry: 1 });
     }
     const content = replyBlocks(stepPlan.reply, turnNo, stepNo);
+    if (content.length === 0) seen.add('empty reply');
     const chunkSeqs = boundary === 'unstreamed' || boundary === 'unrecorded' ? [] : stream(stepPlan, content, turnNo, stepNo);
     const message = { role: 'assistant', content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' }, id: id('a') };
     const usage = stepPlan.usage === null ? undefined : usageOf(stepPlan.usage);
@@ -508,6 +513,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   for (const key of ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens']) for (const side of ['with', 'without']) labels[`usage ${side} ${key}`] = seen.has(`usage ${side} ${key}`);
   for (const boundary of ['retry', 'error finish', 'unstreamed', 'unrecorded']) labels[`boundary: ${boundary}`] = seen.has(`boundary: ${boundary}`);
   labels['open last turn'] = seen.has('open last turn');
+  labels['empty reply'] = seen.has('empty reply');
   labels['legacy shapes'] = LEGACY_SHAPES.some((shape) => seen.has(shape));
   const expected = expectationOf(events, headers);
   return { header, events, jsonl, stats: { ...stats, labels }, ...(upgraded ? { stored } : {}), expected };

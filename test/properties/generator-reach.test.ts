@@ -36,6 +36,7 @@ describe('the valid-log generator', () => {
       ...['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'].flatMap((key) => [`usage with ${key}`, `usage without ${key}`]),
       ...['retry', 'error finish', 'unstreamed', 'unrecorded'].map((kind) => `boundary: ${kind}`),
       'open last turn',
+      'empty reply',
     ];
     expect(labels.filter((label) => !seen.has(label))).toEqual([]);
   });
