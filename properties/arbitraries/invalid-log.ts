@@ -7,8 +7,7 @@
  */
 import fc from 'fast-check';
 import type { ProtocolErrorCode } from '../../src/errors.ts';
-import type { JsonValue, SessionEvent } from '../../src/log/index.ts';
-import { LOG_RULES, type LogRuleId } from '../../src/log/rules.ts';
+import { LOG_RULES, type JsonValue, type LogRuleId, type SessionEvent } from '../../src/log/index.ts';
 import { buildLog, logPlanOf, writeJsonl, type GeneratedLog } from './session-log.ts';
 
 export interface InvalidLog {
@@ -272,7 +271,7 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
       const shadowed = nodes.slice(i, i + 1 + (p % 3));
       const kept = shadowed.slice(1);
       // Cite an earlier event that is not shadowed, so the list is not empty.
-      return { op: { op: 'replace', start: shadowed[0]!, end: shadowed[shadowed.length - 1]! }, sources: kept.length > 0 ? kept : [0 === shadowed[0] ? 1 : 0] };
+      return { op: { op: 'replace', start: shadowed[0]!, end: shadowed[shadowed.length - 1]! }, sources: kept.length > 0 ? kept : [shadowed[0] === 0 ? 1 : 0] };
     }),
   'surface.rewrite-one': (log, pick) =>
     replaceAtEnd(log, 'surface.rewrite-one', pick, 'tool/result', (nodes, p) => {
@@ -568,7 +567,7 @@ export function uncoveredRules(classes: readonly string[]): LogRuleId[] {
   return (Object.keys(LOG_RULES) as LogRuleId[]).filter((rule) => !covered.has(rule));
 }
 
-/** The fault of class `name` in a log built from `plan`; a class the log has no room for falls back to an unknown type. */
+/** The fault of class `name` in `log`; a class the log has no room for falls back to an unknown type. */
 export function faultIn(log: GeneratedLog, name: string, pick: number): InvalidLog {
   const mutation = (EVENT_FAULTS as Record<string, Mutation>)[name] ?? (TEXT_FAULTS as Record<string, Mutation>)[name]!;
   return mutation(log, pick) ?? EVENT_FAULTS['event.known-type']!(log, pick)!;

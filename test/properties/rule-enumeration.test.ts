@@ -11,8 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_FAULTS, FAULT_CLASSES, MEMORY_FAULTS, SEED_FAULTS, TEXT_FAULTS, uncoveredRules, type InvalidLog } from '../../properties/arbitraries/invalid-log.ts';
 import { buildLog, logPlan, type GeneratedLog } from '../../properties/arbitraries/session-log.ts';
 import { ReconError } from '../../src/errors.ts';
-import { SessionLog, loadJsonl, type SessionEvent } from '../../src/log/index.ts';
-import { LOG_RULES, type LogRuleId } from '../../src/log/rules.ts';
+import { LOG_RULES, SessionLog, loadJsonl, type LogRuleId, type SessionEvent } from '../../src/log/index.ts';
 
 const SRC_LOG = join(import.meta.dirname, '../../src/log');
 const RULES = Object.keys(LOG_RULES) as LogRuleId[];
