@@ -361,7 +361,11 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     let upgraded: Rec = reason;
     if (end === 'aborted') [asStored, upgraded] = [{ kind: 'aborted' }, { kind: 'aborted', reason: { kind: 'legacy' } }];
     else if (end === 'disposed') asStored = { kind: 'disposed' };
-    else if (turnNo % 3 === 0) asStored = { kind: 'error', step, failure: error };
+    else if (turnNo % 3 === 0) {
+      // The failure as the provider reported it, optional facts included.
+      const failure = { ...error, status: 503, providerRetryAfterMs: 1000 };
+      [asStored, upgraded] = [{ kind: 'error', step, failure }, { kind: 'error', error: failure }];
+    }
     else if (turnNo % 3 === 1) asStored = { kind: 'error', step, message: error.message, code: error.code };
     else [asStored, upgraded] = [{ kind: 'error', step, message: error.message }, { kind: 'error', error: { message: error.message, code: 'UNKNOWN' } }];
     push('turn/end', { turn: turnNo, reason: upgraded }, {}, { data: { turn: turnNo, reason: asStored } });
