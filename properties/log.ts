@@ -1,12 +1,13 @@
 /** Properties of the log level: load, append, refusals (spec §1, §5). */
 import fc from 'fast-check';
-import type { AppendInput } from '../src/conformance/index.ts';
+import type { AppendInput, Implementation } from '../src/conformance/index.ts';
 import type { SessionEvent } from '../src/log/index.ts';
-import { MUTATIONS, TEXT_MUTATIONS, invalidEventLog, invalidLog, type InvalidLog } from './arbitraries/invalid-log.ts';
-import { buildLog, logPlan, prefixJsonl, sessionLog } from './arbitraries/session-log.ts';
+import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type InvalidLog } from './arbitraries/invalid-log.ts';
+import { anyText } from './arbitraries/text.ts';
+import { buildLog, logPlan, logPlanOf, prefixJsonl, sessionLog } from './arbitraries/session-log.ts';
 import { LOG_FLOORS, logCodec, logLabels, logWith } from './_internals/codecs.ts';
 import { fail, must, refusedWith, sameJson, sameText } from './_internals/failure.ts';
-import { defineProperty, jsonCodec } from './_internals/property.ts';
+import { defineProperty, jsonCodec, type RegressionCodec } from './_internals/property.ts';
 
 /** The event without its `seq`: append assigns that. */
 function appendInput({ seq: _seq, ...input }: SessionEvent): AppendInput {
@@ -53,27 +54,48 @@ export const LOG_APPEND_ROUNDTRIP = defineProperty({
   },
 });
 
+/** A case of several faults: read back from a stored regression of one fault too. */
+const faultsCodec: RegressionCodec<InvalidLog[]> = {
+  encode: (input) => ({ kind: 'json', value: input }),
+  decode: (payload) => {
+    const value = payload.kind === 'json' ? payload.value : JSON.parse(payload.jsonl);
+    return (Array.isArray(value) ? value : [value]) as InvalidLog[];
+  },
+};
+
+/** Each fault class, and its family (the part of the log its rule guards: `header.…`, `surface.…`, …). */
+const faultLabels = (input: readonly InvalidLog[]) => Object.fromEntries(input.flatMap((fault) => [[fault.fault, true], [`family: ${fault.fault.split('.')[0]!}`, true]]));
+
+async function appendParity(impl: Implementation, input: InvalidLog): Promise<void> {
+  const { seq, prefix, faulty, original } = input.event!;
+  // A shape the protocol cannot pass to append (a negative source seq, a false ignorable) is held to load alone.
+  if (!fitsAppendInput(faulty)) return refusedWith(await impl.load!(input.jsonl), input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
+  const after = original === undefined ? [] : [appendInput(original)];
+  const [loaded, appended, alone] = await Promise.all([impl.load!(input.jsonl), impl.append!(prefix, [appendInput(faulty), ...after]), impl.append!(prefix, after)]);
+  refusedWith(loaded, input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
+  const result = must(appended, 'loading the valid prefix');
+  refusedWith(result.outcomes[0]!, input.code, `appending an event with the fault "${input.fault}"`);
+  if (original !== undefined) {
+    const next = result.outcomes[1]!;
+    if (!next.ok || next.seq !== seq) fail(`after a refused append, the valid event got ${next.ok ? `seq ${next.seq}` : `refused with ${next.code}`}; it must get seq ${seq}: the refusal left a trace`);
+  }
+  const unchanged = must(alone, 'appending the valid event alone');
+  sameText('a refused append changed the log', unchanged.jsonl, result.jsonl);
+}
+
 export const LOG_APPEND_LOAD_PARITY = defineProperty({
   id: 'LOG-APPEND-LOAD-PARITY',
   title: 'append refuses an event exactly when load refuses a log holding it, with the same code, and the refusal leaves no trace',
   clause: 'spec §5.1–5.2; DESIGN §1 (append/load parity), §1.4 (atomic append)',
   levels: ['log'],
-  arbitrary: invalidEventLog,
-  labels: (input) => ({ [input.fault]: true }),
-  codec: invalidCodec,
+  // Every fault class of one event (src/log/rules.ts rules that one event can break), several per case.
+  arbitrary: invalidEventLogs,
+  labels: faultLabels,
+  // A case draws a few of the classes, so single classes get no floor; the larger families do, at about four standard deviations below their usual share.
+  floors: { 'family: surface': 0.3, 'family: header': 0.25, 'family: message': 0.15, 'family: legacy-shape': 0.08 },
+  codec: faultsCodec,
   async check(impl, input) {
-    const { seq, prefix, faulty, original } = input.event!;
-    const after = original === undefined ? [] : [appendInput(original)];
-    const [loaded, appended, alone] = await Promise.all([impl.load!(input.jsonl), impl.append!(prefix, [appendInput(faulty), ...after]), impl.append!(prefix, after)]);
-    refusedWith(loaded, input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
-    const result = must(appended, 'loading the valid prefix');
-    refusedWith(result.outcomes[0]!, input.code, `appending an event with the fault "${input.fault}"`);
-    if (original !== undefined) {
-      const next = result.outcomes[1]!;
-      if (!next.ok || next.seq !== seq) fail(`after a refused append, the valid event got ${next.ok ? `seq ${next.seq}` : `refused with ${next.code}`}; it must get seq ${seq}: the refusal left a trace`);
-    }
-    const unchanged = must(alone, 'appending the valid event alone');
-    sameText('a refused append changed the log', unchanged.jsonl, result.jsonl);
+    for (const fault of input) await appendParity(impl, fault);
   },
 });
 
@@ -82,15 +104,19 @@ export const LOG_REFUSE_INVALID = defineProperty({
   title: 'a log with one fault is refused with the code of that fault',
   clause: 'spec §5.2–5.3; DESIGN §3 (error codes)',
   levels: ['log'],
-  arbitrary: invalidLog,
-  labels: (input) => ({ [input.fault]: true }),
-  codec: invalidCodec,
+  // Every fault class a stored log can hold (one per validation rule), several per case.
+  arbitrary: invalidLogs,
+  labels: faultLabels,
+  // As for LOG-APPEND-LOAD-PARITY: floors for the larger families only.
+  floors: { 'family: surface': 0.3, 'family: header': 0.22, 'family: session': 0.2, 'family: chunk-row': 0.15, 'family: message': 0.12, 'family: envelope': 0.12 },
+  codec: faultsCodec,
   async check(impl, input) {
-    refusedWith(await impl.load!(input.jsonl), input.code, `a log with the fault "${input.fault}"`);
+    const loads = await Promise.all(input.map((fault) => impl.load!(fault.jsonl)));
+    input.forEach((fault, i) => refusedWith(loads[i]!, fault.code, `a log with the fault "${fault.fault}"`));
   },
 });
 
-const legacyFaults = fc.tuple(logPlan, fc.constantFrom('legacy-header-delta', 'legacy-reason-fallback'), fc.nat()).map(([plan, fault, pick]) => MUTATIONS[fault]!(buildLog(plan), pick)!);
+const legacyFaults = fc.tuple(logPlan, fc.constantFrom('legacy.header-delta', 'legacy.reason-fallback') as fc.Arbitrary<'legacy.header-delta' | 'legacy.reason-fallback'>, fc.nat()).map(([plan, fault, pick]) => EVENT_FAULTS[fault]!(buildLog(plan), pick)!);
 
 export const LOG_LEGACY_REFUSED = defineProperty({
   id: 'LOG-LEGACY-REFUSED',
@@ -99,7 +125,7 @@ export const LOG_LEGACY_REFUSED = defineProperty({
   levels: ['log'],
   arbitrary: legacyFaults,
   labels: (input) => ({ [input.fault]: true }),
-  floors: { 'legacy-header-delta': 0.3, 'legacy-reason-fallback': 0.3 },
+  floors: { 'legacy.header-delta': 0.3, 'legacy.reason-fallback': 0.3 },
   codec: invalidCodec,
   async check(impl, input) {
     const { prefix, faulty } = input.event!;
@@ -144,7 +170,7 @@ export const LOG_FORMAT_VERSION = defineProperty({
   },
 });
 
-const losslessFaults = fc.tuple(logPlan, fc.constantFrom('negative-zero', 'overflowing-number'), fc.nat()).map(([plan, fault, pick]) => TEXT_MUTATIONS[fault]!(buildLog(plan), pick)!);
+const losslessFaults = fc.tuple(logPlan, fc.constantFrom('json.negative-zero', 'json.non-finite') as fc.Arbitrary<'json.negative-zero' | 'json.non-finite'>, fc.nat()).map(([plan, fault, pick]) => TEXT_FAULTS[fault]!(buildLog(plan), pick)!);
 
 export const LOG_LOSSLESS_JSON = defineProperty({
   id: 'LOG-LOSSLESS-JSON',
@@ -158,26 +184,50 @@ export const LOG_LOSSLESS_JSON = defineProperty({
   },
 });
 
+const damageLabels = Object.fromEntries(DAMAGE_KINDS.flatMap((kind) => (['committed', 'tail'] as const).map((place) => [`${kind} ${place}`, place === 'committed' && kind === 'bad chunk row' ? 0.3 : 0.9])));
+
 export const LOG_TORN_TAIL = defineProperty({
   id: 'LOG-TORN-TAIL',
-  title: 'a last line cut short is dropped and the rest loads; damage before a later turn/end is refused with TORN_COMMITTED',
+  title: 'damage after the last turn/end (torn, garbage or empty line, seq gap, repeated line, missing newline) is cut at its first line and the rest loads; the same damage before a later turn/end is refused with TORN_COMMITTED, a malformed chunk row anywhere with CHUNK_ROW_INVALID',
   clause: 'spec §5.3 item 2',
   levels: ['log'],
-  arbitrary: fc.tuple(sessionLog(), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom('committed-seq-gap', 'committed-garbage-line'), fc.nat()).map(([log, cut, fault, pick]) => ({ log, cut, fault, pick })),
-  codec: logWith<{ cut: number; fault: string; pick: number }>(),
-  async check(impl, { log, cut, fault, pick }) {
-    const body = log.jsonl.slice(0, -1);
-    const lastLineStart = body.lastIndexOf('\n') + 1;
-    const lastLine = JSON.parse(body.slice(lastLineStart)) as { seq?: number; seq0?: number };
-    const kept = log.events.filter((e) => e.seq < (lastLine.seq ?? lastLine.seq0!));
-    // Cut anywhere inside the last line, or just before its newline: a torn write either way.
-    const torn = body.slice(0, lastLineStart + Math.floor(cut * (body.length - lastLineStart)));
-    const damaged = TEXT_MUTATIONS[fault]!(log, pick);
-    const [tornLoad, damagedLoad] = await Promise.all([impl.load!(torn), damaged === undefined ? undefined : impl.load!(damaged.jsonl)]);
-    const loaded = must(tornLoad, 'loading a log whose last line was cut short');
-    sameJson('after cutting the torn last line, the events differ from those before it', kept, loaded.events);
-    if (damagedLoad !== undefined) refusedWith(damagedLoad, 'TORN_COMMITTED', `a log with the fault "${fault}" before a later turn/end`);
+  // Small logs with an open last turn, so every damage has a place on each side of the last turn/end.
+  arbitrary: fc.tuple(logPlanOf(2), anyText, fc.nat()).map(([plan, tail, pick]) => ({ log: buildLog({ ...plan, openTail: plan.openTail ?? tail }), pick })),
+  labels: ({ log, pick }) => Object.fromEntries(damagesOf(log, pick).map((d) => [`${d.kind} ${d.place}`, true])),
+  floors: damageLabels,
+  codec: logWith<{ pick: number }>(),
+  async check(impl, { log, pick }) {
+    const damaged = damagesOf(log, pick);
+    const loads = await Promise.all(damaged.map((d) => impl.load!(d.jsonl)));
+    damaged.forEach((d, i) => {
+      const what = `a log with a ${d.kind} ${d.place === 'committed' ? 'before a later turn/end' : 'after the last turn/end'}`;
+      if ('refused' in d.expect) return refusedWith(loads[i]!, d.expect.refused, what);
+      const loaded = must(loads[i]!, `loading ${what}`);
+      sameJson(`${what}: after cutting the torn tail, the events differ from those before the damage`, log.events.slice(0, d.expect.kept), loaded.events);
+    });
   },
 });
 
-export const LOG_PROPERTIES = [LOG_LOAD_VALID, LOG_APPEND_ROUNDTRIP, LOG_APPEND_LOAD_PARITY, LOG_REFUSE_INVALID, LOG_LEGACY_REFUSED, LOG_UNKNOWN_TYPE, LOG_FORMAT_VERSION, LOG_LOSSLESS_JSON, LOG_TORN_TAIL];
+export const LOG_APPEND_LOSSLESS = defineProperty({
+  id: 'LOG-APPEND-LOSSLESS',
+  title: 'append refuses data JSON cannot carry back unchanged (undefined, bigint, cycles, array subclasses, sparse arrays, class instances, symbol or hidden keys) with NOT_LOSSLESS_JSON, and the refusals leave the log as it was',
+  clause: 'spec §1.4, §5.1 item 1',
+  levels: ['log'],
+  // The values exist only in memory: a JSON text cannot hold them. Every class is appended to every log.
+  inProcess: true,
+  arbitrary: sessionLog(),
+  labels: () => Object.fromEntries(Object.keys(MEMORY_FAULTS).map((fault) => [fault, true])),
+  floors: Object.fromEntries(Object.keys(MEMORY_FAULTS).map((fault) => [fault, 1])),
+  codec: logCodec,
+  async check(impl, log) {
+    const faults = Object.entries(MEMORY_FAULTS as Record<string, () => unknown>);
+    const last = log.events[log.events.length - 1]!;
+    const inputs = faults.map(([, data]) => ({ type: 'todo/write', time: last.time, data: data() }) as unknown as AppendInput);
+    const [appended, saved] = await Promise.all([impl.append!(log.jsonl, inputs), impl.append!(log.jsonl, [])]);
+    const result = must(appended, 'loading a valid log');
+    faults.forEach(([fault], i) => refusedWith(result.outcomes[i]!, 'NOT_LOSSLESS_JSON', `appending data with the fault "${fault}"`));
+    sameText('the refused appends changed the log', must(saved, 'loading and saving the log').jsonl, result.jsonl);
+  },
+});
+
+export const LOG_PROPERTIES = [LOG_LOAD_VALID, LOG_APPEND_ROUNDTRIP, LOG_APPEND_LOAD_PARITY, LOG_REFUSE_INVALID, LOG_LEGACY_REFUSED, LOG_UNKNOWN_TYPE, LOG_FORMAT_VERSION, LOG_LOSSLESS_JSON, LOG_APPEND_LOSSLESS, LOG_TORN_TAIL];

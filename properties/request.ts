@@ -49,6 +49,7 @@ export const REQUEST_PREFIX_STABLE = defineProperty({
   levels: ['request'],
   arbitrary: sessionLog(),
   labels: logLabels,
+  floors: LOG_FLOORS,
   codec: logCodec,
   async check(impl, log) {
     const { boundaries, requests } = await requestsOf(impl, log);

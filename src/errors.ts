@@ -90,14 +90,17 @@ export class ReconError extends Error {
   readonly location: ErrorLocation;
   /** What the user can do about it, when there is something to say. */
   readonly hint: string | undefined;
+  /** The id of the validation rule that refused (src/log/rules.ts), when a log rule did. */
+  readonly rule: string | undefined;
 
-  constructor(code: ErrorCode, detail: string, options: { location?: ErrorLocation; hint?: string; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, detail: string, options: { location?: ErrorLocation; hint?: string; rule?: string; cause?: unknown } = {}) {
     const location = options.location ?? {};
     super(formatMessage(code, detail, location), options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.detail = detail;
     this.location = location;
     this.hint = options.hint;
+    this.rule = options.rule;
     Object.defineProperty(this, BRAND, { value: true });
   }
 
@@ -106,6 +109,7 @@ export class ReconError extends Error {
     return new ReconError(this.code, this.detail, {
       location: { ...this.location, ...location },
       ...(this.hint === undefined ? {} : { hint: this.hint }),
+      ...(this.rule === undefined ? {} : { rule: this.rule }),
       cause: this.cause,
     });
   }

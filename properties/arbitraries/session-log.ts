@@ -1,21 +1,39 @@
 /**
  * Valid session logs, generated. A plan (turns → steps → replies, with compactions,
- * tool-result trims, resumes, header changes and noise) is drawn by fast-check, so it
- * shrinks; a builder turns the plan into events and canonical JSONL, packing runs of
- * three or more deltas into chunk rows as a DSH writer does.
+ * tool-result trims, resumes, header changes, retries, failed and unstreamed replies,
+ * noise and an open last turn) is drawn by fast-check, so it shrinks; a builder turns
+ * the plan into events and canonical JSONL, packing runs of three or more deltas into
+ * chunk rows as a DSH writer does.
  *
- * The builder writes events directly, without the reference: a generator that used the
- * code under test could not find that code's bugs.
+ * Every free-text field is drawn from text.ts (every value class), and turns written by
+ * an "older harness" are stored in the older shapes the loader upgrades (spec §5.3 item
+ * 3, the `apps/web` corpus logs). The builder knows both forms: `jsonl` holds what is
+ * stored, `events` what a reader must load, and `expected` the messages and header a
+ * fold must derive — all written directly, without the reference: a generator that
+ * used the code under test could not find that code's bugs.
  */
 import fc from 'fast-check';
 import type { JsonValue, SessionEvent, SessionHeader } from '../../src/log/index.ts';
+import { anyText, textLabels, toolName } from './text.ts';
 
 export interface GeneratedLog {
   readonly header: SessionHeader;
+  /** The events a reader must load: older shapes already upgraded. */
   readonly events: readonly SessionEvent[];
-  /** Canonical JSONL: header line, then events with delta runs packed into rows. */
+  /** Canonical JSONL as stored: header line, then events (older shapes as written) with delta runs packed into rows. */
   readonly jsonl: string;
   readonly stats: LogStats;
+  /** Events as stored, where they differ from `events` (older shapes). */
+  readonly stored?: readonly SessionEvent[];
+  /** What the builder knows a fold must derive; absent for a log read back from a file. */
+  readonly expected?: LogExpectation;
+}
+
+export interface LogExpectation {
+  /** The derived messages after the first `k` events. */
+  messagesAt(k: number): JsonValue[];
+  /** The folded request header after the first `k` events (null before the first). */
+  headerAt(k: number): JsonValue | null;
 }
 
 export interface LogStats {
@@ -26,61 +44,124 @@ export interface LogStats {
   readonly chunkRows: number;
   readonly ignorable: number;
   readonly injections: number;
+  /** Labels of what else the log holds: text classes per field, legacy shapes, usage fields, boundary kinds. */
+  readonly labels?: Readonly<Record<string, boolean>>;
 }
 
 type Text = string;
+/** Optional usage fields, each present or absent (spec §2.1 TokenUsage). */
+interface UsagePlan {
+  readonly input: number;
+  readonly read: number | null;
+  readonly output?: number;
+  readonly write?: number;
+  readonly reasoning?: number;
+}
+interface ToolOutputPlan {
+  readonly blocks: readonly Text[];
+  readonly isError: boolean;
+}
 interface ReplyPlan {
   readonly reasoning: Text | null;
   readonly text: Text | null;
   readonly calls: number;
   readonly deltas: number;
+  /** Raw argument strings of the calls, in order (a default path object where absent). */
+  readonly args?: readonly Text[];
 }
+/** How the reply reached the log (spec §2.3 llm/retry, §4.5, §2.4 sourceEventSeqs). */
+export type Boundary = 'streamed' | 'retry' | 'error finish' | 'unstreamed' | 'unrecorded';
 interface StepPlan {
   readonly injects: readonly Text[];
   readonly header: 'keep' | 'system' | 'tools' | 'config' | 'noncanonical';
   readonly reply: ReplyPlan;
-  readonly usage: { readonly input: number; readonly read: number | null } | null;
+  readonly usage: UsagePlan | null;
   readonly noise: readonly NoiseKind[];
+  readonly systemText?: Text;
+  readonly outputs?: readonly ToolOutputPlan[];
+  readonly boundary?: Boundary;
 }
+type TurnEnd = 'completed' | 'max-tokens' | 'error' | 'aborted' | 'disposed';
 interface TurnPlan {
   readonly prompt: Text;
   readonly steps: readonly StepPlan[];
   readonly compactKeep: number | null;
   readonly trimPick: number | null;
   readonly resume: boolean;
-  readonly end: 'completed' | 'max-tokens' | 'error';
+  readonly end: TurnEnd;
+}
+/** Older shapes a turn of an older harness is stored in. */
+export type LegacyShape = 'turn/start trigger' | 'pre-identity user' | 'pre-identity assistant' | 'pre-identity tool result' | 'steering' | 'old turn/end';
+export const LEGACY_SHAPES: readonly LegacyShape[] = ['turn/start trigger', 'pre-identity user', 'pre-identity assistant', 'pre-identity tool result', 'steering', 'old turn/end'];
+interface LegacyPlan {
+  /** Turns 1..turns were written by the older harness. */
+  readonly turns: number;
+  readonly shapes: readonly LegacyShape[];
 }
 export interface LogPlan {
   readonly turns: readonly TurnPlan[];
+  readonly system?: Text;
+  readonly tools?: readonly string[];
+  readonly legacy?: LegacyPlan | null;
+  /** A last turn left open (a crash before its turn/end), with this prompt. */
+  readonly openTail?: Text | null;
 }
 
 type NoiseKind = 'todo' | 'context' | 'title' | 'ignorable' | 'hook';
 
-const text: fc.Arbitrary<Text> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('hello', 'Run the tests.', 'ok', 'Done.', 'List the files.') },
-  { weight: 2, arbitrary: fc.string({ maxLength: 10 }) },
-  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }) },
-  { weight: 1, arbitrary: fc.constantFrom('', 'quote " and \\ backslash', 'line\nbreak', '\u2028sep', 'emoji 🙂') },
+/** Tool arguments: the model's raw JSON string, as models write it (spacing, nesting, empty). */
+const toolArguments: fc.Arbitrary<Text> = fc
+  .tuple(anyText, fc.constantFrom('compact', 'pretty', 'padded', 'empty', 'nested'))
+  .map(([value, form]) => {
+    if (form === 'empty') return '';
+    if (form === 'pretty') return JSON.stringify({ path: value }, null, 2);
+    if (form === 'padded') return ` ${JSON.stringify({ path: value })}\n`;
+    if (form === 'nested') return JSON.stringify({ edits: [{ old: value, new: value.toUpperCase() }], options: { dryRun: false, depth: 2 } });
+    return JSON.stringify({ path: value });
+  });
+
+const usagePlan: fc.Arbitrary<UsagePlan> = fc.record(
+  { input: fc.nat(4000), read: fc.option(fc.nat(4000)), output: fc.nat(2000), write: fc.nat(1000), reasoning: fc.nat(1000) },
+  { requiredKeys: ['input', 'read'] },
 );
 
 const step: fc.Arbitrary<StepPlan> = fc.record({
-  injects: fc.array(text, { maxLength: 2 }),
+  injects: fc.array(anyText, { maxLength: 2 }),
   header: fc.constantFrom<StepPlan['header']>('keep', 'keep', 'keep', 'keep', 'system', 'tools', 'config', 'noncanonical'),
-  reply: fc.record({ reasoning: fc.option(text), text: fc.option(text), calls: fc.nat(2), deltas: fc.nat(5) }),
-  usage: fc.option(fc.record({ input: fc.nat(4000), read: fc.option(fc.nat(4000)) })),
+  reply: fc.oneof(
+    { weight: 9, arbitrary: fc.record({ reasoning: fc.option(anyText), text: fc.option(anyText), calls: fc.nat(2), deltas: fc.nat(5), args: fc.array(toolArguments, { maxLength: 2 }) }) },
+    // A reply with no content at all (a usage-only step): logged, but never a message (spec §3.1).
+    { weight: 1, arbitrary: fc.constant({ reasoning: null, text: null, calls: 0, deltas: 0 }) },
+  ),
+  usage: fc.option(usagePlan, { freq: 3 }),
   noise: fc.array(fc.constantFrom<NoiseKind>('todo', 'context', 'title', 'ignorable', 'hook'), { maxLength: 2 }),
+  systemText: anyText,
+  outputs: fc.array(fc.record({ blocks: fc.array(anyText, { maxLength: 2 }), isError: fc.boolean() }), { maxLength: 2 }),
+  boundary: fc.constantFrom<Boundary>('streamed', 'streamed', 'streamed', 'streamed', 'retry', 'error finish', 'unstreamed', 'unrecorded'),
 });
 
 const turn: fc.Arbitrary<TurnPlan> = fc.record({
-  prompt: text,
+  prompt: anyText,
   steps: fc.array(step, { minLength: 1, maxLength: 3 }),
   compactKeep: fc.option(fc.nat(3), { freq: 4 }),
   trimPick: fc.option(fc.nat(), { freq: 4 }),
   resume: fc.boolean(),
-  end: fc.constantFrom<TurnPlan['end']>('completed', 'completed', 'completed', 'max-tokens', 'error'),
+  end: fc.constantFrom<TurnEnd>('completed', 'completed', 'completed', 'max-tokens', 'error', 'aborted', 'disposed'),
 });
 
-export const logPlan: fc.Arbitrary<LogPlan> = fc.record({ turns: fc.array(turn, { minLength: 1, maxLength: 4 }) });
+/** Plans of at most `maxTurns` turns. */
+export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
+  return fc.record({
+    turns: fc.array(turn, { minLength: 1, maxLength: maxTurns }),
+    system: anyText,
+    // Names as registries spell them, and now and then any text at all: nothing in the log format restricts them.
+    tools: fc.uniqueArray(fc.oneof({ weight: 3, arbitrary: toolName }, { weight: 1, arbitrary: anyText }), { minLength: 1, maxLength: 3 }),
+    legacy: fc.option(fc.record({ turns: fc.integer({ min: 1, max: maxTurns }), shapes: fc.subarray([...LEGACY_SHAPES], { minLength: 1 }) }), { freq: 3, nil: null }),
+    openTail: fc.option(anyText, { freq: 3, nil: null }),
+  });
+}
+
+export const logPlan: fc.Arbitrary<LogPlan> = logPlanOf(4);
 
 /** Valid logs. With `noise: false` the same plan builds without log-only noise events. */
 export function sessionLog(options: { noise?: boolean } = {}): fc.Arbitrary<GeneratedLog> {
@@ -92,20 +173,33 @@ const BASE_TOOLS = [
   { name: 'run', description: 'Run a command.', parameters: { type: 'object', properties: { command: { type: 'string' } } } },
 ];
 
+type Rec = Record<string, JsonValue>;
+type Extra = Partial<Pick<SessionEvent, 'sourceEventSeqs' | 'surfaceOp' | 'ignorable'>>;
+
 export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): GeneratedLog {
   const noise = options.noise !== false;
   const header: SessionHeader = { type: 'session', version: 0, id: 'gen-session', createdAt: 1_700_000_000_000, delegationDepth: 0 };
   const events: SessionEvent[] = [];
+  const stored: SessionEvent[] = [];
   const nodes: number[] = [];
+  const headers: Array<{ seq: number; header: JsonValue }> = [];
   let time = 1_700_000_000_000;
   let ids = 0;
   const stats = { replaces: 0, toolPairs: 0, headerChanges: 0, resumes: 0, chunkRows: 0, ignorable: 0, injections: 0 };
+  const texts: Record<string, string[]> = { system: [], user: [], reply: [], reasoning: [], arguments: [], 'tool output': [], 'tool name': [] };
+  const seen = new Set<string>();
+  let legacyTurn = false;
+  const old = (shape: LegacyShape) => legacyTurn && plan.legacy!.shapes.includes(shape);
   const id = (prefix: string) => `${prefix}-${++ids}`;
-  const push = (type: string, data: JsonValue, extra: Partial<Pick<SessionEvent, 'sourceEventSeqs' | 'surfaceOp' | 'ignorable'>> = {}): number => {
+  const legacyId = (seq: number) => `legacy-message:${header.id}:${seq}`;
+  /** Appends an event as a reader must load it; `asStored` is how an older harness wrote it, when it differs. */
+  const push = (type: string, data: JsonValue, extra: Extra = {}, asStored?: { type?: string; data: JsonValue }): number => {
     const seq = events.length;
     // Times mostly rise but sometimes step back, as real logs allow.
     time += seq % 7 === 6 ? -2 : 1 + (seq % 3);
-    events.push({ type, seq, time, data, ...extra } as SessionEvent);
+    const event = { type, seq, time, data, ...extra } as SessionEvent;
+    events.push(event);
+    stored.push(asStored === undefined ? event : ({ type: asStored.type ?? type, seq, time, data: asStored.data, ...extra } as SessionEvent));
     if (extra.surfaceOp === 'append') nodes.push(seq);
     else if (typeof extra.surfaceOp === 'object') {
       const from = nodes.indexOf(extra.surfaceOp.start);
@@ -115,16 +209,44 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     return seq;
   };
 
+  const toolNames = plan.tools ?? BASE_TOOLS.map((t) => t.name);
+  const initialTools = toolNames.map((name, i) => ({ ...(BASE_TOOLS[i % BASE_TOOLS.length] as Rec), name }));
   let current: { config: Record<string, JsonValue>; adapterDefaults?: JsonValue; system: string; tools: readonly JsonValue[] } = {
     config: { provider: 'deepseek', model: 'deepseek-chat', reasoningEffort: 'high', maxTokens: 8192 },
     adapterDefaults: { reasoningEffort: true, maxTokens: true },
-    system: 'You are a careful agent.',
-    tools: BASE_TOOLS,
+    system: plan.system ?? 'You are a careful agent.',
+    tools: initialTools,
   };
+  texts['system']!.push(current.system);
+  texts['tool name']!.push(...toolNames);
   let headerOwed: 'initial' | 'resume' | null = 'initial';
   let changes = 0;
 
-  const user = (content: Text) => ({ content: [{ type: 'text', text: content }], source: { kind: 'user' }, role: 'user', id: id('u') }) as JsonValue;
+  /** A user/message: the current shape, or the pre-identity one an older harness wrote. */
+  const userMessage = (content: Text, source: Rec, extra: Extra = { surfaceOp: 'append' }): number => {
+    texts['user']!.push(content);
+    if (old('pre-identity user')) {
+      seen.add('pre-identity user');
+      // As the apps/web logs store them: the prompt's source names the RPC that carried it.
+      const body = { content: [{ type: 'text', text: content }], source: source['kind'] === 'user' ? { ...source, rpcId: `rpc-${events.length}` } : source };
+      return push('user/message', { ...body, id: legacyId(events.length), role: 'user' }, extra, { data: body });
+    }
+    return push('user/message', { content: [{ type: 'text', text: content }], source, role: 'user', id: id('u') }, extra);
+  };
+  /** An injected user message: an older harness logged it as a steering/message. */
+  const injected = (content: Text, turnNo: number): number => {
+    if (!old('steering')) return userMessage(content, { kind: 'user' });
+    seen.add('steering');
+    texts['user']!.push(content);
+    const body = { content: [{ type: 'text', text: content }], source: { kind: 'user' } };
+    const seq = events.length;
+    // Two older forms: the message wrapped, or its fields inline.
+    if (stats.injections % 2 === 0) {
+      const message = { ...body, role: 'user', id: id('u') };
+      return push('user/message', message, { surfaceOp: 'append' }, { type: 'steering/message', data: { turn: turnNo, message } });
+    }
+    return push('user/message', { ...body, id: legacyId(seq), role: 'user' }, { surfaceOp: 'append' }, { type: 'steering/message', data: { turn: turnNo, ...body } });
+  };
   const noiseEvent = (kind: NoiseKind, turnNo: number) => {
     if (!noise) return;
     if (kind === 'todo') push('todo/write', { todos: [{ content: `task ${turnNo}`, status: 'in_progress' }] });
@@ -136,58 +258,143 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       stats.ignorable++;
     }
   };
+  const turnStart = (turnNo: number) => {
+    if (!old('turn/start trigger')) return push('turn/start', { turn: turnNo });
+    seen.add('turn/start trigger');
+    const source = turnNo % 2 === 0 ? { kind: 'user' } : { kind: 'user', rpcId: `rpc-${events.length}` };
+    return push('turn/start', { turn: turnNo }, {}, { data: { turn: turnNo, trigger: { kind: 'message', source } } });
+  };
 
   plan.turns.forEach((turnPlan, t) => {
     const turnNo = t + 1;
+    legacyTurn = plan.legacy != null && turnNo <= plan.legacy.turns;
     if (turnPlan.resume && t > 0) {
       push('session/end-seed', {});
       headerOwed = 'resume';
       stats.resumes++;
     }
-    push('turn/start', { turn: turnNo });
+    turnStart(turnNo);
     if (turnPlan.compactKeep !== null && nodes.length > 0) compact(turnPlan.compactKeep, turnNo);
     if (turnPlan.trimPick !== null) trim(turnPlan.trimPick, turnNo);
-    turnPlan.steps.forEach((stepPlan, s) => {
+    let failed: { step: number; message: string; code: string } | undefined;
+    for (const [s, stepPlan] of turnPlan.steps.entries()) {
       const stepNo = s + 1;
       push('step/start', { turn: turnNo, step: stepNo });
       for (const kind of stepPlan.noise) noiseEvent(kind, turnNo);
-      if (s === 0) push('user/message', user(turnPlan.prompt), { surfaceOp: 'append' });
-      for (const injected of stepPlan.injects) {
-        push('user/message', user(injected), { surfaceOp: 'append' });
+      if (s === 0) userMessage(turnPlan.prompt, { kind: 'user' });
+      for (const text of stepPlan.injects) {
+        injected(text, turnNo);
         stats.injections++;
       }
-      writeHeader(stepPlan.header);
-      const chunkSeqs = stream(stepPlan, turnNo, stepNo);
-      const content = replyBlocks(stepPlan.reply, turnNo, stepNo);
-      const data: Record<string, JsonValue> = {
-        turn: turnNo,
-        step: stepNo,
-        message: { role: 'assistant', content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' }, id: id('a') },
-      };
-      if (stepPlan.usage !== null) {
-        data['usage'] = stepPlan.usage.read === null ? { inputTokens: stepPlan.usage.input, outputTokens: 10 } : { inputTokens: stepPlan.usage.input, outputTokens: 10, cacheReadTokens: stepPlan.usage.read };
-      }
-      push('assistant/message', data, { sourceEventSeqs: chunkSeqs, surfaceOp: 'append' });
-      for (const block of content as Array<{ type: string; id: string; name: string; arguments: string }>) {
-        if (block.type !== 'tool-call') continue;
-        const callSeq = push('tool/call', { turn: turnNo, step: stepNo, callId: block.id, name: block.name, arguments: block.arguments });
-        push('tool/result', toolResult(turnNo, stepNo, block.id, `output of ${block.name}`), { sourceEventSeqs: [callSeq], surfaceOp: 'append' });
-        stats.toolPairs++;
-      }
+      writeHeader(stepPlan);
+      failed = reply(stepPlan, turnNo, stepNo);
       push('step/end', { turn: turnNo, step: stepNo });
-    });
-    const reason = turnPlan.end === 'error' ? { kind: 'error', error: { message: 'generated failure', code: 'GENERATED' } } : { kind: turnPlan.end };
-    push('turn/end', { turn: turnNo, reason });
+      if (failed !== undefined) break;
+    }
+    turnEnd(turnNo, failed === undefined ? turnPlan.end : 'error', failed);
   });
+  legacyTurn = false;
+  if (plan.openTail != null) openTurn(plan.openTail, plan.turns.length + 1);
 
-  function writeHeader(change: StepPlan['header']): void {
+  /** Writes the reply of one step; returns the failure when its stream ended in an error. */
+  function reply(stepPlan: StepPlan, turnNo: number, stepNo: number): { step: number; message: string; code: string } | undefined {
+    const boundary = stepPlan.boundary ?? 'streamed';
+    seen.add(`boundary: ${boundary}`);
+    const chunk = (c: JsonValue) => push('assistant/chunk', { turn: turnNo, step: stepNo, chunk: c });
+    if (boundary === 'error finish' || boundary === 'retry') {
+      const failure = { message: 'the provider failed', code: boundary === 'retry' ? 'RATE_LIMIT' : 'SERVER' };
+      if (stepPlan.usage !== null) chunk({ type: 'usage', usage: { inputTokens: 0, outputTokens: 0 } });
+      chunk({ type: 'finish', reason: { kind: 'error', failure } });
+      if (boundary === 'error finish') return { step: stepNo, ...failure };
+      const retryId = id('retry');
+      push('llm/retry', { retryId, turn: turnNo, step: stepNo, provider: 'deepseek', mode: 'normal', policyKey: '["normal",2]', retry: 1, maxRetries: 2, delayMs: 1, failure });
+      push('llm/retry-started', { retryId, turn: turnNo, step: stepNo, retry: 1 });
+    }
+    const content = replyBlocks(stepPlan.reply, turnNo, stepNo);
+    if (content.length === 0) seen.add('empty reply');
+    const chunkSeqs = boundary === 'unstreamed' || boundary === 'unrecorded' ? [] : stream(stepPlan, content, turnNo, stepNo);
+    const message = { role: 'assistant', content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' }, id: id('a') };
+    const usage = stepPlan.usage === null ? undefined : usageOf(stepPlan.usage);
+    const sources: Extra = boundary === 'unrecorded' ? { surfaceOp: 'append' } : { sourceEventSeqs: chunkSeqs, surfaceOp: 'append' };
+    if (old('pre-identity assistant')) {
+      seen.add('pre-identity assistant');
+      const upgraded = { role: 'assistant', content, source: { provider: 'deepseek', model: 'deepseek-chat', kind: 'model' } };
+      const data: Rec = { turn: turnNo, step: stepNo, ...(usage === undefined ? {} : { usage }), message: { id: legacyId(events.length), ...upgraded } };
+      const asStored: Rec = { turn: turnNo, step: stepNo, content, provenance: { provider: 'deepseek', model: 'deepseek-chat' }, ...(usage === undefined ? {} : { usage }) };
+      push('assistant/message', data, sources, { data: asStored });
+    } else {
+      push('assistant/message', { turn: turnNo, step: stepNo, message, ...(usage === undefined ? {} : { usage }) }, sources);
+    }
+    let c = 0;
+    for (const block of content as Array<{ type: string; id: string; name: string; arguments: string }>) {
+      if (block.type !== 'tool-call') continue;
+      const callSeq = push('tool/call', { turn: turnNo, step: stepNo, callId: block.id, name: block.name, arguments: block.arguments });
+      const output = stepPlan.outputs?.[c] ?? { blocks: [`output of ${block.name}`], isError: false };
+      toolResult(turnNo, stepNo, block.id, output, { sourceEventSeqs: [callSeq], surfaceOp: 'append' });
+      stats.toolPairs++;
+      c++;
+    }
+    return undefined;
+  }
+
+  function usageOf(plan: UsagePlan): Rec {
+    const usage: Rec = { inputTokens: plan.input, outputTokens: plan.output ?? 10 };
+    if (plan.read !== null) usage['cacheReadTokens'] = plan.read;
+    if (plan.write !== undefined) usage['cacheWriteTokens'] = plan.write;
+    if (plan.reasoning !== undefined) usage['reasoningTokens'] = plan.reasoning;
+    for (const key of ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens']) seen.add(`usage ${Object.hasOwn(usage, key) ? 'with' : 'without'} ${key}`);
+    return usage;
+  }
+
+  function turnEnd(turnNo: number, end: TurnEnd, failure: { step: number; message: string; code: string } | undefined): void {
+    const error = { message: failure?.message ?? 'generated failure', code: failure?.code ?? 'GENERATED' };
+    const reason: Rec =
+      end === 'error' ? { kind: 'error', error } : end === 'aborted' ? { kind: 'aborted', reason: { kind: 'user' } } : end === 'disposed' ? { kind: 'aborted', reason: { kind: 'disposed' } } : { kind: end };
+    if (!old('old turn/end') || (end !== 'error' && end !== 'aborted' && end !== 'disposed')) {
+      push('turn/end', { turn: turnNo, reason });
+      return;
+    }
+    seen.add('old turn/end');
+    // The older reasons: aborted without a cause, disposed as its own kind, errors with their step.
+    const step = failure?.step ?? 1;
+    let asStored: Rec;
+    let upgraded: Rec = reason;
+    if (end === 'aborted') [asStored, upgraded] = [{ kind: 'aborted' }, { kind: 'aborted', reason: { kind: 'legacy' } }];
+    else if (end === 'disposed') asStored = { kind: 'disposed' };
+    else if (turnNo % 3 === 0) {
+      // The failure as the provider reported it, optional facts included.
+      const failure = { ...error, status: 503, providerRetryAfterMs: 1000 };
+      [asStored, upgraded] = [{ kind: 'error', step, failure }, { kind: 'error', error: failure }];
+    }
+    else if (turnNo % 3 === 1) asStored = { kind: 'error', step, message: error.message, code: error.code };
+    else [asStored, upgraded] = [{ kind: 'error', step, message: error.message }, { kind: 'error', error: { message: error.message, code: 'UNKNOWN' } }];
+    push('turn/end', { turn: turnNo, reason: upgraded }, {}, { data: { turn: turnNo, reason: asStored } });
+  }
+
+  /** A turn cut short by a crash: started, prompted and streaming, never ended. */
+  function openTurn(prompt: Text, turnNo: number): void {
+    turnStart(turnNo);
+    push('step/start', { turn: turnNo, step: 1 });
+    userMessage(prompt, { kind: 'user' });
+    writeHeader({ header: 'keep' } as StepPlan);
+    const chunk = (c: JsonValue) => push('assistant/chunk', { turn: turnNo, step: 1, chunk: c });
+    chunk({ type: 'block-start', index: 0, blockType: 'text' });
+    for (const piece of ['Working', ' on', ' it']) chunk({ type: 'text-delta', index: 0, text: piece });
+    seen.add('open last turn');
+  }
+
+  function writeHeader(stepPlan: StepPlan): void {
+    const change = stepPlan.header;
     if (change === 'keep' && headerOwed === null) return;
     let written: Record<string, JsonValue>;
     if (change === 'keep') written = canonical();
     else {
       changes++;
-      if (change === 'system') current = { ...current, system: `${current.system} Rule ${changes}.` };
-      else if (change === 'tools') {
+      if (change === 'system') {
+        const next = stepPlan.systemText ?? `${current.system} Rule ${changes}.`;
+        current = { ...current, system: next === current.system ? `${next} Rule ${changes}.` : next };
+        texts['system']!.push(current.system);
+      } else if (change === 'tools') {
         const added = { name: `tool_${changes}`, description: `Tool ${changes}.`, parameters: { type: 'object' } };
         current = { ...current, tools: changes % 2 === 0 ? [...current.tools].reverse() : [...current.tools, added] };
       } else if (change === 'config') {
@@ -201,7 +408,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     }
     const reason = headerOwed ?? 'change';
     if (reason === 'change') stats.headerChanges++;
-    push('request/header', { header: written, reason });
+    headers.push({ seq: push('request/header', { header: written, reason }), header: canonical() });
     headerOwed = null;
   }
 
@@ -219,16 +426,20 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     if (reply.text !== null) blocks.push({ type: 'text', text: reply.text });
     for (let c = 0; c < reply.calls; c++) {
       const tool = current.tools[c % Math.max(1, current.tools.length)] as { name?: string } | undefined;
-      blocks.push({ type: 'tool-call', id: `call-${turnNo}-${stepNo}-${c}`, name: tool?.name ?? 'run', arguments: JSON.stringify({ path: `src/file${c}.ts` }) });
+      const args = reply.args?.[c] ?? JSON.stringify({ path: `src/file${c}.ts` });
+      blocks.push({ type: 'tool-call', id: `call-${turnNo}-${stepNo}-${c}`, name: tool?.name ?? 'run', arguments: args });
+      texts['arguments']!.push(args);
     }
+    if (reply.reasoning !== null) texts['reasoning']!.push(reply.reasoning);
+    if (reply.text !== null) texts['reply']!.push(reply.text);
     return blocks;
   }
 
   /** assistant/chunk events for a reply: start, deltas, end per block, then usage and finish. */
-  function stream(stepPlan: StepPlan, turnNo: number, stepNo: number): number[] {
+  function stream(stepPlan: StepPlan, blocks: readonly JsonValue[], turnNo: number, stepNo: number): number[] {
     const seqs: number[] = [];
     const chunk = (c: JsonValue) => seqs.push(push('assistant/chunk', { turn: turnNo, step: stepNo, chunk: c }));
-    replyBlocks(stepPlan.reply, turnNo, stepNo).forEach((block, index) => {
+    blocks.forEach((block, index) => {
       const b = block as { type: string; text?: string; id?: string; name?: string; arguments?: string };
       chunk({ type: 'block-start', index, blockType: b.type });
       const whole = b.type === 'tool-call' ? b.arguments! : b.text!;
@@ -238,7 +449,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       }
       chunk({ type: 'block-end', index, block });
     });
-    if (stepPlan.usage !== null) chunk({ type: 'usage', usage: { inputTokens: stepPlan.usage.input, outputTokens: 10 } });
+    if (stepPlan.usage !== null) chunk({ type: 'usage', usage: usageOf(stepPlan.usage) });
     chunk({ type: 'finish', reason: { kind: stepPlan.reply.calls > 0 ? 'tool-calls' : 'stop' } });
     return seqs;
   }
@@ -257,11 +468,10 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       model: 'deepseek-chat',
       maxTokens: 4096,
     });
-    push(
-      'user/message',
-      { content: [{ type: 'text', text: 'Summary: earlier work.' }], source: { kind: 'plugin', plugin: 'compact', compactionId }, role: 'user', id: id('s') },
-      { sourceEventSeqs: [start, summary, ...shadowed], surfaceOp: { op: 'replace', start: shadowed[0]!, end: shadowed[shadowed.length - 1]! } },
-    );
+    userMessage('Summary: earlier work.', { kind: 'plugin', plugin: 'compact', compactionId }, {
+      sourceEventSeqs: [start, summary, ...shadowed],
+      surfaceOp: { op: 'replace', start: shadowed[0]!, end: shadowed[shadowed.length - 1]! },
+    });
     push('compaction/end', { compactionId, turn: turnNo });
   }
 
@@ -269,29 +479,78 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     const results = nodes.filter((seq) => events[seq]!.type === 'tool/result');
     if (results.length === 0) return;
     const target = results[pick % results.length]!;
-    const original = events[target]!.data as { turn: number; step: number; message: { source: { callId: string } } };
+    const original = events[target]!.data as { turn: number; step: number; message: { source: { callId: string }; content: Array<{ isError: boolean }> } };
     push('compaction/prune', { shadowedRange: { start: target, end: target }, shadowedSeqs: [target], shadowedTokenCount: 20 });
+    const trimmed = [{ type: 'text', text: `[trimmed at turn ${turnNo}]` }];
     const rewritten = JSON.parse(JSON.stringify(original)) as { message: { content: Array<{ content: JsonValue }> } };
-    rewritten.message.content[0]!.content = [{ type: 'text', text: `[trimmed at turn ${turnNo}]` }];
-    push('tool/result', rewritten as unknown as JsonValue, { sourceEventSeqs: [target], surfaceOp: { op: 'replace', start: target, end: target } });
+    rewritten.message.content[0]!.content = trimmed;
+    const extra: Extra = { sourceEventSeqs: [target], surfaceOp: { op: 'replace', start: target, end: target } };
+    if (!old('pre-identity tool result')) {
+      push('tool/result', rewritten as unknown as JsonValue, extra);
+      return;
+    }
+    // An older harness wrote the rewrite flat too; on load it keeps the identity of the result it replaces.
+    const callId = original.message.source.callId;
+    push('tool/result', rewritten as unknown as JsonValue, extra, { data: { turn: original.turn, step: original.step, callId, content: trimmed, isError: original.message.content[0]!.isError } });
   }
 
-  function toolResult(turnNo: number, stepNo: number, callId: string, output: string): JsonValue {
-    return {
-      turn: turnNo,
-      step: stepNo,
-      message: {
-        source: { kind: 'tool', callId },
-        content: [{ type: 'tool-result', toolCallId: callId, content: [{ type: 'text', text: output }], isError: false }],
-        role: 'user',
-        id: id('t'),
-      },
-    };
+  function toolResult(turnNo: number, stepNo: number, callId: string, output: ToolOutputPlan, extra: Extra): void {
+    texts['tool output']!.push(...output.blocks);
+    const content = output.blocks.map((text) => ({ type: 'text', text }));
+    if (old('pre-identity tool result')) {
+      seen.add('pre-identity tool result');
+      const message = { id: legacyId(events.length), role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content, isError: output.isError }], source: { kind: 'tool', callId } };
+      push('tool/result', { turn: turnNo, step: stepNo, message }, extra, { data: { turn: turnNo, step: stepNo, callId, content, isError: output.isError } });
+      return;
+    }
+    const message = { source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, content, isError: output.isError }], role: 'user', id: id('t') };
+    push('tool/result', { turn: turnNo, step: stepNo, message }, extra);
   }
 
-  const jsonl = writeJsonl(header, events);
+  const upgraded = stored.some((e, i) => e !== events[i]);
+  const jsonl = writeJsonl(header, stored);
   stats.chunkRows = jsonl.split('\n').filter((line) => /^\{"type":"[a-z-]+-chunks"/.test(line)).length;
-  return { header, events, jsonl, stats };
+  const labels: Record<string, boolean> = {};
+  for (const [field, values] of Object.entries(texts)) Object.assign(labels, textLabels(values, field));
+  Object.assign(labels, textLabels(Object.values(texts).flat(), 'text'));
+  for (const shape of LEGACY_SHAPES) labels[`legacy: ${shape}`] = seen.has(shape);
+  for (const key of ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens']) for (const side of ['with', 'without']) labels[`usage ${side} ${key}`] = seen.has(`usage ${side} ${key}`);
+  for (const boundary of ['retry', 'error finish', 'unstreamed', 'unrecorded']) labels[`boundary: ${boundary}`] = seen.has(`boundary: ${boundary}`);
+  labels['open last turn'] = seen.has('open last turn');
+  labels['empty reply'] = seen.has('empty reply');
+  labels['legacy shapes'] = LEGACY_SHAPES.some((shape) => seen.has(shape));
+  const expected = expectationOf(events, headers);
+  return { header, events, jsonl, stats: { ...stats, labels }, ...(upgraded ? { stored } : {}), expected };
+}
+
+/**
+ * The messages and header a fold must derive, from what the builder wrote: the surface
+ * ops it chose and the canonical header it meant, projected by the rule of spec §3.1.
+ */
+function expectationOf(events: readonly SessionEvent[], headers: ReadonlyArray<{ seq: number; header: JsonValue }>): LogExpectation {
+  return {
+    messagesAt(k) {
+      const nodes: number[] = [];
+      for (const event of events.slice(0, k)) {
+        if (event.surfaceOp === 'append') nodes.push(event.seq);
+        else if (typeof event.surfaceOp === 'object') {
+          const from = nodes.indexOf(event.surfaceOp.start);
+          nodes.splice(from, nodes.indexOf(event.surfaceOp.end) - from + 1, event.seq);
+        }
+      }
+      return nodes.map((seq) => projection(events[seq]!)).filter((m): m is JsonValue => m !== null);
+    },
+    headerAt(k) {
+      return headers.findLast((h) => h.seq < k)?.header ?? null;
+    },
+  };
+}
+
+function projection(event: SessionEvent): JsonValue | null {
+  const data = event.data as Rec;
+  if (event.type === 'user/message') return data;
+  const message = data['message'] as { content: readonly JsonValue[] } & Rec;
+  return event.type === 'assistant/message' && message.content.length === 0 ? null : message;
 }
 
 function split(whole: string, pieces: number): string[] {
@@ -320,7 +579,8 @@ export function writeJsonl(header: SessionHeader, events: readonly SessionEvent[
 
 /** The JSONL of the first `k` events, unpacked: a valid log of its own. */
 export function prefixJsonl(log: GeneratedLog, k: number): string {
-  return writeJsonl(log.header, log.events.slice(0, k), false);
+  // As stored: a prefix of a log with older shapes holds them too.
+  return writeJsonl(log.header, (log.stored ?? log.events).slice(0, k), false);
 }
 
 type Delta = { turn: number; step: number; chunk: { type: string; index: number; text?: string; id?: string; name?: string; argumentsDelta?: string } };

@@ -4,8 +4,8 @@
  * `tool-call-chunks` stands for consecutive events with seqs `seq0, seq0+1, …` and times
  * `time0` plus the running sum of `data.dt`. Rows are storage, never events.
  */
-import { ReconError } from '../errors.ts';
 import type { JsonValue } from './json.ts';
+import { refuse, type LogRuleId } from './rules.ts';
 import type { SessionEvent } from './types.ts';
 
 /** Fewer members than this are stored as plain events: a row would not be smaller. */
@@ -20,8 +20,8 @@ const ROW_OF: Record<DeltaKind, string> = {
   'tool-call-delta': 'tool-call-chunks',
 };
 
-function malformed(type: string, why: string): never {
-  throw new ReconError('CHUNK_ROW_INVALID', `malformed ${type} row: ${why}`);
+function malformed(rule: LogRuleId, type: string, why: string): never {
+  return refuse(rule, `malformed ${type} row: ${why}`);
 }
 
 function exactKeys(value: Rec, keys: readonly string[]): boolean {
@@ -36,28 +36,29 @@ function exactKeys(value: Rec, keys: readonly string[]): boolean {
 /** Expands a parsed row into its events, deep-frozen, or CHUNK_ROW_INVALID. The caller checked the tag. */
 export function expandChunkRow(row: Rec): SessionEvent[] {
   const type = row['type'] as string;
-  if (!exactKeys(row, ['type', 'seq0', 'time0', 'data'])) malformed(type, 'the envelope must be exactly {type, seq0, time0, data}');
+  if (!exactKeys(row, ['type', 'seq0', 'time0', 'data'])) malformed('chunk-row.envelope', type, 'the envelope must be exactly {type, seq0, time0, data}');
   const seq0 = row['seq0'];
   const time0 = row['time0'];
-  if (!Number.isSafeInteger(seq0) || (seq0 as number) < 0) malformed(type, 'seq0 must be a non-negative safe integer');
-  if (!Number.isSafeInteger(time0)) malformed(type, 'time0 must be a safe integer');
+  if (!Number.isSafeInteger(seq0) || (seq0 as number) < 0) malformed('chunk-row.seq0', type, 'seq0 must be a non-negative safe integer');
+  if (!Number.isSafeInteger(time0)) malformed('chunk-row.time0', type, 'time0 must be a safe integer');
   const data = row['data'];
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return malformed(type, 'data must be an object');
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return malformed('chunk-row.data-object', type, 'data must be an object');
   const d = data as Rec;
   const isTool = type === 'tool-call-chunks';
   const payloadKey = isTool ? 'args' : 'texts';
   const shapeOk = isTool
     ? exactKeys(d, ['turn', 'step', 'index', 'id', 'dt', 'args']) || exactKeys(d, ['turn', 'step', 'index', 'id', 'name', 'dt', 'args'])
     : exactKeys(d, ['turn', 'step', 'index', 'dt', 'texts']);
-  if (!shapeOk) malformed(type, `data must be exactly {turn, step, index, ${isTool ? 'id, name?, ' : ''}dt, ${payloadKey}}`);
-  if (typeof d['turn'] !== 'number' || typeof d['step'] !== 'number' || typeof d['index'] !== 'number') malformed(type, 'turn, step and index must be numbers');
-  if (isTool && (typeof d['id'] !== 'string' || (Object.hasOwn(d, 'name') && typeof d['name'] !== 'string'))) malformed(type, 'id and name must be strings');
+  if (!shapeOk) malformed('chunk-row.data-keys', type, `data must be exactly {turn, step, index, ${isTool ? 'id, name?, ' : ''}dt, ${payloadKey}}`);
+  if (typeof d['turn'] !== 'number' || typeof d['step'] !== 'number' || typeof d['index'] !== 'number') malformed('chunk-row.numbers', type, 'turn, step and index must be numbers');
+  if (isTool && (typeof d['id'] !== 'string' || (Object.hasOwn(d, 'name') && typeof d['name'] !== 'string'))) malformed('chunk-row.tool-strings', type, 'id and name must be strings');
   const members = d[payloadKey];
-  if (!Array.isArray(members) || members.length === 0 || !members.every((m) => typeof m === 'string')) malformed(type, `${payloadKey} must be a non-empty list of strings`);
+  if (!Array.isArray(members) || members.length === 0 || !members.every((m) => typeof m === 'string')) malformed('chunk-row.members', type, `${payloadKey} must be a non-empty list of strings`);
   const dt = d['dt'];
-  if (!Array.isArray(dt) || !dt.every((gap) => Number.isSafeInteger(gap))) malformed(type, 'dt must be a list of safe integers');
-  if (dt.length !== members.length - 1) malformed(type, `dt has ${dt.length} gaps for ${members.length} members`);
-  if (!Number.isSafeInteger((seq0 as number) + members.length - 1)) malformed(type, 'member seqs leave the safe integer range');
+  if (!Array.isArray(dt) || !dt.every((gap) => Number.isSafeInteger(gap))) malformed('chunk-row.dt', type, 'dt must be a list of safe integers');
+  if (dt.length !== members.length - 1) malformed('chunk-row.dt-arity', type, `dt has ${dt.length} gaps for ${members.length} members`);
+  // Parenthesised: seq0 + length - 1 rounds back into the safe range when seq0 + length leaves it.
+  if (!Number.isSafeInteger((seq0 as number) + (members.length - 1))) malformed('chunk-row.seq-range', type, 'member seqs leave the safe integer range');
 
   // Everything the members share is read once: a row holds many of them.
   const n = members.length;
@@ -73,7 +74,7 @@ export function expandChunkRow(row: Rec): SessionEvent[] {
   for (let k = 0; k < n; k++) {
     if (k > 0) {
       time += dt[k - 1] as number;
-      if (!Number.isSafeInteger(time)) malformed(type, 'member times leave the safe integer range');
+      if (!Number.isSafeInteger(time)) malformed('chunk-row.time-range', type, 'member times leave the safe integer range');
     }
     const text = members[k] as string;
     let chunk: JsonValue;

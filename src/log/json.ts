@@ -1,4 +1,4 @@
-import { ReconError } from '../errors.ts';
+import { refuse, type LogRuleId } from './rules.ts';
 
 /** A value that survives `JSON.stringify` → `JSON.parse` unchanged (spec §1.4). */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -30,7 +30,7 @@ export function snapshotJson(value: unknown, path = 'data'): JsonValue {
       continue;
     }
     const object = src as object;
-    if (ancestors.has(object)) fail(at, 'is a cycle (an object that contains itself)');
+    if (ancestors.has(object)) fail('json.cycle', at, 'is a cycle (an object that contains itself)');
     const kind = containerKind(object, at);
     ancestors.add(object);
     stack.push({ exit: object });
@@ -60,7 +60,7 @@ export function snapshotJson(value: unknown, path = 'data'): JsonValue {
  */
 export function adoptParsedJson(value: unknown, path = 'data'): void {
   if (typeof value !== 'object' || value === null) {
-    if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0))) fail(path, numberProblem(value));
+    if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0))) fail(numberRule(value), path, numberProblem(value));
     return;
   }
   // Only containers go on the stack; numbers are checked where they are found, other leaves
@@ -96,7 +96,7 @@ const PENDING: object[] = [];
 function badNumber(root: unknown, path: string): never {
   PENDING.length = 0;
   const found = findBadNumber(root, path)!;
-  return fail(found[0], numberProblem(found[1]));
+  return fail(numberRule(found[1]), found[0], numberProblem(found[1]));
 }
 
 // The slow path of adoptParsedJson: only a failing value needs its path spelled out.
@@ -132,14 +132,14 @@ function checkScalar(value: unknown, at: string): unknown {
     case 'boolean':
       return value;
     case 'number':
-      if (!Number.isFinite(value) || Object.is(value, -0)) fail(at, numberProblem(value));
+      if (!Number.isFinite(value) || Object.is(value, -0)) fail(numberRule(value), at, numberProblem(value));
       return value;
     case 'object':
       return value === null ? null : NOT_SCALAR;
     case 'undefined':
-      return fail(at, 'is undefined (omit an optional field instead of setting it to undefined)');
+      return fail('json.undefined', at, 'is undefined (omit an optional field instead of setting it to undefined)');
     default:
-      return fail(at, `is a ${typeof value}, which JSON cannot carry`);
+      return fail('json.type', at, `is a ${typeof value}, which JSON cannot carry`);
   }
 }
 
@@ -147,19 +147,19 @@ function containerKind(value: object, at: string): 'array' | 'object' {
   const proto: unknown = Object.getPrototypeOf(value);
   if (Array.isArray(value)) {
     // Array.prototype is itself an array in every realm; a subclass prototype is not.
-    if (!Array.isArray(proto)) fail(at, 'is an array subclass instance');
+    if (!Array.isArray(proto)) fail('json.array-subclass', at, 'is an array subclass instance');
     const keys = Reflect.ownKeys(value);
-    if (keys.length !== value.length + 1) fail(at, 'is a sparse or decorated array');
-    for (let i = 0; i < value.length; i++) if (!Object.hasOwn(value, i)) fail(at, `is a sparse array (hole at index ${i})`);
+    if (keys.length !== value.length + 1) fail('json.sparse-array', at, 'is a sparse or decorated array');
+    for (let i = 0; i < value.length; i++) if (!Object.hasOwn(value, i)) fail('json.sparse-array', at, `is a sparse array (hole at index ${i})`);
     return 'array';
   }
   if (proto !== null && proto !== Object.prototype && !isForeignObjectPrototype(proto)) {
     const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-    fail(at, `is a ${typeof name === 'string' && name !== '' ? name : 'non-plain object'}, not a plain object`);
+    fail('json.plain-object', at, `is a ${typeof name === 'string' && name !== '' ? name : 'non-plain object'}, not a plain object`);
   }
   for (const key of Reflect.ownKeys(value)) {
-    if (typeof key === 'symbol') fail(at, `has a symbol key ${String(key)}`);
-    if (!Object.prototype.propertyIsEnumerable.call(value, key)) fail(at, `has a non-enumerable key "${key}"`);
+    if (typeof key === 'symbol') fail('json.symbol-key', at, `has a symbol key ${String(key)}`);
+    if (!Object.prototype.propertyIsEnumerable.call(value, key)) fail('json.enumerable-key', at, `has a non-enumerable key "${key}"`);
   }
   return 'object';
 }
@@ -181,6 +181,10 @@ function numberProblem(value: number): string {
   return `is ${value}, which JSON cannot carry`;
 }
 
-function fail(at: string, problem: string): never {
-  throw new ReconError('NOT_LOSSLESS_JSON', `${at} ${problem}`);
+function numberRule(value: number): LogRuleId {
+  return Object.is(value, -0) ? 'json.negative-zero' : 'json.non-finite';
+}
+
+function fail(rule: LogRuleId, at: string, problem: string): never {
+  return refuse(rule, `${at} ${problem}`);
 }

@@ -16,6 +16,7 @@ import { createReadStream } from 'node:fs';
 import { ReconError } from '../errors.ts';
 import { expandChunkRow, packChunkRuns } from './chunk-rows.ts';
 import { decodeLogBytes } from './decode-utf8.ts';
+import { refusal, refuse } from './rules.ts';
 import { adoptParsedJson } from './json.ts';
 import { checkSessionHeader } from './session-header.ts';
 import { SessionLog, type SessionLogOptions } from './session-log.ts';
@@ -85,20 +86,12 @@ export async function loadJsonlFile(path: string, options: LoadOptions & { reado
   return reader.end();
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /** One line's bytes as text, refused with LOG_NOT_UTF8 (and its line) when they are not UTF-8. */
 function utf8Line(bytes: Uint8Array, line: number, file: string): string {
   try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    // decodeLogBytes names the offending bytes; on a single line, line 1 is this line.
-    try {
-      decodeLogBytes(bytes);
-    } catch (error) {
-      if (ReconError.is(error)) throw error.at({ file, line });
-    }
-    throw new ReconError('LOG_NOT_UTF8', 'the line is not valid UTF-8', { location: { file, line } });
+    return decodeLogBytes(bytes);
+  } catch (error) {
+    throw ReconError.is(error) ? error.at({ file, line }) : error;
   }
 }
 
@@ -118,7 +111,7 @@ class JsonlReader {
   #next = 0;
   /** The first log-rule error (or the header the log refused), thrown by `end`. */
   #held: unknown;
-  #cut: { line: number; seq: number | undefined; reason: string; lines: number; bytes: number } | undefined;
+  #cut: { line: number; seq: number | undefined; rule: CommittedRule; reason: string; lines: number; bytes: number } | undefined;
 
   constructor(options: LoadOptions) {
     this.#options = options;
@@ -129,12 +122,12 @@ class JsonlReader {
     const n = ++this.#line;
     if (this.#cut !== undefined) return this.#afterCut(raw, terminated);
     if (n === 1) return this.#header(raw);
-    if (!terminated) return this.#tear(n, undefined, 'the last line has no newline (a write was cut short)', raw, terminated);
+    if (!terminated) return this.#tear(n, undefined, 'torn.unparsable-committed', 'the last line has no newline (a write was cut short)', raw, terminated);
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch {
-      return this.#tear(n, undefined, raw === '' ? 'an empty line' : 'a line that is not valid JSON', raw, terminated);
+      return this.#tear(n, undefined, 'torn.unparsable-committed', raw === '' ? 'an empty line' : 'a line that is not valid JSON', raw, terminated);
     }
     try {
       if (isChunkRow(value)) {
@@ -150,7 +143,7 @@ class JsonlReader {
   }
 
   end(): LoadedLog {
-    if (this.#line === 0) throw this.#place(new ReconError('SESSION_HEADER_INVALID', 'the file is empty; line 1 must be the session header'), 1);
+    if (this.#line === 0) throw this.#place(refusal('session.present', 'the file is empty; line 1 must be the session header'), 1);
     if (this.#held !== undefined) throw this.#held;
     const cut = this.#cut;
     return {
@@ -162,11 +155,11 @@ class JsonlReader {
 
   #header(raw: string): void {
     if (raw.startsWith('\uFEFF')) {
-      throw this.#place(new ReconError('SESSION_HEADER_INVALID', 'the file starts with a byte order mark (BOM, U+FEFF, bytes EF BB BF); a session log is UTF-8 without a BOM, so line 1 must start with the header\'s "{"', { hint: 'remove the first three bytes; the editor or tool that wrote the file added them' }), 1);
+      throw this.#place(refusal('session.bom', 'the file starts with a byte order mark (BOM, U+FEFF, bytes EF BB BF); a session log is UTF-8 without a BOM, so line 1 must start with the header\'s "{"', { hint: 'remove the first three bytes; the editor or tool that wrote the file added them' }), 1);
     }
     let header: SessionHeader;
     try {
-      const value: unknown = parseLine(raw, 'SESSION_HEADER_INVALID', 'session header line is not valid JSON');
+      const value: unknown = parseLine(raw);
       checkSessionHeader(value);
       header = value;
     } catch (error) {
@@ -183,7 +176,9 @@ class JsonlReader {
   /** Adds a stored event, or starts a torn tail at a seq gap (and says so). */
   #take(event: SessionEvent, line: number, seq: number | undefined, raw: string): boolean {
     if (event.seq !== this.#next) {
-      this.#tear(line, seq, `a seq gap: expected seq ${this.#next}, found ${event.seq}`, raw, true);
+      this.#tear(line, seq, 'torn.seq-gap-committed', `a seq gap: expected seq ${this.#next}, found ${event.seq}`, raw, true);
+      // A seq gap shows on an intact line after the lost one: when that line is a turn/end, the loss is committed.
+      if (isTurnEnd(raw)) this.#committed(line);
       return false;
     }
     this.#legacy(event);
@@ -201,22 +196,26 @@ class JsonlReader {
   }
 
   /** Cuts the log at `line`: a torn tail, unless a later line proves the damage committed. */
-  #tear(line: number, seq: number | undefined, reason: string, raw: string, terminated: boolean): void {
-    this.#cut = { line, seq, reason, lines: 1, bytes: Buffer.byteLength(raw) + (terminated ? 1 : 0) };
+  #tear(line: number, seq: number | undefined, rule: CommittedRule, reason: string, raw: string, terminated: boolean): void {
+    this.#cut = { line, seq, rule, reason, lines: 1, bytes: Buffer.byteLength(raw) + (terminated ? 1 : 0) };
+  }
+
+  /** The damage at the cut is followed by (or sits on) the turn/end on line `at`: it is committed. */
+  #committed(at: number): never {
+    const cut = this.#cut!;
+    throw this.#place(
+      refusal(cut.rule, `${cut.reason}, but line ${at}${at === cut.line ? '' : ' later'} holds a turn/end: committed data is damaged`, {
+        hint: 'the log was changed after it was written; restore it from a copy',
+      }),
+      cut.line,
+      cut.seq,
+    );
   }
 
   #afterCut(raw: string, terminated: boolean): void {
     const cut = this.#cut!;
     // Only complete lines count (those a newline follows): an unterminated line was never committed.
-    if (terminated && isTurnEnd(raw)) {
-      throw this.#place(
-        new ReconError('TORN_COMMITTED', `${cut.reason}, but line ${this.#line} later holds a turn/end: committed data is damaged`, {
-          hint: 'the log was changed after it was written; restore it from a copy',
-        }),
-        cut.line,
-        cut.seq,
-      );
-    }
+    if (terminated && isTurnEnd(raw)) this.#committed(this.#line);
     cut.lines++;
     cut.bytes += Buffer.byteLength(raw) + (terminated ? 1 : 0);
   }
@@ -234,13 +233,15 @@ export function saveJsonl(log: SessionLog): string {
   return out;
 }
 
-function parseLine(raw: string, code: 'SESSION_HEADER_INVALID', detail: string): unknown {
+function parseLine(raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw new ReconError(code, detail);
+    return refuse('session.json', 'session header line is not valid JSON');
   }
 }
+
+type CommittedRule = 'torn.unparsable-committed' | 'torn.seq-gap-committed';
 
 function isChunkRow(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;

@@ -1,6 +1,6 @@
 /** The session header: line 1 of a JSONL log, storage metadata kept outside the events (spec §1.5–1.6). */
 import { isAbsolute } from 'node:path';
-import { ReconError } from '../errors.ts';
+import { refuse, type LogRuleId } from './rules.ts';
 import type { SessionHeader } from './types.ts';
 import { isRecord } from './validate-event.ts';
 
@@ -10,8 +10,8 @@ export const SESSION_FORMAT_VERSION = 0;
 // Stored DSH fixtures replace volatile values with placeholders such as `{{cwd}}/workspace`.
 const PLACEHOLDER = /^\{\{[A-Za-z][\w-]*\}\}/;
 
-function bad(detail: string): never {
-  throw new ReconError('SESSION_HEADER_INVALID', `session header ${detail}`, { location: { line: 1 } });
+function bad(rule: LogRuleId, detail: string): never {
+  return refuse(rule, `session header ${detail}`, { location: { line: 1 } });
 }
 
 /**
@@ -19,36 +19,36 @@ function bad(detail: string): never {
  * a newer harness is refused as "upgrade the harness", never as "corrupt".
  */
 export function checkSessionHeader(value: unknown): asserts value is SessionHeader {
-  if (!isRecord(value)) bad('is not a JSON object');
-  if (value['type'] !== 'session') bad(`line must be tagged "type":"session", got ${JSON.stringify(value['type'])}`);
+  if (!isRecord(value)) bad('session.object', 'is not a JSON object');
+  if (value['type'] !== 'session') bad('session.tag', `line must be tagged "type":"session", got ${JSON.stringify(value['type'])}`);
   checkVersion(value['version'], typeof value['id'] === 'string' ? value['id'] : '?');
-  if (typeof value['id'] !== 'string' || value['id'] === '') bad('id must be a non-empty string');
-  for (const key of ['createdAt', 'seedLength', 'delegationDepth']) {
+  if (typeof value['id'] !== 'string' || value['id'] === '') bad('session.id', 'id must be a non-empty string');
+  for (const key of ['createdAt', 'seedLength', 'delegationDepth'] as const) {
     const field = value[key];
     if ((key === 'createdAt' || field !== undefined) && !(Number.isSafeInteger(field) && (field as number) >= 0)) {
-      bad(`${key} must be a non-negative safe integer, got ${JSON.stringify(field)}`);
+      bad(`session.${key}`, `${key} must be a non-negative safe integer, got ${JSON.stringify(field)}`);
     }
   }
   const cwd = value['cwd'];
   if (cwd !== undefined && !(typeof cwd === 'string' && (isAbsolute(cwd) || PLACEHOLDER.test(cwd)))) {
-    bad(`cwd must be an absolute path, got ${JSON.stringify(cwd)}`);
+    bad('session.cwd', `cwd must be an absolute path, got ${JSON.stringify(cwd)}`);
   }
-  for (const key of ['parentSession', 'agentPreset']) {
-    if (value[key] !== undefined && typeof value[key] !== 'string') bad(`${key} must be a string`);
+  for (const key of ['parentSession', 'agentPreset'] as const) {
+    if (value[key] !== undefined && typeof value[key] !== 'string') bad(`session.${key}`, `${key} must be a string`);
   }
-  if (value['origin'] !== undefined && value['origin'] !== 'subagent') bad(`origin may only be "subagent", got ${JSON.stringify(value['origin'])}`);
+  if (value['origin'] !== undefined && value['origin'] !== 'subagent') bad('session.origin', `origin may only be "subagent", got ${JSON.stringify(value['origin'])}`);
 }
 
 function checkVersion(version: unknown, id: string): void {
   if (version === SESSION_FORMAT_VERSION) return;
-  if (!Number.isSafeInteger(version)) bad(`version must be an integer, got ${JSON.stringify(version)}`);
+  if (!Number.isSafeInteger(version)) bad('session.version-integer', `version must be an integer, got ${JSON.stringify(version)}`);
   const v = version as number;
   const detail =
     v > SESSION_FORMAT_VERSION
       ? `session "${id}" uses log format v${v}, but this reader reads only v${SESSION_FORMAT_VERSION}: the log was written by a newer harness`
       : `session "${id}" uses log format v${v}, older than the supported v${SESSION_FORMAT_VERSION}, and there is no upgrade path for it`;
   const hint = v > SESSION_FORMAT_VERSION ? 'upgrade the harness (or reconstructable) to open it' : 'convert the log with the harness that wrote it';
-  throw new ReconError('FORMAT_VERSION', detail, { location: { line: 1 }, hint });
+  refuse(v > SESSION_FORMAT_VERSION ? 'session.version-newer' : 'session.version-older', detail, { location: { line: 1 }, hint });
 }
 
 /** The header a new log starts with. */

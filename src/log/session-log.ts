@@ -6,9 +6,11 @@
  * log this class wrote always loads again. A rejected append changes nothing.
  */
 import { ReconError } from '../errors.ts';
+import { refuse } from './rules.ts';
 import { deepFreeze, snapshotJson } from './json.ts';
 import { checkSessionHeader } from './session-header.ts';
 import { Surface } from './surface.ts';
+import { LegacyUpgrader } from './upgrade.ts';
 import type { SessionEvent, SessionHeader, SurfaceOp } from './types.ts';
 import { checkEnvelope, checkEventPayload, checkKnownType, checkNotLegacy } from './validate-event.ts';
 
@@ -100,7 +102,7 @@ export class SessionLog {
   adopt(event: SessionEvent): void {
     const expected = this.#length;
     if (event.seq !== expected) {
-      throw new ReconError('SEQ_NOT_CONTIGUOUS', `event at index ${expected} has seq ${event.seq}; seqs must be contiguous from 0`, { location: { seq: event.seq } });
+      refuse('seq.contiguous', `event at index ${expected} has seq ${event.seq}; seqs must be contiguous from 0`, { location: { seq: event.seq } });
     }
     this.#rules.knownType(event);
     this.#rules.payload(event);
@@ -136,10 +138,8 @@ export class SessionLog {
    */
   append(type: string, data: unknown, options: AppendOptions = {}): SessionEvent {
     const seq = this.#length;
-    if (typeof type !== 'string' || type === '') throw new ReconError('ENVELOPE_INVALID', 'event type must be a non-empty string', { location: { seq } });
-    if (Object.hasOwn(options, 'ignorable') && options.ignorable !== true) {
-      throw new ReconError('ENVELOPE_INVALID', 'ignorable may only be true', { location: { seq } });
-    }
+    if (typeof type !== 'string' || type === '') refuse('envelope.type', 'event type must be a non-empty string', { location: { seq } });
+    if (Object.hasOwn(options, 'ignorable') && options.ignorable !== true) refuse('envelope.ignorable', 'ignorable may only be true', { location: { seq } });
     let event: SessionEvent;
     try {
       // Key order is the order DSH writes: type, seq, time, data, sourceEventSeqs, surfaceOp.
@@ -153,8 +153,10 @@ export class SessionLog {
     }
     checkEnvelope(event, seq);
     this.#rules.legacy(event);
-    this.adopt(event);
-    return event;
+    // An older shape is stored as load would read it back: upgraded, or refused when malformed.
+    const upgraded = new LegacyUpgrader(this.header.id, this.#eventAt).upgrade(event);
+    this.adopt(upgraded);
+    return upgraded;
   }
 }
 

@@ -3,13 +3,13 @@
  * `append` pushes a seq; `{op:'replace', start, end}` splices an inclusive range of
  * current nodes, in surface order, for the replacing event's seq.
  */
-import { ReconError } from '../errors.ts';
 import { isSurfaceType } from './event-types.ts';
+import { refuse, type LogRuleId } from './rules.ts';
 import type { ReplaceOp, SessionEvent } from './types.ts';
 import { isRecord } from './validate-event.ts';
 
-function bad(event: SessionEvent, detail: string): never {
-  throw new ReconError('SURFACE_INVALID', `${event.type} ${detail}`, { location: { seq: event.seq } });
+function bad(rule: LogRuleId, event: SessionEvent, detail: string): never {
+  return refuse(rule, `${event.type} ${detail}`, { location: { seq: event.seq } });
 }
 
 export class Surface {
@@ -44,13 +44,13 @@ export class Surface {
     const hasOp = Object.hasOwn(event, 'surfaceOp');
     const hasSources = Object.hasOwn(event, 'sourceEventSeqs');
     if (!surface) {
-      if (hasOp) bad(event, 'is not surface-eligible and cannot carry surfaceOp');
-      if (hasSources) bad(event, 'is not surface-eligible and cannot carry sourceEventSeqs');
+      if (hasOp) bad('surface.op-on-log-only', event, 'is not surface-eligible and cannot carry surfaceOp');
+      if (hasSources) bad('surface.sources-on-log-only', event, 'is not surface-eligible and cannot carry sourceEventSeqs');
       return undefined;
     }
-    if (!hasOp) bad(event, 'is surface-eligible and requires a surfaceOp marker ("append" or a replace)');
+    if (!hasOp) bad('surface.op-missing', event, 'is surface-eligible and requires a surfaceOp marker ("append" or a replace)');
     const op: unknown = event.surfaceOp;
-    if (op !== 'append' && !isRecord(op)) bad(event, `carries an invalid surfaceOp ${JSON.stringify(op)}`);
+    if (op !== 'append' && !isRecord(op)) bad('surface.op-value', event, `carries an invalid surfaceOp ${JSON.stringify(op)}`);
     if (hasSources) checkSources(event);
     if (op === 'append') {
       this.#nodes.push(event.seq);
@@ -59,13 +59,13 @@ export class Surface {
     const replace = checkReplaceShape(event, op as Record<string, unknown>);
     const from = this.#nodes.indexOf(replace.start);
     const to = this.#nodes.indexOf(replace.end);
-    if (from < 0) bad(event, `replace start seq ${replace.start} not found in surface`);
-    if (to < 0) bad(event, `replace end seq ${replace.end} not found in surface`);
-    if (from > to) bad(event, `replace start seq ${replace.start} (index ${from}) is after end seq ${replace.end} (index ${to})`);
+    if (from < 0) bad('surface.replace-start', event, `replace start seq ${replace.start} not found in surface`);
+    if (to < 0) bad('surface.replace-end', event, `replace end seq ${replace.end} not found in surface`);
+    if (from > to) bad('surface.replace-order', event, `replace start seq ${replace.start} (index ${from}) is after end seq ${replace.end} (index ${to})`);
     const shadowed = this.#nodes.slice(from, to + 1);
     const sources = new Set(event.sourceEventSeqs ?? []);
     const missing = shadowed.filter((seq) => !sources.has(seq));
-    if (missing.length > 0) bad(event, `sourceEventSeqs must include every shadowed surface node; missing ${missing.join(', ')}`);
+    if (missing.length > 0) bad('surface.replace-coverage', event, `sourceEventSeqs must include every shadowed surface node; missing ${missing.join(', ')}`);
     if (event.type === 'tool/result') checkToolResultRewrite(event, shadowed, eventAt);
     this.#nodes.splice(from, to - from + 1, event.seq);
     this.#replaceGeneration++;
@@ -75,19 +75,19 @@ export class Surface {
 
 function checkSources(event: SessionEvent): void {
   const sources: unknown = event.sourceEventSeqs;
-  if (!Array.isArray(sources)) bad(event, 'sourceEventSeqs must be an array when present');
-  if (sources.length === 0 && event.type !== 'assistant/message') bad(event, 'sourceEventSeqs must not be empty except on assistant/message');
+  if (!Array.isArray(sources)) bad('surface.sources-array', event, 'sourceEventSeqs must be an array when present');
+  if (sources.length === 0 && event.type !== 'assistant/message') bad('surface.sources-empty', event, 'sourceEventSeqs must not be empty except on assistant/message');
   for (let i = 0; i < sources.length; i++) {
     const seq: unknown = sources[i];
     if (!Object.hasOwn(sources, i) || !Number.isSafeInteger(seq) || (seq as number) < 0) {
-      bad(event, 'sourceEventSeqs must densely contain non-negative safe integers');
+      bad('surface.sources-integers', event, 'sourceEventSeqs must densely contain non-negative safe integers');
     }
-    if ((seq as number) >= event.seq) bad(event, `sourceEventSeqs must reference earlier events: ${seq as number} >= current seq ${event.seq}`);
+    if ((seq as number) >= event.seq) bad('surface.sources-earlier', event, `sourceEventSeqs must reference earlier events: ${seq as number} >= current seq ${event.seq}`);
   }
   // Sources are usually ascending (chunks in stream order), which rules out duplicates without a Set.
   if (!ascending(sources) && new Set(sources).size !== sources.length) {
     const dup = sources.find((seq, i) => sources.indexOf(seq) !== i) as number;
-    bad(event, `sourceEventSeqs must not contain duplicates (${dup})`);
+    bad('surface.sources-distinct', event, `sourceEventSeqs must not contain duplicates (${dup})`);
   }
 }
 
@@ -101,17 +101,17 @@ function checkReplaceShape(event: SessionEvent, op: Record<string, unknown>): Re
   const exact = keys.length === 3 && ['op', 'start', 'end'].every((key) => Object.hasOwn(op, key));
   const seqLike = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
   if (!exact || op['op'] !== 'replace' || !seqLike(op['start']) || !seqLike(op['end'])) {
-    bad(event, `carries an invalid replace surfaceOp ${JSON.stringify(op)} (must be exactly {op:"replace", start, end} with seqs)`);
+    bad('surface.replace-shape', event, `carries an invalid replace surfaceOp ${JSON.stringify(op)} (must be exactly {op:"replace", start, end} with seqs)`);
   }
   return op as unknown as ReplaceOp;
 }
 
 /** A tool/result replace rewrites one tool/result and may change only the result content. */
 function checkToolResultRewrite(event: SessionEvent, shadowed: readonly number[], eventAt: (seq: number) => SessionEvent | undefined): void {
-  if (shadowed.length !== 1) bad(event, `replace must rewrite exactly one current node, not ${shadowed.length}`);
+  if (shadowed.length !== 1) bad('surface.rewrite-one', event, `replace must rewrite exactly one current node, not ${shadowed.length}`);
   const target = eventAt(shadowed[0]!);
-  if (target?.type !== 'tool/result') bad(event, `replace must target a current tool/result, not ${target?.type ?? 'nothing'}`);
-  if (!sameExceptResultContent(target.data, event.data)) bad(event, 'replace may change only content (the tool-result block\'s inner content)');
+  if (target?.type !== 'tool/result') bad('surface.rewrite-target', event, `replace must target a current tool/result, not ${target?.type ?? 'nothing'}`);
+  if (!sameExceptResultContent(target.data, event.data)) bad('surface.rewrite-content-only', event, 'replace may change only content (the tool-result block\'s inner content)');
 }
 
 function sameExceptResultContent(a: unknown, b: unknown): boolean {

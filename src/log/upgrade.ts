@@ -4,8 +4,8 @@
  * messages persisted before messages had identities. Only a complete old shape is
  * upgraded; a current-looking malformed event is left for validation to refuse.
  */
-import { ReconError } from '../errors.ts';
 import { deepFreeze, type JsonValue } from './json.ts';
+import { refuse, type LogRuleId } from './rules.ts';
 import type { SessionEvent } from './types.ts';
 import { isNonEmptyString, isRecord } from './validate-event.ts';
 
@@ -55,8 +55,8 @@ export class LegacyUpgrader {
     return deepFreeze(next);
   }
 
-  #malformed(event: SessionEvent, what: string): never {
-    throw new ReconError('LEGACY_SHAPE_INVALID', `${event.type} in an older shape is malformed: ${what}`, { location: { seq: event.seq } });
+  #malformed(rule: LogRuleId, event: SessionEvent, what: string): never {
+    return refuse(rule, `${event.type} in an older shape is malformed: ${what}`, { location: { seq: event.seq } });
   }
 
   #upgradeTurnStart(event: SessionEvent): SessionEvent {
@@ -64,7 +64,7 @@ export class LegacyUpgrader {
     const data = event.data;
     const trigger = data['trigger'];
     if (!isTurnNumber(data['turn']) || !hasOnlyKeys(data, ['turn', 'trigger']) || !isRecord(trigger) || !isNonEmptyString(trigger['kind'])) {
-      this.#malformed(event, 'expected {turn, trigger:{kind}}');
+      this.#malformed('legacy-shape.turn-start', event, 'expected {turn, trigger:{kind}}');
     }
     return { ...event, data: { turn: data['turn'] as number } };
   }
@@ -74,7 +74,7 @@ export class LegacyUpgrader {
     const data = event.data;
     const reason = data['reason'];
     if (!isTurnNumber(data['turn']) || !hasOnlyKeys(data, ['turn', 'reason']) || !isRecord(reason) || typeof reason['kind'] !== 'string') {
-      return this.#malformed(event, 'expected {turn, reason:{kind}}');
+      return this.#malformed('legacy-shape.turn-end', event, 'expected {turn, reason:{kind}}');
     }
     let upgraded: JsonValue;
     switch (reason['kind']) {
@@ -104,12 +104,12 @@ export class LegacyUpgrader {
   }
 
   #kindOnly(event: SessionEvent, reason: Rec): void {
-    if (!hasOnlyKeys(reason, ['kind'])) this.#malformed(event, `reason "${reason['kind'] as string}" carries extra fields`);
+    if (!hasOnlyKeys(reason, ['kind'])) this.#malformed('legacy-shape.turn-end-kind-only', event, `reason "${reason['kind'] as string}" carries extra fields`);
   }
 
   // Old error reasons: {kind, step, failure:{message, code, status?, …}} or {kind, step, message, code?}.
   #legacyFailure(event: SessionEvent, reason: Rec): JsonValue {
-    if (!Number.isSafeInteger(reason['step']) || (reason['step'] as number) < 0) this.#malformed(event, 'error reason lacks a step');
+    if (!Number.isSafeInteger(reason['step']) || (reason['step'] as number) < 0) this.#malformed('legacy-shape.error-step', event, 'error reason lacks a step');
     const failure = reason['failure'];
     if (isRecord(failure) && hasOnlyKeys(reason, ['kind', 'step', 'failure'])) {
       const ok =
@@ -123,7 +123,7 @@ export class LegacyUpgrader {
     }
     const keys = reason['code'] === undefined ? ['kind', 'step', 'message'] : ['kind', 'step', 'message', 'code'];
     if (!hasOnlyKeys(reason, keys) || typeof reason['message'] !== 'string' || !optionalOf(reason['code'], 'string')) {
-      this.#malformed(event, 'error reason is neither {step, failure} nor {step, message, code?}');
+      this.#malformed('legacy-shape.error-form', event, 'error reason is neither {step, failure} nor {step, message, code?}');
     }
     return { message: reason['message'], code: typeof reason['code'] === 'string' ? reason['code'] : 'UNKNOWN' };
   }
@@ -131,11 +131,11 @@ export class LegacyUpgrader {
   #upgradeSteering(event: SessionEvent): SessionEvent {
     if (event.type !== 'steering/message') return event;
     const data = event.data;
-    if (!isRecord(data) || !isTurnNumber(data['turn'], 0)) return this.#malformed(event, 'expected {turn, message} or {turn, content, source}');
+    if (!isRecord(data) || !isTurnNumber(data['turn'], 0)) return this.#malformed('legacy-shape.steering', event, 'expected {turn, message} or {turn, content, source}');
     if (isRecord(data['message']) && hasOnlyKeys(data, ['turn', 'message'])) {
       return { ...event, type: 'user/message', data: data['message'] as JsonValue };
     }
-    if (!hasOnlyKeys(data, ['turn', 'content', 'source'])) this.#malformed(event, 'expected {turn, message} or {turn, content, source}');
+    if (!hasOnlyKeys(data, ['turn', 'content', 'source'])) this.#malformed('legacy-shape.steering', event, 'expected {turn, message} or {turn, content, source}');
     const { turn: _turn, ...message } = data as { [k: string]: JsonValue };
     return { ...event, type: 'user/message', data: { ...message, id: legacyMessageId(this.#sessionId, event.seq), role: 'user' } };
   }

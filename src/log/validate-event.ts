@@ -4,8 +4,8 @@
  * Load and append run the same checks (append/load parity); the surface rules, which
  * need the log so far, live in surface.ts.
  */
-import { ReconError, type LogErrorCode } from '../errors.ts';
 import { KNOWN_EVENT_TYPES, LEGACY_HEADER_DELTA, LEGACY_MODE_SET } from './event-types.ts';
+import { refuse, type LogRuleId } from './rules.ts';
 import type { SessionEvent } from './types.ts';
 
 const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['type', 'seq', 'time', 'data', 'sourceEventSeqs', 'surfaceOp', 'ignorable']);
@@ -13,8 +13,8 @@ const HEADER_REASONS: ReadonlySet<unknown> = new Set(['initial', 'resume', 'chan
 
 type Rec = Record<string, unknown>;
 
-function reject(code: LogErrorCode, detail: string, seq?: number): never {
-  throw new ReconError(code, detail, seq === undefined ? {} : { location: { seq } });
+function reject(rule: LogRuleId, detail: string, seq?: number): never {
+  return refuse(rule, detail, seq === undefined ? {} : { location: { seq } });
 }
 
 export function isRecord(value: unknown): value is Rec {
@@ -23,17 +23,17 @@ export function isRecord(value: unknown): value is Rec {
 
 /** ENVELOPE_INVALID unless `value` has the event envelope of spec §1.1. */
 export function checkEnvelope(value: unknown, index: number): asserts value is SessionEvent {
-  if (!isRecord(value)) reject('ENVELOPE_INVALID', `event at index ${index} is not a JSON object`);
+  if (!isRecord(value)) reject('envelope.object', `event at index ${index} is not a JSON object`);
   const seq = Number.isSafeInteger(value['seq']) ? (value['seq'] as number) : undefined;
   for (const key in value) {
-    if (!isEnvelopeKey(key)) reject('ENVELOPE_INVALID', `event has the key "${key}"; allowed are ${[...ENVELOPE_KEYS].join(', ')}`, seq);
+    if (!isEnvelopeKey(key)) reject('envelope.key', `event has the key "${key}"; allowed are ${[...ENVELOPE_KEYS].join(', ')}`, seq);
   }
-  if (typeof value['type'] !== 'string' || value['type'] === '') reject('ENVELOPE_INVALID', 'event type must be a non-empty string', seq);
-  if (seq === undefined || seq < 0) reject('ENVELOPE_INVALID', `event seq must be a non-negative safe integer, got ${JSON.stringify(value['seq'])}`);
-  if (!Number.isSafeInteger(value['time'])) reject('ENVELOPE_INVALID', `event time must be a safe integer (epoch ms), got ${JSON.stringify(value['time'])}`, seq);
-  if (!Object.hasOwn(value, 'data') || value['data'] === undefined) reject('ENVELOPE_INVALID', 'event has no data (use {} or null for an empty payload)', seq);
+  if (typeof value['type'] !== 'string' || value['type'] === '') reject('envelope.type', 'event type must be a non-empty string', seq);
+  if (seq === undefined || seq < 0) reject('envelope.seq', `event seq must be a non-negative safe integer, got ${JSON.stringify(value['seq'])}`);
+  if (!Number.isSafeInteger(value['time'])) reject('envelope.time', `event time must be a safe integer (epoch ms), got ${JSON.stringify(value['time'])}`, seq);
+  if (!Object.hasOwn(value, 'data') || value['data'] === undefined) reject('envelope.data', 'event has no data (use {} or null for an empty payload)', seq);
   if (Object.hasOwn(value, 'ignorable') && value['ignorable'] !== true) {
-    reject('ENVELOPE_INVALID', `ignorable may only be true, got ${JSON.stringify(value['ignorable'])}`, seq);
+    reject('envelope.ignorable', `ignorable may only be true, got ${JSON.stringify(value['ignorable'])}`, seq);
   }
 }
 
@@ -56,11 +56,11 @@ function isEnvelopeKey(key: string): boolean {
 /** Refuses the legacy vocabulary that older harnesses wrote (spec §5.1 items 2–3, §5.3). */
 export function checkNotLegacy(event: SessionEvent): void {
   if (event.type === LEGACY_HEADER_DELTA) {
-    reject('LEGACY_HEADER_DELTA', 'request/header-delta is the unsupported legacy delta format; headers are full request/header snapshots', event.seq);
+    reject('legacy.header-delta', 'request/header-delta is the unsupported legacy delta format; headers are full request/header snapshots', event.seq);
   }
-  if (event.type === LEGACY_MODE_SET) reject('LEGACY_MODE_SET', 'mode/set is an unsupported legacy event', event.seq);
+  if (event.type === LEGACY_MODE_SET) reject('legacy.mode-set', 'mode/set is an unsupported legacy event', event.seq);
   if (event.type === 'request/header' && isRecord(event.data) && event.data['reason'] === 'fallback') {
-    reject('LEGACY_HEADER_REASON', 'request/header uses the unsupported legacy reason "fallback"', event.seq);
+    reject('legacy.reason-fallback', 'request/header uses the unsupported legacy reason "fallback"', event.seq);
   }
 }
 
@@ -68,7 +68,7 @@ export function checkNotLegacy(event: SessionEvent): void {
 export function checkKnownType(event: SessionEvent): void {
   if (event.ignorable === true || KNOWN_EVENT_TYPES.has(event.type)) return;
   reject(
-    'UNKNOWN_EVENT_TYPE',
+    'event.known-type',
     `event type "${event.type}" is unknown to this reader and not marked ignorable (a writer adding a type readers may skip marks it "ignorable": true)`,
     event.seq,
   );
@@ -94,25 +94,26 @@ export function checkEventPayload(event: SessionEvent): void {
 
 function checkRequestHeader(event: SessionEvent): void {
   const data = event.data;
-  if (!isRecord(data) || !isRecord(data['header'])) return badHeader(event, 'data must be {header, reason}');
-  if (!HEADER_REASONS.has(data['reason'])) badHeader(event, `reason must be "initial", "resume" or "change", got ${JSON.stringify(data['reason'])}`);
+  if (!isRecord(data) || !isRecord(data['header'])) return badHeader('header.shape', event, 'data must be {header, reason}');
+  if (!HEADER_REASONS.has(data['reason'])) badHeader('header.reason', event, `reason must be "initial", "resume" or "change", got ${JSON.stringify(data['reason'])}`);
   const header = data['header'];
   const config = header['config'];
-  if (!isRecord(config)) return badHeader(event, 'header lacks a config object');
-  if (!isNonEmptyString(config['provider']) || !isNonEmptyString(config['model'])) badHeader(event, 'lacks provider/model (both must be non-empty strings)');
-  if (config['reasoningEffort'] !== undefined && !isNonEmptyString(config['reasoningEffort'])) badHeader(event, 'has an invalid reasoningEffort (must be a non-empty string)');
-  if (config['temperature'] !== undefined && typeof config['temperature'] !== 'number') badHeader(event, 'has a temperature that is not a number');
+  if (!isRecord(config)) return badHeader('header.config', event, 'header lacks a config object');
+  if (!isNonEmptyString(config['provider'])) badHeader('header.provider', event, 'lacks provider/model (provider must be a non-empty string)');
+  if (!isNonEmptyString(config['model'])) badHeader('header.model', event, 'lacks provider/model (model must be a non-empty string)');
+  if (config['reasoningEffort'] !== undefined && !isNonEmptyString(config['reasoningEffort'])) badHeader('header.reasoning-effort', event, 'has an invalid reasoningEffort (must be a non-empty string)');
+  if (config['temperature'] !== undefined && typeof config['temperature'] !== 'number') badHeader('header.temperature', event, 'has a temperature that is not a number');
   if (config['maxTokens'] !== undefined && !(Number.isSafeInteger(config['maxTokens']) && (config['maxTokens'] as number) > 0)) {
-    badHeader(event, 'has a maxTokens that is not a positive whole number');
+    badHeader('header.max-tokens', event, 'has a maxTokens that is not a positive whole number');
   }
-  if (config['stop'] !== undefined && !(Array.isArray(config['stop']) && config['stop'].every((s) => typeof s === 'string'))) badHeader(event, 'has a stop that is not a list of strings');
+  if (config['stop'] !== undefined && !(Array.isArray(config['stop']) && config['stop'].every((s) => typeof s === 'string'))) badHeader('header.stop', event, 'has a stop that is not a list of strings');
   const defaults = header['adapterDefaults'];
   if (defaults !== undefined) {
-    if (!isRecord(defaults)) return badHeader(event, 'has invalid adapterDefaults (must be an object)');
+    if (!isRecord(defaults)) return badHeader('header.markers-object', event, 'has invalid adapterDefaults (must be an object)');
     for (const [key, value] of Object.entries(defaults)) {
-      if (key !== 'reasoningEffort' && key !== 'maxTokens') badHeader(event, `has invalid adapterDefaults: unknown marker "${key}"`);
-      if (value !== true) badHeader(event, `has invalid adapterDefaults: marker "${key}" must be true`);
-      if (config[key] === undefined) badHeader(event, `has invalid adapterDefaults: marker "${key}" has no value in config`);
+      if (key !== 'reasoningEffort' && key !== 'maxTokens') badHeader('header.marker-key', event, `has invalid adapterDefaults: unknown marker "${key}"`);
+      if (value !== true) badHeader('header.marker-true', event, `has invalid adapterDefaults: marker "${key}" must be true`);
+      if (config[key] === undefined) badHeader('header.marker-backed', event, `has invalid adapterDefaults: marker "${key}" has no value in config`);
     }
   }
 }
@@ -120,33 +121,33 @@ function checkRequestHeader(event: SessionEvent): void {
 type MessageKind = 'user' | 'assistant' | 'tool';
 
 function checkMessage(event: SessionEvent, message: unknown, kind: MessageKind): void {
-  if (!isRecord(message) || !isNonEmptyString(message['id'])) return badMessage(event, 'lacks an identified message (a message with a non-empty string id)');
+  if (!isRecord(message) || !isNonEmptyString(message['id'])) return badMessage('message.id', event, 'lacks an identified message (a message with a non-empty string id)');
   const role = kind === 'assistant' ? 'assistant' : 'user';
-  if (message['role'] !== role) badMessage(event, `message must have role "${role}", got ${JSON.stringify(message['role'])}`);
+  if (message['role'] !== role) badMessage('message.role', event, `message must have role "${role}", got ${JSON.stringify(message['role'])}`);
   const source = message['source'];
-  if (!isRecord(source) || !isNonEmptyString(source['kind'])) return badMessage(event, 'message has an invalid source (source.kind must be a non-empty string)');
+  if (!isRecord(source) || !isNonEmptyString(source['kind'])) return badMessage('message.source', event, 'message has an invalid source (source.kind must be a non-empty string)');
   const content = message['content'];
-  if (!Array.isArray(content)) return badMessage(event, 'message has invalid content (content must be an array of blocks)');
+  if (!Array.isArray(content)) return badMessage('message.content', event, 'message has invalid content (content must be an array of blocks)');
   if (kind === 'assistant' && !(source['kind'] === 'model' && isNonEmptyString(source['provider']) && isNonEmptyString(source['model']))) {
-    badMessage(event, 'message must have a model source (kind "model" with non-empty provider and model)');
+    badMessage('message.model-source', event, 'message must have a model source (kind "model" with non-empty provider and model)');
   }
   if (kind === 'tool') {
-    if (source['kind'] !== 'tool' || !isNonEmptyString(source['callId'])) badMessage(event, 'message must have a tool source (kind "tool" with a non-empty callId)');
+    if (source['kind'] !== 'tool' || !isNonEmptyString(source['callId'])) badMessage('message.tool-source', event, 'message must have a tool source (kind "tool" with a non-empty callId)');
     const block: unknown = content[0];
     if (content.length !== 1 || !isRecord(block) || block['type'] !== 'tool-result' || !Array.isArray(block['content'])) {
-      badMessage(event, 'message must contain exactly one tool-result block with a content array');
+      badMessage('message.tool-result-block', event, 'message must contain exactly one tool-result block with a content array');
     }
-    if ((block as Rec)['toolCallId'] !== source['callId']) badMessage(event, 'message has mismatched tool call ids (block toolCallId differs from source callId)');
+    if ((block as Rec)['toolCallId'] !== source['callId']) badMessage('message.tool-call-ids', event, 'message has mismatched tool call ids (block toolCallId differs from source callId)');
   }
 }
 
 // Module-level, not closures: these checks run for every message event a log holds.
-function badHeader(event: SessionEvent, what: string): never {
-  return reject('REQUEST_HEADER_INVALID', `request/header ${what}`, event.seq);
+function badHeader(rule: LogRuleId, event: SessionEvent, what: string): never {
+  return reject(rule, `request/header ${what}`, event.seq);
 }
 
-function badMessage(event: SessionEvent, what: string): never {
-  return reject('MESSAGE_SHAPE', `${event.type} ${what}`, event.seq);
+function badMessage(rule: LogRuleId, event: SessionEvent, what: string): never {
+  return reject(rule, `${event.type} ${what}`, event.seq);
 }
 
 export function isNonEmptyString(value: unknown): value is string {

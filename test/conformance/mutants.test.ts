@@ -19,7 +19,7 @@ const KILLERS: Record<string, readonly string[]> = {
   'chunk-row-times-dropped': ['LOG-LOAD-VALID'],
   'saver-reorders-keys': ['LOG-APPEND-ROUNDTRIP'],
   'append-skips-message-shape': ['LOG-APPEND-LOAD-PARITY'],
-  'non-atomic-append': ['LOG-APPEND-LOAD-PARITY'],
+  'non-atomic-append': ['LOG-APPEND-LOAD-PARITY', 'LOG-APPEND-LOSSLESS'],
   'stale-fold-after-replace': ['FOLD-CACHED-EQUALS-FRESH', 'LOOP-RECONSTRUCT'],
   'empty-assistant-projected': ['FOLD-MATCHES-SPEC', 'REQUEST-RECONSTRUCT'],
   'todo-list-projected': ['FOLD-NOISE-INVARIANT'],

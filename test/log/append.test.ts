@@ -35,6 +35,16 @@ describe('append (spec §5.1), with every load rule applied (append/load parity)
     expect(Object.keys(surface)).toEqual(['type', 'seq', 'time', 'data', 'surfaceOp']);
   });
 
+  it('stores an event of an older shape as load reads it back: upgraded, or refused when malformed', () => {
+    const log = richLog();
+    const old = log.append('turn/start', { turn: 9, trigger: { kind: 'message', source: { kind: 'user' } } });
+    expect(old.data).toEqual({ turn: 9 });
+    const user = log.append('user/message', { content: [{ type: 'text', text: 'hi' }], source: { kind: 'user' } }, { surfaceOp: 'append' });
+    expect(user.data).toEqual({ content: [{ type: 'text', text: 'hi' }], source: { kind: 'user' }, id: `legacy-message:${log.header.id}:${user.seq}`, role: 'user' });
+    expect(loadJsonl(saveJsonl(log)).log.events).toEqual(log.events);
+    expect(expectRefused(log, 'LEGACY_SHAPE_INVALID', 'turn/end', { turn: 9, reason: { kind: 'completed', note: 'x' } }).rule).toBe('legacy-shape.turn-end-kind-only');
+  });
+
   it('copies the caller data: later mutation of the caller object does not reach the log', () => {
     const log = richLog();
     const data = { todos: [{ content: 'x', status: 'pending' }] };
