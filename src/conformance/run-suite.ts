@@ -98,6 +98,7 @@ async function runProperty(
   const base = { id: property.id, title: property.title, clause: property.clause, levels: property.levels };
   const done = (rest: Omit<PropertyResult, keyof typeof base | 'timeMs'>): PropertyResult => ({ ...base, ...rest, timeMs: options.now() - started });
   if (!supports(impl.info, property.levels)) return done({ status: 'n/a', runs: 0, regressions: 0, reason: `needs the ${property.levels.join(', ')} level` });
+  if (property.provider !== undefined && !declaredProviders(impl.info).includes(property.provider)) return done({ status: 'n/a', runs: 0, regressions: 0, reason: `needs the ${property.provider} wire provider` });
   if (property.inProcess === true && impl.info.inProcess !== true) return done({ status: 'n/a', runs: 0, regressions: 0, reason: 'needs in-process objects (freezing cannot be seen over a protocol)' });
 
   const stored = options.regressions?.load(property.id) ?? [];
@@ -159,6 +160,11 @@ async function runProperty(
     return done({ status: 'fail', runs, regressions: stored.length, statistics, counterexample: { kind: 'generator-floor', message, seed: options.seed } });
   }
   return done({ status: 'pass', runs, regressions: stored.length, statistics });
+}
+
+/** The providers an implementation's wire level speaks; one that names none speaks DeepSeek's, the protocol's first. */
+function declaredProviders(info: ImplementationInfo): readonly string[] {
+  return info.providers ?? ['deepseek'];
 }
 
 async function attempt(body: () => Promise<void>): Promise<Omit<Counterexample, 'file' | 'input'> | undefined> {
