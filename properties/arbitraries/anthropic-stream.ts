@@ -90,12 +90,16 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     pings: fc.boolean(),
     framing: framing(fc.constant(true)),
   })
-  .map(({ blocks: drawn, empty, usage, ending, pings, framing: f }) => {
+  .map((drawn) => {
+    const { empty, usage, ending, pings } = drawn;
     // One stream in twenty has no content block at all.
-    const blocks = empty === 0 ? [] : drawn;
+    const blocks = empty === 0 ? [] : drawn.blocks;
     const usual = blocks.some((b) => b.kind === 'tool_use') ? 'tool_use' : 'end_turn';
     const stop = ending < 55 ? usual : ending < 63 ? 'stop_sequence' : ending < 76 ? 'max_tokens' : ending < 81 ? 'refusal' : ending < 85 ? 'pause_turn' : null;
     const error = ending >= 85 && ending < 93 ? ERROR_TYPES[ending % 2]! : undefined;
+    const terminated = stop !== null && error === undefined;
+    // Only the terminator may lack its closing blank line (see deepseek-stream.ts).
+    const f = terminated ? drawn.framing : { ...drawn.framing, end: 'blank' as const };
     const events: SseMessage[] = [];
     const send = (event: string, data: object) => events.push({ event, data: { type: event, ...data } });
     send('message_start', { message: defined({ id: 'msg_017FfRkh9PCC8YbjnhDMrPuK', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], stop_reason: null, stop_sequence: null, usage: usage?.start }) });
@@ -122,13 +126,14 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     return {
       provider: 'anthropic' as const,
       body: frame(events, f),
-      expected: { blocks: expectedBlocks, usage: usageSeen?.expected ?? null, finish },
+      expected: { blocks: expectedBlocks, usage: usageSeen?.expected ?? null, finish, ...(terminated && f.end === 'blank' ? {} : { unterminated: true as const }) },
       labels: {
         ...framingLabels(f),
         thinking: blocks.some((b) => b.kind === 'thinking'),
         'tool calls': blocks.some((b) => b.kind === 'tool_use'),
         'several tool calls': blocks.filter((b) => b.kind === 'tool_use').length > 1,
         'error event': error !== undefined,
+        'no message_stop': !terminated,
         usage: usage !== null,
         'usage absent': usage === null,
         ...(usageSeen?.labels ?? {}),

@@ -26,48 +26,53 @@ const put = (p: Presence, value: unknown): unknown => (p === 'value' ? value : p
 
 /**
  * DeepSeek's usage: the older shape (hit/miss), the V4 shape (also `prompt_tokens_details`
- * and `completion_tokens_details`), each field present, null or absent. The details'
- * `cached_tokens` wins over the hit count (spec §8.2); it may differ from it here.
+ * and `completion_tokens_details`), each field present, absent or (with `nullCounts`) a
+ * null count; a details object may itself be null. The details' `cached_tokens` wins
+ * over the hit count (spec §8.2); it may differ from it here.
  */
-export const deepSeekUsage: fc.Arbitrary<UsageDraw> = fc
-  .record({
-    prompt: fc.nat(200_000),
-    share: fc.double({ min: 0, max: 1, noNaN: true }),
-    completion: fc.nat(8000),
-    reasoning: fc.nat(8000),
-    hit: presence,
-    miss: presence,
-    details: fc.constantFrom('object', 'object', 'null', 'absent', 'other count', 'null count'),
-    completionDetails: fc.constantFrom('object', 'object', 'null', 'absent', 'null count'),
-  })
-  .map(({ prompt, share, completion, reasoning, hit, miss, details, completionDetails }) => {
-    const hits = Math.floor(prompt * share);
-    const cached = details === 'other count' ? Math.floor(hits / 2) : hits;
-    const thought = Math.min(reasoning, completion);
-    const raw = defined({
-      prompt_tokens: prompt,
-      completion_tokens: completion,
-      total_tokens: prompt + completion,
-      prompt_tokens_details: details === 'absent' ? undefined : details === 'null' ? null : { cached_tokens: details === 'null count' ? null : cached },
-      completion_tokens_details: completionDetails === 'absent' ? undefined : completionDetails === 'null' ? null : { reasoning_tokens: completionDetails === 'null count' ? null : thought },
-      prompt_cache_hit_tokens: put(hit, hits),
-      prompt_cache_miss_tokens: put(miss, prompt - hits),
+export function deepSeekUsage(nullCounts: boolean): fc.Arbitrary<UsageDraw> {
+  const count = nullCounts ? presence : fc.constantFrom<Presence>('value', 'value', 'absent');
+  return fc
+    .record({
+      prompt: fc.nat(200_000),
+      share: fc.double({ min: 0, max: 1, noNaN: true }),
+      completion: fc.nat(8000),
+      reasoning: fc.nat(8000),
+      hit: count,
+      miss: count,
+      details: fc.constantFrom('object', 'object', 'null', 'absent', 'other count', ...(nullCounts ? ['null count'] : [])),
+      completionDetails: fc.constantFrom('object', 'object', 'null', 'absent', ...(nullCounts ? ['null count'] : [])),
+    })
+    .map(({ prompt, share, completion, reasoning, hit, miss, details, completionDetails }) => {
+      const hits = Math.floor(prompt * share);
+      const cached = details === 'other count' ? Math.floor(hits / 2) : hits;
+      const thought = Math.min(reasoning, completion);
+      const raw = defined({
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        total_tokens: prompt + completion,
+        prompt_tokens_details: details === 'absent' ? undefined : details === 'null' ? null : { cached_tokens: details === 'null count' ? null : cached },
+        completion_tokens_details: completionDetails === 'absent' ? undefined : completionDetails === 'null' ? null : { reasoning_tokens: completionDetails === 'null count' ? null : thought },
+        prompt_cache_hit_tokens: put(hit, hits),
+        prompt_cache_miss_tokens: put(miss, prompt - hits),
+      });
+      const detailsObject = raw['prompt_tokens_details'] as { cached_tokens: number | null } | null | undefined;
+      const read = reported(detailsObject?.cached_tokens) ?? reported(raw['prompt_cache_hit_tokens'] as number | null | undefined);
+      const thoughtReported = reported((raw['completion_tokens_details'] as { reasoning_tokens: number | null } | null | undefined)?.reasoning_tokens);
+      return {
+        raw,
+        expected: tokenUsage(prompt - (read ?? 0), completion, read, undefined, thoughtReported),
+        labels: {
+          'cache read': read !== undefined,
+          'cache fields absent': read === undefined,
+          'V4 usage': typeof detailsObject === 'object' && detailsObject !== null,
+          'null fields': Object.values(raw).includes(null) || [detailsObject, raw['completion_tokens_details']].some((d) => typeof d === 'object' && d !== null && Object.values(d).includes(null)),
+          'reasoning tokens': thoughtReported !== undefined,
+          'null counts': [raw['prompt_cache_hit_tokens'], raw['prompt_cache_miss_tokens'], detailsObject?.cached_tokens, (raw['completion_tokens_details'] as { reasoning_tokens?: unknown } | null | undefined)?.reasoning_tokens].includes(null),
+        },
+      };
     });
-    const detailsObject = raw['prompt_tokens_details'] as { cached_tokens: number | null } | null | undefined;
-    const read = reported(detailsObject?.cached_tokens) ?? reported(raw['prompt_cache_hit_tokens'] as number | null | undefined);
-    const thoughtReported = reported((raw['completion_tokens_details'] as { reasoning_tokens: number | null } | null | undefined)?.reasoning_tokens);
-    return {
-      raw,
-      expected: tokenUsage(prompt - (read ?? 0), completion, read, undefined, thoughtReported),
-      labels: {
-        'cache read': read !== undefined,
-        'cache fields absent': read === undefined,
-        'V4 usage': typeof detailsObject === 'object' && detailsObject !== null,
-        'null fields': Object.values(raw).includes(null) || [detailsObject, raw['completion_tokens_details']].some((d) => typeof d === 'object' && d !== null && Object.values(d).includes(null)),
-        'reasoning tokens': thoughtReported !== undefined,
-      },
-    };
-  });
+}
 
 export type ChatFlavour = 'deepseek' | 'openai';
 
@@ -106,7 +111,9 @@ function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Ar
       const usual = s.calls.length > 0 ? 'tool_calls' : 'stop';
       // Mostly the usual reason; then length, the error reasons, and a stream cut before its finish.
       const finish = reasonDraw < 55 ? usual : reasonDraw < 70 ? 'length' : reasonDraw < 78 ? 'stop' : reasonDraw < 90 ? errors[reasonDraw % errors.length]! : null;
-      return { ...s, finish, usage: finish === null ? null : s.usage, done: finish !== null && s.done };
+      const done = finish !== null && s.done;
+      // Only a terminator may lack its closing blank line: the SSE standard drops such a last event, lenient readers keep it.
+      return { ...s, finish, usage: finish === null ? null : s.usage, done, framing: done ? s.framing : { ...s.framing, end: 'blank' as const } };
     });
 }
 
@@ -158,7 +165,7 @@ export function chatCompletionsStream(flavour: ChatFlavour, usage: fc.Arbitrary<
     return {
       provider: flavour,
       body: encode(flavour, s),
-      expected: { blocks, usage: s.usage?.expected ?? null, finish },
+      expected: { blocks, usage: s.usage?.expected ?? null, finish, ...(s.done && s.framing.end === 'blank' ? {} : { unterminated: true as const }) },
       labels: {
         ...framingLabels(s.framing),
         'no [DONE]': !s.done,
@@ -176,4 +183,8 @@ export function chatCompletionsStream(flavour: ChatFlavour, usage: fc.Arbitrary<
   });
 }
 
-export const deepSeekStream: fc.Arbitrary<GeneratedStream> = chatCompletionsStream('deepseek', deepSeekUsage);
+/** DeepSeek streams; null appears only where a whole details object is null. */
+export const deepSeekStream: fc.Arbitrary<GeneratedStream> = chatCompletionsStream('deepseek', deepSeekUsage(false));
+
+/** DeepSeek streams whose usage may also hold null counts, for the usage mapping itself. */
+export const deepSeekUsageStream: fc.Arbitrary<GeneratedStream> = chatCompletionsStream('deepseek', deepSeekUsage(true));

@@ -19,6 +19,14 @@ export interface ExpectedStream {
   readonly blocks: readonly ContentBlock[];
   readonly usage: TokenUsage | null;
   readonly finish: ExpectedFinish;
+  /**
+   * The parser may not see the stream's terminator (`[DONE]`, `message_stop`): the
+   * connection ended before it, the server sent an error instead, or the terminator lacks
+   * its closing blank line (the SSE standard drops such a last event; lenient readers keep
+   * it). A parser may then refuse the whole stream, or end it with an error finish of its
+   * own instead of the finish it carried; the blocks and usage must still be exact.
+   */
+  readonly unterminated?: true;
 }
 
 export interface GeneratedStream {
