@@ -79,8 +79,11 @@ const A: Record<StreamProvider, string> = { deepseek: 'a', openai: 'an', anthrop
 /** Floors every request generator must keep: each text class, each optional part present. */
 const REQUEST_FLOORS = {
   'text: empty': 0.3, 'text: whitespace edges': 0.4, 'text: non-ASCII': 0.7, 'text: astral': 0.5, 'text: combining': 0.4, 'text: JSON-special': 0.5, 'text: long': 0.15,
-  'system absent': 0.15, tools: 0.4, 'tool calls': 0.3, 'tool results': 0.25, reasoning: 0.3, effort: 0.6, temperature: 0.6, 'max tokens': 0.6, stop: 0.6, 'session id': 0.6, purpose: 0.6,
+  'system absent': 0.15, tools: 0.4, 'tool calls': 0.3, 'tool results': 0.25, reasoning: 0.3, image: 0.02, effort: 0.6, temperature: 0.6, 'max tokens': 0.6, stop: 0.6, 'session id': 0.6, purpose: 0.6,
 };
+
+/** The reasoning efforts each provider's format takes (spec §8.1 for DeepSeek). */
+const EFFORTS: Record<StreamProvider, readonly string[]> = { deepseek: ['off', 'low', 'high', 'max'], openai: ['minimal', 'low', 'medium', 'high'], anthropic: ['off'] };
 
 function matchesSpec(provider: StreamProvider, clause: string): Property<GenerateRequest> {
   return defineProperty({
@@ -89,9 +92,9 @@ function matchesSpec(provider: StreamProvider, clause: string): Property<Generat
     clause,
     levels: ['wire'],
     provider,
-    arbitrary: generateRequest,
-    labels: requestLabels,
-    floors: REQUEST_FLOORS,
+    arbitrary: generateRequest(EFFORTS[provider]),
+    labels: (request) => ({ ...requestLabels(request), serialized: SPEC_WIRE[provider](request).ok, refused: !SPEC_WIRE[provider](request).ok }),
+    floors: { ...REQUEST_FLOORS, serialized: 0.4, refused: 0.1 },
     codec: jsonCodec<GenerateRequest>(),
     async check(impl, request) {
       const expected = SPEC_WIRE[provider](request);

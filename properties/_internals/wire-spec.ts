@@ -115,14 +115,15 @@ export function specDeepSeekWire(request: GenerateRequest): SpecWire {
 }
 
 /**
- * OpenAI chat completions: the same message list, reasoning not sent back, an assistant
+ * OpenAI chat completions: the same message list, reasoning not sent back, no image on
+ * this path (as for DeepSeek, spec §8.1 item 4), an assistant
  * message with tool calls has content null when it has no text; `max_completion_tokens`;
  * efforts minimal, low, medium, high; the session id as `prompt_cache_key`, last.
  */
 export function specOpenAiWire(request: GenerateRequest): SpecWire {
   return attempt(() => {
     const messages = chatMessages(request, (m) => {
-      const content = m.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('');
+      const content = textOf(m.content.filter((b) => b.type !== 'tool-call'));
       const calls = m.content.filter((b): b is Extract<ContentBlock, { type: 'tool-call' }> => b.type === 'tool-call').map(toolCall);
       if (calls.length === 0) return { role: 'assistant', content };
       return { role: 'assistant', content: content === '' ? null : content, tool_calls: calls };
@@ -145,7 +146,8 @@ export function specOpenAiWire(request: GenerateRequest): SpecWire {
  * Anthropic messages: system as one text block when non-empty; user and system-role
  * messages as `user`, consecutive same-role messages merged; empty text and reasoning
  * left out; tool calls as `tool_use` with their arguments as an object; tool results as
- * `tool_result` (`is_error` only when true); one `cache_control` breakpoint on the last
+ * `tool_result` (`is_error` only when true); no image anywhere (the text path has none, and
+ * dropping one would send less than the log holds); one `cache_control` breakpoint on the last
  * block; `max_tokens` always (4096 by default); no extended thinking, so any effort but
  * `off` is refused.
  */
@@ -162,7 +164,7 @@ export function specAnthropicWire(request: GenerateRequest): SpecWire {
         } else if (b.type === 'reasoning') continue;
         else if (b.type === 'tool-call') blocks.push({ type: 'tool_use', id: b.id, name: b.name, input: objectOf(b.arguments) });
         else if (b.type === 'tool-result') {
-          const output = b.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+          const output = textOf(b.content);
           const result: Record<string, unknown> = { type: 'tool_result', tool_use_id: b.toolCallId, content: [{ type: 'text', text: output === '' ? '(no output)' : output }] };
           if (b.isError === true) result['is_error'] = true;
           blocks.push(result);

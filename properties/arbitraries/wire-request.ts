@@ -12,9 +12,13 @@ import { toolArguments } from './provider-stream.ts';
 import { anyText, textLabels, toolName } from './text.ts';
 
 const textBlock = anyText.map((text): ContentBlock => ({ type: 'text', text }));
+/** An image (spec §2.1): no text path carries one, so a request holding it is refused (spec §8.1 item 4). */
+const imageBlock: ContentBlock = { type: 'image', attachment: { attachmentId: `sha256:${'ab'.repeat(32)}`, mediaType: 'image/png', bytes: 68, width: 1, height: 1 } };
+/** Mostly text; now and then an image. */
+const block = fc.oneof({ weight: 30, arbitrary: textBlock }, { weight: 1, arbitrary: fc.constant(imageBlock) });
 const callId = fc.constantFrom('call_1', 'call_2', 'toolu_01A09q90qw90lq917835lq9', 'c-ü-1');
 
-const userMessage = fc.array(textBlock, { minLength: 1, maxLength: 2 }).map((content) => ({ role: 'user' as const, content, source: { kind: 'user' } }));
+const userMessage = fc.array(block, { minLength: 1, maxLength: 2 }).map((content) => ({ role: 'user' as const, content, source: { kind: 'user' } }));
 const systemMessage = fc.array(textBlock, { minLength: 1, maxLength: 2 }).map((content) => ({ role: 'system' as const, content, source: { kind: 'plugin', plugin: 'notes' } }));
 
 const assistantMessage = fc
@@ -22,18 +26,20 @@ const assistantMessage = fc
     reasoning: fc.option(anyText, { nil: undefined }),
     text: fc.option(fc.array(anyText, { minLength: 1, maxLength: 2 }), { nil: undefined }),
     calls: fc.array(fc.record({ id: callId, name: toolName, arguments: toolArguments }), { maxLength: 3 }),
+    image: fc.nat(39),
   })
-  .map(({ reasoning, text, calls }) => {
+  .map(({ reasoning, text, calls, image }) => {
     const content: ContentBlock[] = [
       ...(reasoning === undefined ? [] : [{ type: 'reasoning' as const, text: reasoning }]),
       ...(text ?? []).map((t) => ({ type: 'text' as const, text: t })),
       ...calls.map((c) => ({ type: 'tool-call' as const, ...c })),
+      ...(image === 0 ? [imageBlock] : []),
     ];
     return { role: 'assistant' as const, content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' } };
   });
 
 const toolResult = fc
-  .record({ id: callId, content: fc.array(textBlock, { maxLength: 2 }), isError: fc.constantFrom(true, false, undefined) })
+  .record({ id: callId, content: fc.array(block, { maxLength: 2 }), isError: fc.constantFrom(true, false, undefined) })
   .map(({ id, content, isError }) => ({
     role: 'user' as const,
     content: [{ type: 'tool-result' as const, toolCallId: id, content, ...(isError === undefined ? {} : { isError }) }],
@@ -50,25 +56,32 @@ const tool: fc.Arbitrary<ToolSpec> = fc.record({
 
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
-export const generateRequest: fc.Arbitrary<GenerateRequest> = fc
-  .record({
-    model: fc.constantFrom('deepseek-chat', 'deepseek-v4-flash', 'gpt-4.1', 'claude-sonnet-4-5'),
-    messages: fc.array(message, { maxLength: 6 }),
-    system: fc.option(anyText, { nil: undefined, freq: 3 }),
-    tools: optional(fc.array(tool, { maxLength: 3 })),
-    reasoningEffort: optional(fc.constantFrom('off', 'low', 'high', 'max', 'minimal', 'medium', 'xhigh')),
-    temperature: optional(fc.oneof(fc.constantFrom(0, 0.5, 1, 2), fc.double({ min: 0, max: 2, noNaN: true }))),
-    maxTokens: optional(fc.oneof(fc.constantFrom(1, 4096, 256_000), fc.nat(1_000_000))),
-    stop: optional(fc.array(anyText, { maxLength: 2 })),
-    sessionId: optional(fc.constantFrom('s1', '0b7c7c52-54b1-4a3b-9d1e-6f1a2f0c9e11')),
-    purpose: optional(fc.constantFrom('compaction' as const, 'session-title' as const)),
-  })
-  .map(({ messages, ...config }) => {
-    const request: Record<string, unknown> = { provider: 'deepseek', model: config.model };
-    for (const [key, value] of Object.entries(config)) if (value !== undefined && key !== 'model') request[key] = value;
-    request['messages'] = messages.map((m, i): Message => ({ id: `m-${i + 1}`, ...m }) as Message);
-    return request as unknown as GenerateRequest;
-  });
+const EFFORTS = ['off', 'low', 'high', 'max', 'minimal', 'medium', 'xhigh'];
+
+/**
+ * Requests for a provider whose reasoning efforts are `efforts`: mostly one of those,
+ * sometimes another provider's (which must be refused), often none.
+ */
+export const generateRequest = (efforts: readonly string[]): fc.Arbitrary<GenerateRequest> =>
+  fc
+    .record({
+      model: fc.constantFrom('deepseek-chat', 'deepseek-v4-flash', 'gpt-4.1', 'claude-sonnet-4-5'),
+      messages: fc.array(message, { maxLength: 6 }),
+      system: fc.option(anyText, { nil: undefined, freq: 3 }),
+      tools: optional(fc.array(tool, { maxLength: 3 })),
+      reasoningEffort: optional(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...efforts) }, { weight: 1, arbitrary: fc.constantFrom(...EFFORTS.filter((e) => !efforts.includes(e))) })),
+      temperature: optional(fc.oneof(fc.constantFrom(0, 0.5, 1, 2), fc.double({ min: 0, max: 2, noNaN: true }))),
+      maxTokens: optional(fc.oneof(fc.constantFrom(1, 4096, 256_000), fc.nat(1_000_000))),
+      stop: optional(fc.array(anyText, { maxLength: 2 })),
+      sessionId: optional(fc.constantFrom('s1', '0b7c7c52-54b1-4a3b-9d1e-6f1a2f0c9e11')),
+      purpose: optional(fc.constantFrom('compaction' as const, 'session-title' as const)),
+    })
+    .map(({ messages, ...config }) => {
+      const request: Record<string, unknown> = { provider: 'deepseek', model: config.model };
+      for (const [key, value] of Object.entries(config)) if (value !== undefined && key !== 'model') request[key] = value;
+      request['messages'] = messages.map((m, i): Message => ({ id: `m-${i + 1}`, ...m }) as Message);
+      return request as unknown as GenerateRequest;
+    });
 
 /** Every text of a request, for generator statistics. */
 function texts(request: GenerateRequest): string[] {
@@ -94,6 +107,7 @@ export function requestLabels(request: GenerateRequest): Record<string, boolean>
     'tool calls': blocks.some((b) => b.type === 'tool-call'),
     'tool results': blocks.some((b) => b.type === 'tool-result'),
     reasoning: blocks.some((b) => b.type === 'reasoning'),
+    image: [...blocks, ...blocks.flatMap((b) => (b.type === 'tool-result' ? b.content : []))].some((b) => b.type === 'image'),
     effort: request.reasoningEffort !== undefined,
     temperature: request.temperature !== undefined,
     'max tokens': request.maxTokens !== undefined,

@@ -7,7 +7,7 @@ import { referenceImplementation } from '../../src/conformance/index.ts';
 import { runSuite } from '../../src/conformance/run-suite.ts';
 import { endpointOf, parseCassette, responseBytes, usageOf } from '../../src/http/index.ts';
 import type { StreamChunk } from '../../src/log/index.ts';
-import { mapDeepSeekUsage, mapOpenAiUsage, parseSse, sseJson, type GenerateRequest } from '../../src/wire/index.ts';
+import { mapDeepSeekUsage, mapOpenAiUsage, parseSse, serializeAnthropicRequest, serializeOpenAiRequest, sseJson, type GenerateRequest } from '../../src/wire/index.ts';
 import { cassetteFile, recordings } from '../helpers/recorded-http.ts';
 
 const PROVIDER_OF = { chat: undefined, messages: 'anthropic' } as const;
@@ -57,6 +57,20 @@ describe('usage counts sent as null', () => {
     expect(mapDeepSeekUsage({ prompt_tokens: 10, completion_tokens: 2, prompt_cache_hit_tokens: null, prompt_tokens_details: null, completion_tokens_details: { reasoning_tokens: null } })).toEqual({ inputTokens: 10, outputTokens: 2 });
     expect(mapDeepSeekUsage({ prompt_tokens: 10, completion_tokens: 2, prompt_cache_hit_tokens: 4, prompt_tokens_details: { cached_tokens: null } })).toEqual({ inputTokens: 6, outputTokens: 2, cacheReadTokens: 4 });
     expect(mapOpenAiUsage({ prompt_tokens: 10, completion_tokens: 2, prompt_tokens_details: { cached_tokens: null, cache_write_tokens: 3 }, completion_tokens_details: null })).toEqual({ inputTokens: 7, outputTokens: 2, cacheWriteTokens: 3 });
+  });
+});
+
+describe('an image on the text path', () => {
+  const image = { type: 'image', attachment: { attachmentId: `sha256:${'ab'.repeat(32)}`, mediaType: 'image/png', bytes: 68, width: 1, height: 1 } };
+  const withMessage = (message: object) => ({ provider: 'openai', model: 'm', messages: [{ id: 'x', ...message }] }) as unknown as GenerateRequest;
+
+  it('is refused, never silently dropped: the request would hold less than the log (counterexamples in corpora/regressions)', () => {
+    const inAssistant = withMessage({ role: 'assistant', content: [image], source: { kind: 'model', provider: 'openai', model: 'm' } });
+    const inToolResult = withMessage({ role: 'user', content: [{ type: 'tool-result', toolCallId: 'c', content: [image] }], source: { kind: 'tool', callId: 'c' } });
+    expect(() => serializeOpenAiRequest(inAssistant)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_CONTENT' }));
+    expect(() => serializeAnthropicRequest(inToolResult)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_CONTENT' }));
+    expect(specOpenAiWire(inAssistant)).toEqual({ ok: false, code: 'UNSUPPORTED_CONTENT' });
+    expect(specAnthropicWire(inToolResult)).toEqual({ ok: false, code: 'UNSUPPORTED_CONTENT' });
   });
 });
 
