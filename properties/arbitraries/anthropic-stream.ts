@@ -84,9 +84,9 @@ const ERROR_TYPES = ['overloaded_error', 'api_error'] as const;
 export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
   .record({
     blocks: fc.array(block, { minLength: 1, maxLength: 4 }),
-    empty: fc.nat(19),
+    empty: fc.noBias(fc.nat(19)),
     usage: fc.option(anthropicUsage, { freq: 5 }),
-    ending: fc.integer({ min: 0, max: 99 }),
+    ending: fc.noBias(fc.integer({ min: 0, max: 99 })),
     pings: fc.boolean(),
     framing: framing(fc.constant(true)),
   })
@@ -95,8 +95,8 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     // One stream in twenty has no content block at all.
     const blocks = empty === 0 ? [] : drawn.blocks;
     const usual = blocks.some((b) => b.kind === 'tool_use') ? 'tool_use' : 'end_turn';
-    const stop = ending < 55 ? usual : ending < 63 ? 'stop_sequence' : ending < 76 ? 'max_tokens' : ending < 81 ? 'refusal' : ending < 85 ? 'pause_turn' : null;
-    const error = ending >= 85 && ending < 93 ? ERROR_TYPES[ending % 2]! : undefined;
+    const stop = ending < 45 ? usual : ending < 52 ? 'stop_sequence' : ending < 72 ? 'max_tokens' : ending < 77 ? 'refusal' : ending < 81 ? 'pause_turn' : null;
+    const error = ending >= 81 && ending < 93 ? ERROR_TYPES[ending % 2]! : undefined;
     const terminated = stop !== null && error === undefined;
     // Only the terminator may lack its closing blank line (see deepseek-stream.ts).
     const f = terminated ? drawn.framing : { ...drawn.framing, end: 'blank' as const };

@@ -104,13 +104,13 @@ function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Ar
       usageNull: fc.boolean(),
       done: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
       framing: framing(fc.constant(false)),
-      reasonDraw: fc.integer({ min: 0, max: 99 }),
+      reasonDraw: fc.noBias(fc.integer({ min: 0, max: 99 })),
     })
     .map(({ reasonDraw, ...s }) => {
       const errors = ERROR_REASONS[flavour];
       const usual = s.calls.length > 0 ? 'tool_calls' : 'stop';
       // Mostly the usual reason; then length, the error reasons, and a stream cut before its finish.
-      const finish = reasonDraw < 55 ? usual : reasonDraw < 70 ? 'length' : reasonDraw < 78 ? 'stop' : reasonDraw < 90 ? errors[reasonDraw % errors.length]! : null;
+      const finish = reasonDraw < 50 ? usual : reasonDraw < 70 ? 'length' : reasonDraw < 78 ? 'stop' : reasonDraw < 90 ? errors[reasonDraw % errors.length]! : null;
       const done = finish !== null && s.done;
       // Only a terminator may lack its closing blank line: the SSE standard drops such a last event, lenient readers keep it.
       return { ...s, finish, usage: finish === null ? null : s.usage, done, framing: done ? s.framing : { ...s.framing, end: 'blank' as const } };
