@@ -1,11 +1,13 @@
 /**
- * Expected values, from the reference's pure functions: the executable form of the spec,
- * pinned to it by the unit tests. Properties compare an implementation's answers with
- * these; never with the reference's live, cached objects.
+ * Expected values, from the reference's pure functions (the executable form of the spec,
+ * pinned to it by the unit tests) and, for wire bodies, from wire-spec.ts. Properties
+ * compare an implementation's answers with these; never with the reference's live,
+ * cached objects.
  */
 import { deriveMessagesFresh, foldRequestHeader, reconstructRequest, requestBoundaries, type NeutralRequest, type RequestBoundary } from '../../src/fold/index.ts';
 import { loadJsonl, type EpochHeader, type Message, type SessionEvent } from '../../src/log/index.ts';
-import { serializeDeepSeekRequest, type GenerateRequest, type WireRequest } from '../../src/wire/index.ts';
+import type { GenerateRequest, WireRequest } from '../../src/wire/index.ts';
+import { specDeepSeekWire } from './wire-spec.ts';
 
 export interface ParsedLog {
   readonly id: string;
@@ -21,4 +23,9 @@ export const expectedMessages = (events: readonly SessionEvent[], k: number): Me
 export const expectedHeader = (events: readonly SessionEvent[], k: number): EpochHeader | null => foldRequestHeader(events.slice(0, k)) ?? null;
 export const expectedRequest = (log: ParsedLog, boundary: number): NeutralRequest | null => reconstructRequest(log.events, boundary, log.id) ?? null;
 export const expectedBoundaries = (events: readonly SessionEvent[]): RequestBoundary[] => requestBoundaries(events);
-export const expectedWire = (request: GenerateRequest): WireRequest => serializeDeepSeekRequest(request);
+/** The DeepSeek request for `request`, serialized from spec §8.1 independently of src/wire. */
+export function expectedWire(request: GenerateRequest): WireRequest {
+  const spec = specDeepSeekWire(request);
+  if (!spec.ok) throw new Error(`spec §8.1 refuses this request with ${spec.code}`);
+  return spec.wire;
+}

@@ -13,6 +13,8 @@ export interface Property<I = unknown> {
   /** The spec clause it checks (dsh-session-log-spec.md and DESIGN.md sections). */
   readonly clause: string;
   readonly levels: readonly Level[];
+  /** The wire provider it speaks; `n/a` on an implementation that does not declare it. */
+  readonly provider?: string;
   /** Needs the implementation's own objects (to check freezing): not over stdio. */
   readonly inProcess?: boolean;
   /** Default runs relative to the budget (1 = the budget). */

@@ -129,6 +129,7 @@ async function runProperty(
   const base = { id: property.id, title: property.title, clause: property.clause, levels: property.levels };
   const done = (rest: Omit<PropertyResult, keyof typeof base | 'timeMs'>): PropertyResult => ({ ...base, ...rest, timeMs: options.now() - started });
   if (!supports(impl.info, property.levels)) return done({ status: 'n/a', runs: 0, regressions: 0, reason: `needs the ${property.levels.join(', ')} level` });
+  if (property.provider !== undefined && !declaredProviders(impl.info).includes(property.provider)) return done({ status: 'n/a', runs: 0, regressions: 0, reason: `needs the ${property.provider} wire provider` });
   if (property.inProcess === true && impl.info.inProcess !== true) return done({ status: 'n/a', runs: 0, regressions: 0, reason: 'needs in-process objects (freezing cannot be seen over a protocol)' });
 
   const replays = options.shard === undefined || options.shard.index === 1;
@@ -254,6 +255,11 @@ export function floorFailure(statistics: Readonly<Record<string, number>>, floor
   if (weak.length === 0) return undefined;
   const message = `the generator fell below its floors: ${weak.map(([label, floor]) => `${label} ${percent(statistics[label] ?? 0)} < ${percent(floor)}`).join(', ')}`;
   return { kind: 'generator-floor', message, seed };
+}
+
+/** The providers an implementation's wire level speaks; one that names none speaks DeepSeek's, the protocol's first. */
+function declaredProviders(info: ImplementationInfo): readonly string[] {
+  return info.providers ?? ['deepseek'];
 }
 
 async function attempt(body: () => Promise<void>): Promise<Omit<Counterexample, 'file' | 'input'> | undefined> {

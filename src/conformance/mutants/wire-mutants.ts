@@ -1,7 +1,7 @@
 /** Mutants of the wire: request bytes, stream parsing, usage. */
-import type { StreamChunk } from '../../log/index.ts';
-import { serializeDeepSeekRequest } from '../../wire/index.ts';
-import { REFERENCE_PARTS, cutAt, parseDeepSeekStream } from '../reference/reference-implementation.ts';
+import type { StreamChunk, TokenUsage } from '../../log/index.ts';
+import { AnthropicStreamTranslator, ChatCompletionsStreamTranslator, DeepSeekStreamTranslator, mapOpenAiUsage, parseSse, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSse, type DeepSeekUsage, type StreamTranslator } from '../../wire/index.ts';
+import { REFERENCE_PARTS, cutAt, parseDeepSeekStream, type ProviderWire } from '../reference/reference-implementation.ts';
 import { inProcess } from './define.ts';
 
 /** Rewrites the top-level keys of a serialized body. */
@@ -52,4 +52,91 @@ export const SSE_SPLIT_UTF8 = inProcess('sse-split-utf8', 'the SSE reader decode
   parts: { parseStream: (body, cuts) => parseDeepSeekStream(cutAt(body, cuts).map((piece) => new TextDecoder().decode(piece))) },
 });
 
-export const WIRE_MUTANTS = [WIRE_KEYS_UNORDERED, WIRE_NULL_CONTENT, CONTEXT_STATS_IN_SYSTEM, USAGE_DOUBLE_COUNTED, SSE_SPLIT_UTF8];
+/** A translator behind the reference's SSE reader, with `push` bent by `edit`. */
+function bentStream(make: () => StreamTranslator, edit: (event: Record<string, unknown>) => Record<string, unknown> | undefined): ProviderWire['parseStream'] {
+  return (body, cuts) => {
+    const translator = make();
+    const bent: StreamTranslator = { push: (event: never) => translator.push((edit(event) ?? {}) as never), finish: () => translator.finish() };
+    return [...translateSse(bent, parseSse(cutAt(body, cuts))), ...bent.finish()];
+  };
+}
+
+/** DeepSeek's usage read with `??` alone: a count sent as null survives as null. */
+function usageKeepingNulls(usage: DeepSeekUsage): TokenUsage {
+  const read = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens;
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
+  return {
+    inputTokens: (usage.prompt_tokens ?? 0) - (read ?? 0),
+    outputTokens: usage.completion_tokens ?? 0,
+    ...(read === undefined ? {} : { cacheReadTokens: read as number }),
+    ...(reasoning === undefined ? {} : { reasoningTokens: reasoning as number }),
+  };
+}
+
+export const USAGE_NULL_REPORTED = inProcess('usage-null-reported', 'a usage count the provider sent as null is passed on as null instead of being left out as unreported', {
+  parts: { parseStream: bentStream(() => new ChatCompletionsStreamTranslator(usageKeepingNulls), (event) => event) },
+});
+
+const openAi = REFERENCE_PARTS.wire.openai;
+const anthropic = REFERENCE_PARTS.wire.anthropic;
+
+export const OPENAI_USAGE_CHUNK_IGNORED = inProcess('openai-usage-chunk-ignored', 'usage is read only from chunks that carry a choice, so OpenAI’s final `choices: []` usage chunk is dropped', {
+  parts: {
+    wire: {
+      anthropic,
+      openai: { serialize: openAi.serialize, parseStream: bentStream(() => new ChatCompletionsStreamTranslator(mapOpenAiUsage), (event) => ((event['choices'] as unknown[] | undefined)?.length ? event : undefined)) },
+    },
+  },
+});
+
+export const OPENAI_MAX_TOKENS_LEGACY = inProcess('openai-max-tokens-legacy', 'the OpenAI body caps output with the deprecated `max_tokens`, which reasoning models refuse, instead of `max_completion_tokens`', {
+  parts: {
+    wire: {
+      anthropic,
+      openai: {
+        parseStream: openAi.parseStream,
+        serialize: (request) => {
+          const wire = serializeOpenAiRequest(request);
+          return { ...wire, body: rebody(wire.body, (v) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k === 'max_completion_tokens' ? 'max_tokens' : k, x]))) };
+        },
+      },
+    },
+  },
+});
+
+export const ANTHROPIC_OUTPUT_PLACEHOLDER = inProcess('anthropic-output-placeholder', 'Anthropic usage is taken from message_start alone, so the output count is its placeholder (1) and message_delta’s final count is lost', {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: { serialize: anthropic.serialize, parseStream: bentStream(() => new AnthropicStreamTranslator(), (event) => (event['type'] === 'message_delta' ? { ...event, usage: undefined } : event)) },
+    },
+  },
+});
+
+export const ANTHROPIC_ERROR_FLAG_DROPPED = inProcess('anthropic-error-flag-dropped', 'a failed tool result is sent to Anthropic without `is_error`, so the model reads the error text as a successful output', {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: {
+        parseStream: anthropic.parseStream,
+        serialize: (request) => {
+          const wire = serializeAnthropicRequest(request);
+          return { ...wire, body: wire.body.replaceAll(',"is_error":true', '') };
+        },
+      },
+    },
+  },
+});
+
+export const WIRE_MUTANTS = [
+  WIRE_KEYS_UNORDERED,
+  WIRE_NULL_CONTENT,
+  CONTEXT_STATS_IN_SYSTEM,
+  USAGE_DOUBLE_COUNTED,
+  SSE_SPLIT_UTF8,
+  USAGE_NULL_REPORTED,
+  OPENAI_USAGE_CHUNK_IGNORED,
+  OPENAI_MAX_TOKENS_LEGACY,
+  ANTHROPIC_OUTPUT_PLACEHOLDER,
+  ANTHROPIC_ERROR_FLAG_DROPPED,
+];

@@ -68,12 +68,17 @@ function wireBlocks(block: ContentBlock): Block[] {
     case 'tool-call':
       return [{ type: 'tool_use', id: block.id, name: block.name, input: toolInput(block.arguments) }];
     case 'tool-result': {
-      const text = block.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+      // A non-text output (a screenshot) is refused like any image on this path, never dropped.
+      const text = block.content.map((b) => (b.type === 'text' ? b.text : b.type === 'reasoning' ? '' : unsupported(b.type))).join('');
       return [{ type: 'tool_result', tool_use_id: block.toolCallId, content: [{ type: 'text', text: text === '' ? '(no output)' : text }], ...(block.isError === true ? { is_error: true } : {}) }];
     }
     default:
-      throw new ReconError('UNSUPPORTED_CONTENT', `the Anthropic text path cannot carry a "${block.type}" block`);
+      return unsupported(block.type);
   }
+}
+
+function unsupported(type: string): never {
+  throw new ReconError('UNSUPPORTED_CONTENT', `the Anthropic text path cannot carry a "${type}" block`);
 }
 
 function toolInput(argumentsJson: string): unknown {

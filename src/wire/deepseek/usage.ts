@@ -4,24 +4,30 @@ import type { TokenUsage } from '../../log/index.ts';
 export interface DeepSeekUsage {
   readonly prompt_tokens?: number;
   readonly completion_tokens?: number;
-  readonly prompt_cache_hit_tokens?: number;
-  readonly prompt_cache_miss_tokens?: number;
-  readonly prompt_tokens_details?: { readonly cached_tokens?: number } | null;
-  readonly completion_tokens_details?: { readonly reasoning_tokens?: number } | null;
+  readonly prompt_cache_hit_tokens?: number | null;
+  readonly prompt_cache_miss_tokens?: number | null;
+  readonly prompt_tokens_details?: { readonly cached_tokens?: number | null } | null;
+  readonly completion_tokens_details?: { readonly reasoning_tokens?: number | null } | null;
 }
 
 /**
  * Disjoint counts (spec §8.2): `inputTokens` is the uncached part of the prompt; cache
  * reads and reasoning tokens appear only when the provider reported them. The
- * OpenAI-style `cached_tokens` wins over `prompt_cache_hit_tokens`.
+ * OpenAI-style `cached_tokens` wins over `prompt_cache_hit_tokens`. A null count was not
+ * reported, the same as an absent one.
  */
 export function mapDeepSeekUsage(usage: DeepSeekUsage): TokenUsage {
-  const cacheRead = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens;
-  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
+  const cacheRead = count(usage.prompt_tokens_details?.cached_tokens) ?? count(usage.prompt_cache_hit_tokens);
+  const reasoning = count(usage.completion_tokens_details?.reasoning_tokens);
   return {
     inputTokens: (usage.prompt_tokens ?? 0) - (cacheRead ?? 0),
     outputTokens: usage.completion_tokens ?? 0,
     ...(cacheRead === undefined ? {} : { cacheReadTokens: cacheRead }),
     ...(reasoning === undefined ? {} : { reasoningTokens: reasoning }),
   };
+}
+
+/** A reported count, or undefined when the field is absent, null or not a number. */
+export function count(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
 }

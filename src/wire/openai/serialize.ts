@@ -31,7 +31,8 @@ export function serializeOpenAiRequest(request: GenerateRequest, options: OpenAi
 
 function assistant(message: Message): object {
   const calls = message.content.filter((b) => b.type === 'tool-call').map(chatCompletionsToolCall);
-  // OpenAI takes null content beside tool calls; reasoning is not sent back on this API.
-  const content = joinText(message.content.filter((b) => b.type === 'text'), 'OpenAI');
+  // OpenAI takes null content beside tool calls; reasoning is not sent back on this API. Any
+  // other block (an image) is refused, never dropped: the request would hold less than the log.
+  const content = joinText(message.content.filter((b) => b.type !== 'tool-call'), 'OpenAI');
   return calls.length > 0 ? { role: 'assistant', content: content === '' ? null : content, tool_calls: calls } : { role: 'assistant', content };
 }
