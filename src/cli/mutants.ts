@@ -1,5 +1,6 @@
 import { PROPERTIES } from '../../properties/index.ts';
 import { MUTANTS } from '../conformance/mutants/catalog.ts';
+import type { Citation } from '../conformance/mutants/mutant.ts';
 import { MUTANT_RUNS, killMatrix, type KillMatrix } from '../conformance/mutants/kill-matrix.ts';
 import { ReconError } from '../errors.ts';
 import { formatDuration } from '../report/suite-terminal.ts';
@@ -19,7 +20,10 @@ Options:
   --runs <N>        generated cases per property and mutant (default ${MUTANT_RUNS}; failures are not shrunk)
   --seed <S>        the fast-check seed (default 1, so the matrix is the same every run)
   --json            print one JSON object:
-                    {"mutants":[{"name","description","killedBy":[…]}],"summary":{"mutants","killed"}}
+                    {"mutants":[{"name","description","bugClass","citation"?,"killedBy":[…]}],"summary":{"mutants","killed"}}
+
+Mutants that reproduce a real harness's bug cite its public report ("citation":
+{"repo","ref","url"}); the text output lists them after the matrix.
 
 Exit codes: 0 every mutant killed and every property killed one, 1 otherwise, 2 usage error.
 `;
@@ -38,7 +42,7 @@ export const mutants: Command = {
     });
     if (positionals.length > 0) throw new ReconError('USAGE', `unexpected argument "${positionals[0]}" (see recon mutants --help)`);
     if (values.list) {
-      io.stdout.write(MUTANTS.map((m) => `${m.name.padEnd(30)} ${m.runs.padEnd(10)} ${m.description}\n`).join(''));
+      io.stdout.write(MUTANTS.map((m) => `${m.name.padEnd(34)} ${m.runs.padEnd(10)} ${m.bugClass.padEnd(31)} ${m.description}${m.citation === undefined ? '' : ` (${cite(m.citation)})`}\n`).join(''));
       return EXIT.OK;
     }
     const unknown = (values.mutant ?? []).filter((name) => !MUTANTS.some((m) => m.name === name));
@@ -59,16 +63,23 @@ export const mutants: Command = {
   },
 };
 
+function cite(citation: Citation): string {
+  return `${citation.repo} ${citation.ref}`;
+}
+
 function renderMatrix(matrix: KillMatrix, complete: boolean, ms: number): string {
   const width = Math.max(...matrix.mutants.map((m) => m.name.length));
-  const lines = matrix.mutants.map((m) => `${m.name.padEnd(width)}  ${m.killedBy.length === 0 ? 'SURVIVED' : m.killedBy.join(', ')}`);
+  const classWidth = Math.max(...matrix.mutants.map((m) => m.bugClass.length));
+  const lines = matrix.mutants.map((m) => `${m.name.padEnd(width)}  ${m.bugClass.padEnd(classWidth)}  ${m.killedBy.length === 0 ? 'SURVIVED' : m.killedBy.join(', ')}`);
+  const cited = matrix.mutants.filter((m) => m.citation !== undefined).map((m) => `  ${m.name.padEnd(width)}  ${cite(m.citation!)}`);
   const counts = new Map<string, number>();
   for (const m of matrix.mutants) for (const id of m.killedBy) counts.set(id, (counts.get(id) ?? 0) + 1);
   const byProperty = PROPERTIES.filter((p) => counts.has(p.id)).map((p) => `  ${p.id.padEnd(26)} ${counts.get(p.id)}`);
   return [
-    `${'mutant'.padEnd(width)}  killed by`,
+    `${'mutant'.padEnd(width)}  ${'bug class'.padEnd(classWidth)}  killed by`,
     ...lines,
     '',
+    ...(cited.length === 0 ? [] : ['real reports the mutants reproduce:', ...cited, '']),
     'mutants killed per property:',
     ...byProperty,
     complete ? `properties that killed nothing: ${matrix.idleProperties.length === 0 ? 'none' : matrix.idleProperties.join(', ')}` : '',
