@@ -7,7 +7,7 @@ import { ReconError } from '../../errors.ts';
 import { Session, buildRequest, type NeutralRequest } from '../../fold/index.ts';
 import { SessionLog, loadJsonl, saveJsonl, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
 import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
-import { DeepSeekStreamTranslator, parseSse, serializeDeepSeekRequest, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
+import { DeepSeekStreamTranslator, WIRE_FORMATS, isProvider, parseSse, serializeDeepSeekRequest, translateSse, type GenerateRequest, type Provider, type WireRequest } from '../../wire/index.ts';
 import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo } from '../implementation.ts';
 import { runScenario } from './run-scenario.ts';
 import { HARNESS_VERSION } from '../../version.ts';
@@ -18,7 +18,7 @@ export const REFERENCE_INFO: ImplementationInfo = {
   version: HARNESS_VERSION,
   language: 'typescript',
   levels: ['log', 'fold', 'request', 'wire', 'loop'],
-  providers: ['deepseek'],
+  providers: ['deepseek', 'openai', 'anthropic'],
   inProcess: true,
 };
 
@@ -30,6 +30,8 @@ export interface ReferenceParts {
   readonly session: (log: SessionLog) => Session;
   readonly request: (header: EpochHeader, messages: readonly Message[], sessionId: string) => NeutralRequest;
   readonly serialize: (request: GenerateRequest) => WireRequest;
+  /** The bytes for the providers the scripted loop does not speak (`serialize` is the loop's DeepSeek wire). */
+  readonly serializeOther: (request: GenerateRequest, provider: Exclude<Provider, 'deepseek'>) => WireRequest;
   readonly parseStream: (body: Uint8Array, cuts: readonly number[]) => StreamChunk[];
   readonly loop: (options: AgentLoopOptions) => AgentLoop;
 }
@@ -41,6 +43,7 @@ export const REFERENCE_PARTS: ReferenceParts = {
   session: (log) => new Session(log),
   request: buildRequest,
   serialize: (request) => serializeDeepSeekRequest(request),
+  serializeOther: (request, provider) => WIRE_FORMATS[provider].serialize(request),
   parseStream: (body, cuts) => parseDeepSeekStream(cutAt(body, cuts)),
   loop: (options) => new AgentLoop(options),
 };
@@ -113,13 +116,14 @@ export function referenceImplementation(options: ReferenceOptions = {}): Impleme
       ),
     serialize: (request, provider) =>
       outcome(() => {
-        if (provider !== 'deepseek') throw new ReconError('USAGE', `no wire format for provider "${provider}"`);
-        return parts.serialize(request);
+        if (!isProvider(provider)) throw new ReconError('USAGE', `no wire format for provider "${provider}"`);
+        return provider === 'deepseek' ? parts.serialize(request) : parts.serializeOther(request, provider);
       }),
     parseStream: (provider, body, cuts) =>
       outcome(() => {
-        if (provider !== 'deepseek') throw new ReconError('USAGE', `no stream format for provider "${provider}"`);
-        return parts.parseStream(Buffer.from(body), cuts);
+        if (!isProvider(provider)) throw new ReconError('USAGE', `no stream format for provider "${provider}"`);
+        if (provider === 'deepseek') return parts.parseStream(Buffer.from(body), cuts);
+        return translateSse(WIRE_FORMATS[provider].translator(), parseSse(cutAt(Buffer.from(body), cuts)));
       }),
     run: (scenario) =>
       outcome(() =>

@@ -1,0 +1,133 @@
+/**
+ * The history a request carries is the conversation as it happened (spec §2.1, §3.1,
+ * §4.5): projection does no framing and mints nothing, and an assistant message holds the
+ * blocks the model streamed. Checked against the scenario itself, an oracle independent of
+ * the implementation's log, so a harness that rewrites text before or after it is logged,
+ * or when it reads its history back after a restart, is caught either way.
+ */
+import type { Implementation, LoopRun, Scenario } from '../src/conformance/index.ts';
+import { FALLBACK_REPLY, scenarioToolOutput } from '../src/conformance/scenario.ts';
+import type { NeutralRequest } from '../src/fold/index.ts';
+import type { ContentBlock, Message, SessionEvent } from '../src/log/index.ts';
+import type { ScriptedReply } from '../src/loop/index.ts';
+import { richScenario } from './arbitraries/rich-scenario.ts';
+import { textLabels } from './arbitraries/text.ts';
+import { fail, must, sameJson } from './_internals/failure.ts';
+import { expectedBoundaries, parseLog } from './_internals/oracle.ts';
+import { defineProperty, jsonCodec } from './_internals/property.ts';
+
+/** Every text the conversation produced: what the user typed or injected, what the model streamed, what the tools returned. */
+interface Produced {
+  readonly texts: ReadonlySet<string>;
+  readonly arguments: ReadonlySet<string>;
+  readonly toolOutputs: ReadonlySet<string>;
+}
+
+function produced(s: Scenario): Produced {
+  const replies = [...s.replies, FALLBACK_REPLY];
+  const calls = replies.flatMap((r) => r.toolCalls ?? []);
+  return {
+    texts: new Set([
+      ...s.actions.flatMap((a) => (a.do !== 'prompt' ? [] : a.inject === undefined ? [a.text] : [a.text, a.inject.text])),
+      ...replies.flatMap((r) => [r.text, r.reasoning].filter((t): t is string => t !== undefined)),
+    ]),
+    arguments: new Set(calls.map((c) => c.arguments)),
+    toolOutputs: new Set([...calls.map((c) => scenarioToolOutput(c.name, c.arguments)), ...s.actions.flatMap((a) => (a.do === 'trim' ? [a.text] : []))]),
+  };
+}
+
+/** The first text of `message` the conversation did not produce, described; undefined when every text is one it produced. */
+function foreignText(message: Message, known: Produced): string | undefined {
+  const show = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+  for (const block of message.content) {
+    if ((block.type === 'text' || block.type === 'reasoning') && !known.texts.has(block.text)) return `a ${block.type} block ${show(block.text)}`;
+    if (block.type === 'tool-call' && !known.arguments.has(block.arguments)) return `the arguments ${show(block.arguments)} of a call to ${block.name}`;
+    if (block.type === 'tool-result' && block.isError !== true) {
+      for (const inner of block.content) if (inner.type === 'text' && !known.toolOutputs.has(inner.text)) return `the tool output ${show(inner.text)}`;
+    }
+  }
+  return undefined;
+}
+
+/** A reply's blocks as the model streamed them (reasoning, text, tool calls), without the ids a loop mints. */
+function streamed(reply: ScriptedReply): object[] {
+  return [
+    ...(reply.reasoning === undefined ? [] : [{ type: 'reasoning', text: reply.reasoning }]),
+    ...(reply.text === undefined ? [] : [{ type: 'text', text: reply.text }]),
+    ...(reply.toolCalls ?? []).map((c) => ({ type: 'tool-call', name: c.name, arguments: c.arguments })),
+  ];
+}
+
+const withoutIds = (content: readonly ContentBlock[]): object[] =>
+  content.map((b) => (b.type === 'tool-call' ? { type: b.type, name: b.name, arguments: b.arguments } : b.type === 'text' || b.type === 'reasoning' ? { type: b.type, text: b.text } : b));
+
+/** The model calls in the order the scripted model answers them: loop requests and compaction one-shots. */
+function modelCalls(events: readonly SessionEvent[]): Array<{ readonly seq: number; readonly loop: boolean }> {
+  const loop = expectedBoundaries(events).map((b) => ({ seq: b.seq, loop: true }));
+  const oneShots = events.filter((e) => e.type === 'compaction/summary').map((e) => ({ seq: e.seq, loop: false }));
+  return [...loop, ...oneShots].sort((a, b) => a.seq - b.seq);
+}
+
+/** Ids of assistant messages a cancellation or crash cut short: they hold only what streamed before the cut. */
+function interruptedIds(events: readonly SessionEvent[]): Set<string> {
+  return new Set(events.filter((e) => e.type === 'assistant/message' && (e.data as { interrupted?: unknown }).interrupted === true).map((e) => (e.data as unknown as { message: Message }).message.id));
+}
+
+async function observe(impl: Implementation, s: Scenario): Promise<{ run: LoopRun; events: readonly SessionEvent[] }> {
+  const run = must(await impl.run!(s), 'running the scenario');
+  try {
+    return { run, events: parseLog(run.jsonl).events };
+  } catch (error) {
+    return fail(`the log the loop wrote does not load: ${(error as Error).message}`);
+  }
+}
+
+export const LOOP_HISTORY_VERBATIM = defineProperty({
+  id: 'LOOP-HISTORY-VERBATIM',
+  title: 'every request carries the conversation verbatim: each text, argument and tool output in it is one the conversation produced, byte for byte, and each reply reaches the next request as it was streamed, before and after a restart',
+  clause: 'spec §2.1, §3.1 (projection adds and changes nothing), §4.5 (the message is the streamed blocks); DESIGN §1.2',
+  levels: ['loop'],
+  weight: 0.5,
+  arbitrary: richScenario,
+  labels: (s: Scenario) => ({
+    restart: s.actions.some((a) => a.do === 'restart'),
+    'tool calls': s.replies.some((r) => (r.toolCalls?.length ?? 0) > 0),
+    ...textLabels(
+      [...produced(s).texts, ...produced(s).arguments],
+      'history',
+    ),
+  }),
+  floors: { restart: 0.2, 'tool calls': 0.5, 'history: whitespace edges': 0.3, 'history: non-ASCII': 0.3, 'history: combining': 0.3, 'history: JSON-special': 0.3, 'history: long': 0.1 },
+  codec: jsonCodec<Scenario>(),
+  async check(impl, s) {
+    const { run, events } = await observe(impl, s);
+    const known = produced(s);
+    const cut = interruptedIds(events);
+    const inRequest = (r: NeutralRequest, i: number) => `request ${i + 1} of ${run.requests.length}`;
+    run.requests.forEach((request, i) => {
+      for (const message of request.messages) {
+        // Plugin context (a compaction summary, a runtime snapshot) is the harness's own text.
+        if (message.source.kind === 'plugin' || cut.has(message.id)) continue;
+        const foreign = foreignText(message, known);
+        if (foreign !== undefined) fail(`${inRequest(request, i)} carries ${foreign} in a ${message.role} message, which the conversation never produced (the history was rewritten, or text was added that the log cannot explain)`);
+      }
+    });
+    const calls = modelCalls(events);
+    const loopCalls = calls.flatMap((c, n) => (c.loop ? [n] : []));
+    if (loopCalls.length !== run.requests.length) fail(`the loop sent ${run.requests.length} requests but its log shows ${loopCalls.length} dispatched requests`);
+    for (let i = 0; i + 1 < loopCalls.length; i++) {
+      const n = loopCalls[i]!;
+      // A one-shot between the two requests answered the next reply; a failed reply left no message.
+      if (loopCalls[i + 1] !== n + 1) continue;
+      const reply = s.replies[n] ?? FALLBACK_REPLY;
+      if (reply.finish === 'error') continue;
+      const next = run.requests[i + 1]!;
+      const answer = next.messages.findLast((m) => m.role === 'assistant');
+      if (answer !== undefined && cut.has(answer.id)) continue;
+      if (answer === undefined) fail(`the reply to request ${i + 1} is missing from request ${i + 2}`);
+      sameJson(`the reply to request ${i + 1} reaches request ${i + 2} changed`, streamed(reply), withoutIds(answer.content));
+    }
+  },
+});
+
+export const HISTORY_PROPERTIES = [LOOP_HISTORY_VERBATIM];
