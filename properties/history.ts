@@ -32,8 +32,17 @@ function produced(s: Scenario): Produced {
       ...replies.flatMap((r) => [r.text, r.reasoning].filter((t): t is string => t !== undefined)),
     ]),
     arguments: new Set(calls.map((c) => c.arguments)),
-    toolOutputs: new Set([...calls.map((c) => scenarioToolOutput(c.name, c.arguments)), ...s.actions.flatMap((a) => (a.do === 'trim' ? [a.text] : []))]),
+    toolOutputs: new Set([...calls.flatMap((c) => [scenarioToolOutput(c.name, c.arguments), scenarioToolOutput(c.name, compact(c.arguments))]), ...s.actions.flatMap((a) => (a.do === 'trim' ? [a.text] : []))]),
   };
+}
+
+/** A tool that is handed parsed arguments (as DSH's are) can only answer with them re-serialized: the contract's output either way. */
+function compact(json: string): string {
+  try {
+    return JSON.stringify(JSON.parse(json));
+  } catch {
+    return json;
+  }
 }
 
 /** The first text of `message` the conversation did not produce, described; undefined when every text is one it produced. */
@@ -49,22 +58,32 @@ function foreignText(message: Message, known: Produced): string | undefined {
   return undefined;
 }
 
-/** A reply's blocks as the model streamed them (reasoning, text, tool calls), without the ids a loop mints. */
+/**
+ * A reply's blocks as the model streamed them (reasoning, text, tool calls), without the
+ * ids a loop mints. An empty text or reasoning opens no block on a wire such as DeepSeek's
+ * (spec §8.2), so empty ones are left out on both sides.
+ */
 function streamed(reply: ScriptedReply): object[] {
   return [
-    ...(reply.reasoning === undefined ? [] : [{ type: 'reasoning', text: reply.reasoning }]),
-    ...(reply.text === undefined ? [] : [{ type: 'text', text: reply.text }]),
+    ...(reply.reasoning === undefined || reply.reasoning === '' ? [] : [{ type: 'reasoning', text: reply.reasoning }]),
+    ...(reply.text === undefined || reply.text === '' ? [] : [{ type: 'text', text: reply.text }]),
     ...(reply.toolCalls ?? []).map((c) => ({ type: 'tool-call', name: c.name, arguments: c.arguments })),
   ];
 }
 
 const withoutIds = (content: readonly ContentBlock[]): object[] =>
-  content.map((b) => (b.type === 'tool-call' ? { type: b.type, name: b.name, arguments: b.arguments } : b.type === 'text' || b.type === 'reasoning' ? { type: b.type, text: b.text } : b));
+  content.flatMap((b): object[] =>
+    b.type === 'tool-call' ? [{ type: b.type, name: b.name, arguments: b.arguments }] : b.type === 'text' || b.type === 'reasoning' ? (b.text === '' ? [] : [{ type: b.type, text: b.text }]) : [b],
+  );
 
-/** The model calls in the order the scripted model answers them: loop requests and compaction one-shots. */
+/**
+ * The model calls in the order the scripted model answers them: loop requests, and the
+ * one-shot of each compaction begun (a refused compaction called the model too, and logs
+ * no summary).
+ */
 function modelCalls(events: readonly SessionEvent[]): Array<{ readonly seq: number; readonly loop: boolean }> {
   const loop = expectedBoundaries(events).map((b) => ({ seq: b.seq, loop: true }));
-  const oneShots = events.filter((e) => e.type === 'compaction/summary').map((e) => ({ seq: e.seq, loop: false }));
+  const oneShots = events.filter((e) => e.type === 'compaction/start').map((e) => ({ seq: e.seq, loop: false }));
   return [...loop, ...oneShots].sort((a, b) => a.seq - b.seq);
 }
 
@@ -120,12 +139,14 @@ export const LOOP_HISTORY_VERBATIM = defineProperty({
       // A one-shot between the two requests answered the next reply; a failed reply left no message.
       if (loopCalls[i + 1] !== n + 1) continue;
       const reply = s.replies[n] ?? FALLBACK_REPLY;
-      if (reply.finish === 'error') continue;
+      const expected = streamed(reply);
+      // A failed reply left no message; one with nothing in it may be refused as an empty response.
+      if (reply.finish === 'error' || expected.length === 0) continue;
       const next = run.requests[i + 1]!;
       const answer = next.messages.findLast((m) => m.role === 'assistant');
       if (answer !== undefined && cut.has(answer.id)) continue;
       if (answer === undefined) fail(`the reply to request ${i + 1} is missing from request ${i + 2}`);
-      sameJson(`the reply to request ${i + 1} reaches request ${i + 2} changed`, streamed(reply), withoutIds(answer.content));
+      sameJson(`the reply to request ${i + 1} reaches request ${i + 2} changed`, expected, withoutIds(answer.content));
     }
   },
 });
