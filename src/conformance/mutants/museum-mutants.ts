@@ -6,8 +6,8 @@
 import { Session, buildRequest, deriveEventMessage, type NeutralRequest } from '../../fold/index.ts';
 import { deepFreeze, loadJsonl, type ContentBlock, type EpochHeader, type Message, type SessionLog, type StreamChunk } from '../../log/index.ts';
 import { AgentLoop } from '../../loop/index.ts';
-import { ChatCompletionsStreamTranslator, parseSse, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSse, type DeepSeekUsage } from '../../wire/index.ts';
-import { REFERENCE_PARTS, cutAt } from '../reference/reference-implementation.ts';
+import { ChatCompletionsStreamTranslator, parseSse, serializeDeepSeekRequest, translateSse, type DeepSeekUsage, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
+import { REFERENCE_PARTS, cutAt, type ReferenceParts } from '../reference/reference-implementation.ts';
 import { inProcess } from './define.ts';
 import { issue, pullRequest } from './mutant.ts';
 
@@ -17,6 +17,22 @@ type WireMessage = { role: string; content?: unknown; reasoning_content?: string
 /** Rewrites a serialized JSON body. */
 function rebody(body: string, edit: (value: Body) => Body): string {
   return JSON.stringify(edit(JSON.parse(body) as Body));
+}
+
+/** The DeepSeek bytes with the body passed through `edit`, as a translation layer after the serializer would. */
+function deepSeekThen(edit: (value: Body) => Body): (request: GenerateRequest) => WireRequest {
+  return (request) => {
+    const wire = serializeDeepSeekRequest(request);
+    return { ...wire, body: rebody(wire.body, edit) };
+  };
+}
+
+/** The other providers' bytes, with `provider`'s body passed through `edit`. */
+function otherThen(provider: 'openai' | 'anthropic', edit: (value: Body) => Body): ReferenceParts['serializeOther'] {
+  return (request, to) => {
+    const wire = REFERENCE_PARTS.serializeOther(request, to);
+    return to === provider ? { ...wire, body: rebody(wire.body, edit) } : wire;
+  };
 }
 
 const isPrompt = (m: Message) => m.role === 'user' && m.source.kind === 'user';
@@ -223,6 +239,14 @@ function withoutBreakpoints(body: Body): Body {
   return JSON.parse(JSON.stringify(body), (key, value: unknown) => (key === 'cache_control' ? undefined : value)) as Body;
 }
 
+/** The breakpoint moved from the last message block to the last tool definition. */
+function breakpointOnTools(body: Body): Body {
+  const moved = withoutBreakpoints(body);
+  const last = (moved['tools'] as Body[] | undefined)?.at(-1);
+  if (last !== undefined) last['cache_control'] = { type: 'ephemeral' };
+  return moved;
+}
+
 // --- The catalog entries ----------------------------------------------------------------------
 
 export const REMINDER_NOT_LOGGED = inProcess(
@@ -243,7 +267,7 @@ export const EARLIER_REASONING_DROPPED = inProcess(
   'earlier-reasoning-dropped',
   'the reasoning_content of replies before the latest user message is left out of the body, so each new prompt rewrites the history before it',
   { bugClass: 'reasoning dropped or merged', citation: issue('gptme/gptme', 2724) },
-  { parts: { serialize: (request) => ({ ...serializeDeepSeekRequest(request), body: rebody(serializeDeepSeekRequest(request).body, earlierReasoningDropped) }) } },
+  { parts: { serialize: deepSeekThen(earlierReasoningDropped) } },
 );
 
 export const REASONING_TURNS_MERGED = inProcess(
@@ -278,45 +302,21 @@ export const ANTHROPIC_BREAKPOINT_DROPPED = inProcess(
   'anthropic-breakpoint-dropped',
   'the translation to Anthropic’s body drops the cache_control breakpoint, so nothing is written for the next request to read',
   { bugClass: 'marker lost in translation', citation: issue('BerriAI/litellm', 25335) },
-  { parts: { serializeOther: (request, provider) => (provider === 'anthropic' ? { ...serializeAnthropicRequest(request), body: rebody(serializeAnthropicRequest(request).body, withoutBreakpoints) } : REFERENCE_PARTS.serializeOther(request, provider)) } },
+  { parts: { serializeOther: otherThen('anthropic', withoutBreakpoints) } },
 );
 
 export const PROMPT_CACHE_KEY_DROPPED = inProcess(
   'prompt-cache-key-dropped',
   'the OpenAI body is sent without prompt_cache_key, so requests of one session are not routed to the cache that holds their prefix',
   { bugClass: 'marker lost in translation', citation: issue('BerriAI/litellm', 33184) },
-  {
-    parts: {
-      serializeOther: (request, provider) => {
-        const wire = REFERENCE_PARTS.serializeOther(request, provider);
-        return provider === 'openai' ? { ...wire, body: rebody(serializeOpenAiRequest(request).body, ({ prompt_cache_key: _dropped, ...rest }) => rest) } : wire;
-      },
-    },
-  },
+  { parts: { serializeOther: otherThen('openai', ({ prompt_cache_key: _dropped, ...rest }) => rest) } },
 );
 
 export const BREAKPOINT_ON_TOOLS = inProcess(
   'breakpoint-on-tools',
   'the Anthropic breakpoint is put on the last tool definition instead of the last message, so reads stop at tools and system',
   'illegal marker placement',
-  {
-    parts: {
-      serializeOther: (request, provider) => {
-        const wire = REFERENCE_PARTS.serializeOther(request, provider);
-        if (provider !== 'anthropic') return wire;
-        return {
-          ...wire,
-          body: rebody(wire.body, (body) => {
-            const moved = withoutBreakpoints(body);
-            const tools = moved['tools'] as Body[] | undefined;
-            const last = tools?.at(-1);
-            if (last !== undefined) last['cache_control'] = { type: 'ephemeral' };
-            return moved;
-          }),
-        };
-      },
-    },
-  },
+  { parts: { serializeOther: otherThen('anthropic', breakpointOnTools) } },
 );
 
 export const RECOVERY_REWRITES_PROMPT = inProcess(
@@ -330,7 +330,7 @@ export const PROXY_MERGES_SAME_ROLE = inProcess(
   'proxy-merges-same-role',
   'a translation layer merges consecutive user messages into one, so a message that follows another rewrites it (not prefix-monotonic)',
   { bugClass: 'non-monotonic proxy transform', citation: issue('farion1231/cc-switch', 3934) },
-  { parts: { serialize: (request) => ({ ...serializeDeepSeekRequest(request), body: rebody(serializeDeepSeekRequest(request).body, sameRoleMerged) }) } },
+  { parts: { serialize: deepSeekThen(sameRoleMerged) } },
 );
 
 export const CACHE_READS_ONE_FIELD = inProcess(
