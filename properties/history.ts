@@ -16,24 +16,28 @@ import { fail, must, sameJson } from './_internals/failure.ts';
 import { expectedBoundaries, parseLog } from './_internals/oracle.ts';
 import { defineProperty, jsonCodec } from './_internals/property.ts';
 
-/** Every text the conversation produced: what the user typed or injected, what the model streamed, what the tools returned. */
+/**
+ * Every text the conversation produced: what the user typed or injected, what the model
+ * streamed, what the tools returned. Scenario text is taken from every string the scenario
+ * holds (prompts, replies, trims, and any text a later scenario field carries), plus what
+ * the contract derives from it: each tool's `<name>(<arguments>)` and the fallback reply.
+ */
 interface Produced {
   readonly texts: ReadonlySet<string>;
   readonly arguments: ReadonlySet<string>;
-  readonly toolOutputs: ReadonlySet<string>;
 }
 
 function produced(s: Scenario): Produced {
-  const replies = [...s.replies, FALLBACK_REPLY];
-  const calls = replies.flatMap((r) => r.toolCalls ?? []);
-  return {
-    texts: new Set([
-      ...s.actions.flatMap((a) => (a.do !== 'prompt' ? [] : a.inject === undefined ? [a.text] : [a.text, a.inject.text])),
-      ...replies.flatMap((r) => [r.text, r.reasoning].filter((t): t is string => t !== undefined)),
-    ]),
-    arguments: new Set(calls.map((c) => c.arguments)),
-    toolOutputs: new Set([...calls.flatMap((c) => [scenarioToolOutput(c.name, c.arguments), scenarioToolOutput(c.name, compact(c.arguments))]), ...s.actions.flatMap((a) => (a.do === 'trim' ? [a.text] : []))]),
-  };
+  const calls = s.replies.flatMap((r) => r.toolCalls ?? []);
+  const derived = calls.flatMap((c) => [scenarioToolOutput(c.name, c.arguments), scenarioToolOutput(c.name, compact(c.arguments))]);
+  return { texts: new Set([...stringsIn(s), ...derived, ...(FALLBACK_REPLY.text === undefined ? [] : [FALLBACK_REPLY.text])]), arguments: new Set(calls.map((c) => c.arguments)) };
+}
+
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  return [];
 }
 
 /** A tool that is handed parsed arguments (as DSH's are) can only answer with them re-serialized: the contract's output either way. */
@@ -52,7 +56,7 @@ function foreignText(message: Message, known: Produced): string | undefined {
     if ((block.type === 'text' || block.type === 'reasoning') && !known.texts.has(block.text)) return `a ${block.type} block ${show(block.text)}`;
     if (block.type === 'tool-call' && !known.arguments.has(block.arguments)) return `the arguments ${show(block.arguments)} of a call to ${block.name}`;
     if (block.type === 'tool-result' && block.isError !== true) {
-      for (const inner of block.content) if (inner.type === 'text' && !known.toolOutputs.has(inner.text)) return `the tool output ${show(inner.text)}`;
+      for (const inner of block.content) if (inner.type === 'text' && !known.texts.has(inner.text)) return `the tool output ${show(inner.text)}`;
     }
   }
   return undefined;
@@ -92,6 +96,12 @@ function interruptedIds(events: readonly SessionEvent[]): Set<string> {
   return new Set(events.filter((e) => e.type === 'assistant/message' && (e.data as { interrupted?: unknown }).interrupted === true).map((e) => (e.data as unknown as { message: Message }).message.id));
 }
 
+/** The free text a scenario puts in the history: prompts, injections, replies and arguments (for the statistics). */
+function historyTexts(s: Scenario): string[] {
+  const prompts = s.actions.flatMap((a) => (a.do !== 'prompt' ? [] : a.inject === undefined ? [a.text] : [a.text, a.inject.text]));
+  return [...prompts, ...s.replies.flatMap((r) => [...[r.text, r.reasoning].filter((t): t is string => t !== undefined), ...(r.toolCalls ?? []).map((c) => c.arguments)])];
+}
+
 async function observe(impl: Implementation, s: Scenario): Promise<{ run: LoopRun; events: readonly SessionEvent[] }> {
   const run = must(await impl.run!(s), 'running the scenario');
   try {
@@ -111,10 +121,7 @@ export const LOOP_HISTORY_VERBATIM = defineProperty({
   labels: (s: Scenario) => ({
     restart: s.actions.some((a) => a.do === 'restart'),
     'tool calls': s.replies.some((r) => (r.toolCalls?.length ?? 0) > 0),
-    ...textLabels(
-      [...produced(s).texts, ...produced(s).arguments],
-      'history',
-    ),
+    ...textLabels(historyTexts(s), 'history'),
   }),
   floors: { restart: 0.2, 'tool calls': 0.5, 'history: whitespace edges': 0.3, 'history: non-ASCII': 0.3, 'history: combining': 0.3, 'history: JSON-special': 0.3, 'history: long': 0.1 },
   codec: jsonCodec<Scenario>(),
@@ -140,8 +147,9 @@ export const LOOP_HISTORY_VERBATIM = defineProperty({
       if (loopCalls[i + 1] !== n + 1) continue;
       const reply = s.replies[n] ?? FALLBACK_REPLY;
       const expected = streamed(reply);
-      // A failed reply left no message; one with nothing in it may be refused as an empty response.
-      if (reply.finish === 'error' || expected.length === 0) continue;
+      // A failed reply left no message; one with nothing in it may be refused as an empty response;
+      // a cut-off one may lose its tool calls (spec §4.5).
+      if (reply.finish === 'error' || reply.finish === 'max-tokens' || expected.length === 0) continue;
       const next = run.requests[i + 1]!;
       const answer = next.messages.findLast((m) => m.role === 'assistant');
       if (answer !== undefined && cut.has(answer.id)) continue;
