@@ -102,6 +102,12 @@ function historyTexts(s: Scenario): string[] {
   return [...prompts, ...s.replies.flatMap((r) => [...[r.text, r.reasoning].filter((t): t is string => t !== undefined), ...(r.toolCalls ?? []).map((c) => c.arguments)])];
 }
 
+/** What the scenario's registered tools answer to the calls its replies make. */
+function toolOutputs(s: Scenario): string[] {
+  const registered = new Set([...s.tools.map((t) => t.name), ...s.actions.flatMap((a) => (a.do === 'registerTool' ? [a.tool.name] : []))]);
+  return s.replies.flatMap((r) => (r.toolCalls ?? []).filter((c) => registered.has(c.name)).map((c) => scenarioToolOutput(c.name, c.arguments)));
+}
+
 async function observe(impl: Implementation, s: Scenario): Promise<{ run: LoopRun; events: readonly SessionEvent[] }> {
   const run = must(await impl.run!(s), 'running the scenario');
   try {
@@ -122,8 +128,9 @@ export const LOOP_HISTORY_VERBATIM = defineProperty({
     restart: s.actions.some((a) => a.do === 'restart'),
     'tool calls': s.replies.some((r) => (r.toolCalls?.length ?? 0) > 0),
     ...textLabels(historyTexts(s), 'history'),
+    'long tool output': toolOutputs(s).some((t) => t.length >= 2_000),
   }),
-  floors: { restart: 0.2, 'tool calls': 0.5, 'history: whitespace edges': 0.3, 'history: non-ASCII': 0.3, 'history: combining': 0.3, 'history: JSON-special': 0.3, 'history: long': 0.1 },
+  floors: { restart: 0.2, 'tool calls': 0.5, 'history: whitespace edges': 0.3, 'history: non-ASCII': 0.3, 'history: combining': 0.3, 'history: JSON-special': 0.3, 'history: long': 0.1, 'long tool output': 0.2 },
   codec: jsonCodec<Scenario>(),
   async check(impl, s) {
     const { run, events } = await observe(impl, s);

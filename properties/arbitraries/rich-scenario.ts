@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { Scenario, ScenarioAction } from '../../src/conformance/index.ts';
 import type { ScriptedReply } from '../../src/loop/index.ts';
 import { scenario } from './scenario.ts';
-import { anyText } from './text.ts';
+import { anyText, textOf } from './text.ts';
 
 type Style = 'compact' | 'spaced' | 'pretty';
 
@@ -19,12 +19,14 @@ const toolArguments: fc.Arbitrary<string> = fc
     style: fc.constantFrom<Style>('compact', 'spaced', 'pretty'),
     path: anyText,
     pattern: anyText,
+    // What a write or patch tool carries: often a whole file.
+    content: fc.oneof({ weight: 2, arbitrary: anyText }, { weight: 1, arbitrary: textOf('long') }),
     nested: fc.boolean(),
     limit: fc.nat(500),
   })
-  .map(({ style, path, pattern, nested, limit }) => {
+  .map(({ style, path, pattern, content, nested, limit }) => {
     // Keys in the order a model writes them, which is not sorted and not by length.
-    const value = nested ? { path, options: { recursive: limit % 2 === 0, pattern, limit }, dry_run: false } : { path, pattern };
+    const value = nested ? { path, options: { recursive: limit % 2 === 0, pattern, limit }, content, dry_run: false } : { path, content, pattern };
     return layout(value, style);
   });
 
@@ -64,6 +66,9 @@ export const richScenario: fc.Arbitrary<Scenario> = scenario.chain((s) => {
     .record({
       prompts: fc.array(anyText, { minLength: prompts.length, maxLength: prompts.length }),
       injected: fc.array(anyText, { minLength: prompts.length, maxLength: prompts.length }),
+      // Most scenarios restart once more right after one of their prompts, so history written
+      // by one loop instance is read back by the next.
+      restartAfter: fc.option(fc.nat(), { freq: 3 }),
       replies: fc.tuple(
         ...s.replies.map((r) =>
           fc.record({
@@ -74,7 +79,7 @@ export const richScenario: fc.Arbitrary<Scenario> = scenario.chain((s) => {
         ),
       ),
     })
-    .map(({ prompts: promptTexts, injected, replies }): Scenario => {
+    .map(({ prompts: promptTexts, injected, restartAfter, replies }): Scenario => {
       let p = 0;
       const actions = s.actions.map((a): ScenarioAction => {
         if (a.do !== 'prompt') return a;
@@ -92,6 +97,10 @@ export const richScenario: fc.Arbitrary<Scenario> = scenario.chain((s) => {
         else out.chunkSize = size;
         return out;
       });
+      if (restartAfter !== null) {
+        const after = actions.flatMap((a, i) => (a.do === 'prompt' && i < actions.length - 1 ? [i] : []));
+        actions.splice(after[restartAfter % after.length]! + 1, 0, { do: 'restart' });
+      }
       return { ...s, actions, replies: rich };
     });
 });
