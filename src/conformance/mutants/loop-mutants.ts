@@ -3,6 +3,7 @@ import { buildRequest, type NeutralRequest } from '../../fold/index.ts';
 import { type EpochHeader, type HeaderReason, type JsonValue, type LlmCallConfig, type Message } from '../../log/index.ts';
 import { AgentLoop, type SentRequest } from '../../loop/index.ts';
 import { inProcess } from './define.ts';
+import { issue } from './mutant.ts';
 import { UNFROZEN_REQUEST_PART } from './fold-mutants.ts';
 
 /** A deterministic stand-in for the wall clock a real harness would read. */
@@ -22,7 +23,7 @@ class ClockInSystemLoop extends AgentLoop {
 }
 
 const requestClock = fakeClock();
-export const CLOCK_IN_SYSTEM_PROMPT = inProcess('clock-in-system-prompt', 'the system prompt starts with the current time (a dated header), so every step has a new header and the prefix cache never hits', 'clock in the system prompt', {
+export const CLOCK_IN_SYSTEM_PROMPT = inProcess('clock-in-system-prompt', 'the system prompt starts with the current time (a dated header), so every step has a new header and the prefix cache never hits', { bugClass: 'clock in the system prompt', citation: issue('earendil-works/pi', 1873) }, {
   parts: {
     loop: (options) => new ClockInSystemLoop(options),
     request: (header, messages, sessionId) => buildRequest({ ...header, system: dated(header.system, requestClock()) }, messages, sessionId),
