@@ -1,6 +1,5 @@
 import { PROPERTIES } from '../../properties/index.ts';
 import { MUTANTS } from '../conformance/mutants/catalog.ts';
-import type { Citation } from '../conformance/mutants/mutant.ts';
 import { MUTANT_RUNS, killMatrix, type KillMatrix } from '../conformance/mutants/kill-matrix.ts';
 import { ReconError } from '../errors.ts';
 import { formatDuration } from '../report/suite-terminal.ts';
@@ -20,10 +19,11 @@ Options:
   --runs <N>        generated cases per property and mutant (default ${MUTANT_RUNS}; failures are not shrunk)
   --seed <S>        the fast-check seed (default 1, so the matrix is the same every run)
   --json            print one JSON object:
-                    {"mutants":[{"name","description","bugClass","citation"?,"killedBy":[…]}],"summary":{"mutants","killed"}}
+                    {"mutants":[{"name","description","killedBy":[…]}],"summary":{"mutants","killed"}}
 
-Mutants that reproduce a real harness's bug cite its public report ("citation":
-{"repo","ref","url"}); the text output lists them after the matrix.
+Each mutant also has its bug class ("bugClass"), and the bug museum's mutants, which
+reproduce prefix breaks real harnesses shipped, cite the public report ("citation":
+{"repo","ref","url"}); the text output lists those reports after the matrix.
 
 Exit codes: 0 every mutant killed and every property killed one, 1 otherwise, 2 usage error.
 `;
@@ -57,21 +57,35 @@ export const mutants: Command = {
       },
     });
     const complete = chosen.length === MUTANTS.length;
-    if (values.json) io.stdout.write(`${JSON.stringify(matrix, null, 2)}\n`);
-    else io.stdout.write(renderMatrix(matrix, complete, performance.now() - started));
+    const shown = withBugClasses(matrix);
+    if (values.json) io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    else io.stdout.write(renderMatrix(shown, complete, performance.now() - started));
     return matrix.summary.survived.length > 0 || (complete && matrix.idleProperties.length > 0) ? EXIT.FAILED : EXIT.OK;
   },
 };
 
-function cite(citation: Citation): string {
+type ShownMatrix = ReturnType<typeof withBugClasses>;
+
+/** The matrix with each mutant's bug class and the report it cites, next to its name. */
+function withBugClasses(matrix: KillMatrix) {
+  return {
+    ...matrix,
+    mutants: matrix.mutants.map(({ name, description, ...verdict }) => {
+      const { bugClass, citation } = MUTANTS.find((m) => m.name === name)!;
+      return { name, description, bugClass, citation, ...verdict };
+    }),
+  };
+}
+
+function cite(citation: { readonly repo: string; readonly ref: string }): string {
   return `${citation.repo} ${citation.ref}`;
 }
 
-function renderMatrix(matrix: KillMatrix, complete: boolean, ms: number): string {
+function renderMatrix(matrix: ShownMatrix, complete: boolean, ms: number): string {
   const width = Math.max(...matrix.mutants.map((m) => m.name.length));
   const classWidth = Math.max(...matrix.mutants.map((m) => m.bugClass.length));
   const lines = matrix.mutants.map((m) => `${m.name.padEnd(width)}  ${m.bugClass.padEnd(classWidth)}  ${m.killedBy.length === 0 ? 'SURVIVED' : m.killedBy.join(', ')}`);
-  const cited = matrix.mutants.filter((m) => m.citation !== undefined).map((m) => `  ${m.name.padEnd(width)}  ${cite(m.citation!)}`);
+  const cited = matrix.mutants.flatMap((m) => (m.citation === undefined ? [] : [`  ${m.name.padEnd(width)}  ${cite(m.citation)}`]));
   const counts = new Map<string, number>();
   for (const m of matrix.mutants) for (const id of m.killedBy) counts.set(id, (counts.get(id) ?? 0) + 1);
   const byProperty = PROPERTIES.filter((p) => counts.has(p.id)).map((p) => `  ${p.id.padEnd(26)} ${counts.get(p.id)}`);

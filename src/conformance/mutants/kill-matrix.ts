@@ -1,7 +1,7 @@
 /** Runs the suite against every mutant: which properties kill which mutant. */
 import type { Property } from '../../../properties/index.ts';
 import { runSuite, type Counterexample } from '../run-suite.ts';
-import type { BugClass, Citation, Mutant } from './mutant.ts';
+import type { Mutant } from './mutant.ts';
 
 /** Generated cases per property and mutant; a kill needs one failing case, so this can be small. */
 export const MUTANT_RUNS = 30;
@@ -9,8 +9,6 @@ export const MUTANT_RUNS = 30;
 export interface MutantVerdict {
   readonly name: string;
   readonly description: string;
-  readonly bugClass: BugClass;
-  readonly citation?: Citation;
   readonly runs: Mutant['runs'];
   /** Ids of the properties that failed against the mutant. */
   readonly killedBy: readonly string[];
@@ -48,8 +46,6 @@ export async function killMatrix(mutants: readonly Mutant[], properties: readonl
       const verdict: MutantVerdict = {
         name: mutant.name,
         description: mutant.description,
-        bugClass: mutant.bugClass,
-        ...(mutant.citation === undefined ? {} : { citation: mutant.citation }),
         runs: mutant.runs,
         killedBy: failed.map((p) => p.id),
         failures: failed.map((p) => ({ property: p.id, kind: p.counterexample!.kind, message: p.counterexample!.message.split('\n')[0]! })),
