@@ -27,12 +27,14 @@ function deepSeekThen(edit: (value: Body) => Body): (request: GenerateRequest) =
   };
 }
 
-/** The other providers' bytes, with `provider`'s body passed through `edit`. */
-function otherThen(provider: 'openai' | 'anthropic', edit: (value: Body) => Body): ReferenceParts['serializeOther'] {
-  return (request, to) => {
-    const wire = REFERENCE_PARTS.serializeOther(request, to);
-    return to === provider ? { ...wire, body: rebody(wire.body, edit) } : wire;
+/** The reference's other wire formats, with `provider`'s body passed through `edit`. */
+function otherThen(provider: 'openai' | 'anthropic', edit: (value: Body) => Body): ReferenceParts['wire'] {
+  const wire = REFERENCE_PARTS.wire[provider];
+  const serialize = (request: GenerateRequest): WireRequest => {
+    const sent = wire.serialize(request);
+    return { ...sent, body: rebody(sent.body, edit) };
   };
+  return { ...REFERENCE_PARTS.wire, [provider]: { ...wire, serialize } };
 }
 
 const isPrompt = (m: Message) => m.role === 'user' && m.source.kind === 'user';
@@ -302,21 +304,21 @@ export const ANTHROPIC_BREAKPOINT_DROPPED = inProcess(
   'anthropic-breakpoint-dropped',
   'the translation to Anthropic’s body drops the cache_control breakpoint, so nothing is written for the next request to read',
   { bugClass: 'marker lost in translation', citation: issue('BerriAI/litellm', 25335) },
-  { parts: { serializeOther: otherThen('anthropic', withoutBreakpoints) } },
+  { parts: { wire: otherThen('anthropic', withoutBreakpoints) } },
 );
 
 export const PROMPT_CACHE_KEY_DROPPED = inProcess(
   'prompt-cache-key-dropped',
   'the OpenAI body is sent without prompt_cache_key, so requests of one session are not routed to the cache that holds their prefix',
   { bugClass: 'marker lost in translation', citation: issue('BerriAI/litellm', 33184) },
-  { parts: { serializeOther: otherThen('openai', ({ prompt_cache_key: _dropped, ...rest }) => rest) } },
+  { parts: { wire: otherThen('openai', ({ prompt_cache_key: _dropped, ...rest }) => rest) } },
 );
 
 export const BREAKPOINT_ON_TOOLS = inProcess(
   'breakpoint-on-tools',
   'the Anthropic breakpoint is put on the last tool definition instead of the last message, so reads stop at tools and system',
   'illegal marker placement',
-  { parts: { serializeOther: otherThen('anthropic', breakpointOnTools) } },
+  { parts: { wire: otherThen('anthropic', breakpointOnTools) } },
 );
 
 export const RECOVERY_REWRITES_PROMPT = inProcess(

@@ -7,7 +7,7 @@ import { ReconError } from '../../errors.ts';
 import { Session, buildRequest, type NeutralRequest } from '../../fold/index.ts';
 import { SessionLog, loadJsonl, saveJsonl, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
 import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
-import { DeepSeekStreamTranslator, WIRE_FORMATS, isProvider, parseSse, serializeDeepSeekRequest, translateSse, type GenerateRequest, type Provider, type WireRequest } from '../../wire/index.ts';
+import { DeepSeekStreamTranslator, WIRE_FORMATS, parseSse, serializeDeepSeekRequest, translateSse, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
 import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo } from '../implementation.ts';
 import { runScenario } from './run-scenario.ts';
 import { HARNESS_VERSION } from '../../version.ts';
@@ -29,11 +29,29 @@ export interface ReferenceParts {
   readonly save: (log: SessionLog) => string;
   readonly session: (log: SessionLog) => Session;
   readonly request: (header: EpochHeader, messages: readonly Message[], sessionId: string) => NeutralRequest;
+  /** The DeepSeek wire format: the loop's, and the one most mutants change. */
   readonly serialize: (request: GenerateRequest) => WireRequest;
-  /** The bytes for the providers the scripted loop does not speak (`serialize` is the loop's DeepSeek wire). */
-  readonly serializeOther: (request: GenerateRequest, provider: Exclude<Provider, 'deepseek'>) => WireRequest;
   readonly parseStream: (body: Uint8Array, cuts: readonly number[]) => StreamChunk[];
+  /** The other providers' wire formats (src/wire), by provider name. */
+  readonly wire: Readonly<Record<'openai' | 'anthropic', ProviderWire>>;
   readonly loop: (options: AgentLoopOptions) => AgentLoop;
+}
+
+export interface ProviderWire {
+  readonly serialize: (request: GenerateRequest) => WireRequest;
+  readonly parseStream: (body: Uint8Array, cuts: readonly number[]) => StreamChunk[];
+}
+
+/** A provider's wire format from src/wire: its serializer, and its translator behind the SSE decoder. */
+function providerWire(provider: 'openai' | 'anthropic'): ProviderWire {
+  const format = WIRE_FORMATS[provider];
+  return {
+    serialize: (request) => format.serialize(request),
+    parseStream: (body, cuts) => {
+      const translator = format.translator();
+      return [...translateSse(translator, parseSse(cutAt(body, cuts))), ...translator.finish()];
+    },
+  };
 }
 
 export const REFERENCE_PARTS: ReferenceParts = {
@@ -43,8 +61,8 @@ export const REFERENCE_PARTS: ReferenceParts = {
   session: (log) => new Session(log),
   request: buildRequest,
   serialize: (request) => serializeDeepSeekRequest(request),
-  serializeOther: (request, provider) => WIRE_FORMATS[provider].serialize(request),
   parseStream: (body, cuts) => parseDeepSeekStream(cutAt(body, cuts)),
+  wire: { openai: providerWire('openai'), anthropic: providerWire('anthropic') },
   loop: (options) => new AgentLoop(options),
 };
 
@@ -116,14 +134,15 @@ export function referenceImplementation(options: ReferenceOptions = {}): Impleme
       ),
     serialize: (request, provider) =>
       outcome(() => {
-        if (!isProvider(provider)) throw new ReconError('USAGE', `no wire format for provider "${provider}"`);
-        return provider === 'deepseek' ? parts.serialize(request) : parts.serializeOther(request, provider);
+        if (provider === 'deepseek') return parts.serialize(request);
+        if (provider === 'openai' || provider === 'anthropic') return parts.wire[provider].serialize(request);
+        throw new ReconError('USAGE', `no wire format for provider "${provider}"`);
       }),
     parseStream: (provider, body, cuts) =>
       outcome(() => {
-        if (!isProvider(provider)) throw new ReconError('USAGE', `no stream format for provider "${provider}"`);
         if (provider === 'deepseek') return parts.parseStream(Buffer.from(body), cuts);
-        return translateSse(WIRE_FORMATS[provider].translator(), parseSse(cutAt(Buffer.from(body), cuts)));
+        if (provider === 'openai' || provider === 'anthropic') return parts.wire[provider].parseStream(Buffer.from(body), cuts);
+        throw new ReconError('USAGE', `no stream format for provider "${provider}"`);
       }),
     run: (scenario) =>
       outcome(() =>
