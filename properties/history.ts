@@ -102,10 +102,15 @@ function historyTexts(s: Scenario): string[] {
   return [...prompts, ...s.replies.flatMap((r) => [...[r.text, r.reasoning].filter((t): t is string => t !== undefined), ...(r.toolCalls ?? []).map((c) => c.arguments)])];
 }
 
-/** What the scenario's registered tools answer to the calls its replies make. */
+/** What the scenario's registered tools answer to the calls its replies make: the text a call carries, else `<name>(<arguments>)`. */
 function toolOutputs(s: Scenario): string[] {
   const registered = new Set([...s.tools.map((t) => t.name), ...s.actions.flatMap((a) => (a.do === 'registerTool' ? [a.tool.name] : []))]);
-  return s.replies.flatMap((r) => (r.toolCalls ?? []).filter((c) => registered.has(c.name)).map((c) => scenarioToolOutput(c.name, c.arguments)));
+  return s.replies.flatMap((r) =>
+    (r.toolCalls ?? []).filter((c) => registered.has(c.name)).flatMap(({ name, arguments: args, id: _id, ...rest }) => {
+      const chosen = stringsIn(rest);
+      return chosen.length > 0 ? chosen : [scenarioToolOutput(name, args)];
+    }),
+  );
 }
 
 async function observe(impl: Implementation, s: Scenario): Promise<{ run: LoopRun; events: readonly SessionEvent[] }> {

@@ -53,6 +53,19 @@ function spaced(json: string): string {
   return out;
 }
 
+/** `value` with the text of every `{type:'text'}` block inside it drawn from `texts`, in turn. */
+function withTexts<T>(value: T, texts: readonly string[]): T {
+  let next = 0;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v === null || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    if (o['type'] === 'text' && typeof o['text'] === 'string') return { ...o, text: texts[next++ % texts.length]! };
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, walk(x)]));
+  };
+  return walk(value) as T;
+}
+
 /** Deltas of at most about 64 per block, so long texts do not turn into thousands of chunk events. */
 function chunkSizeFor(reply: ScriptedReply): number | undefined {
   const longest = Math.max(reply.text?.length ?? 0, reply.reasoning?.length ?? 0, ...(reply.toolCalls ?? []).map((c) => c.arguments.length));
@@ -60,14 +73,16 @@ function chunkSizeFor(reply: ScriptedReply): number | undefined {
   return reply.chunkSize === undefined && floor <= 1 ? undefined : Math.max(reply.chunkSize ?? 1, floor);
 }
 
-export const richScenario: fc.Arbitrary<Scenario> = scenario.chain((s) => {
+// Without fast-check's bias toward small values in the first runs: every case is a whole
+// conversation, so a short run (the kill matrix's) sees as much history as a long one.
+export const richScenario: fc.Arbitrary<Scenario> = fc.noBias(scenario).chain((s) => {
   const prompts = s.actions.filter((a) => a.do === 'prompt');
   return fc
     .record({
       prompts: fc.array(anyText, { minLength: prompts.length, maxLength: prompts.length }),
       injected: fc.array(anyText, { minLength: prompts.length, maxLength: prompts.length }),
-      // Most scenarios restart once more right after one of their prompts, so history written
-      // by one loop instance is read back by the next.
+      // Most scenarios restart once more right after one of their first two prompts and again
+      // before the last, so history written by one loop instance is read back by the next.
       restartAfter: fc.option(fc.nat(), { freq: 3 }),
       replies: fc.tuple(
         ...s.replies.map((r) =>
@@ -75,6 +90,8 @@ export const richScenario: fc.Arbitrary<Scenario> = scenario.chain((s) => {
             text: anyText,
             reasoning: anyText,
             args: fc.array(toolArguments, { minLength: r.toolCalls?.length ?? 0, maxLength: r.toolCalls?.length ?? 0 }),
+            // Text for any text block a scripted call carries besides its arguments (an output the scenario chooses).
+            blocks: fc.array(fc.oneof({ weight: 3, arbitrary: anyText }, { weight: 1, arbitrary: textOf('long') }), { minLength: 4, maxLength: 4 }),
           }),
         ),
       ),
@@ -86,12 +103,15 @@ export const richScenario: fc.Arbitrary<Scenario> = scenario.chain((s) => {
         const i = p++;
         return a.inject === undefined ? { ...a, text: promptTexts[i]! } : { ...a, text: promptTexts[i]!, inject: { ...a.inject, text: injected[i]! } };
       });
+      const registered = [...s.tools.map((t) => t.name), ...s.actions.flatMap((a) => (a.do === 'registerTool' ? [a.tool.name] : []))];
       const rich = s.replies.map((r, i): ScriptedReply => {
-        const { text, reasoning, args } = replies[i]!;
+        const { text, reasoning, args, blocks } = replies[i]!;
         const out: { -readonly [K in keyof ScriptedReply]: ScriptedReply[K] } = { ...r };
         if (r.text !== undefined) out.text = text;
         if (r.reasoning !== undefined) out.reasoning = reasoning;
-        if (r.toolCalls !== undefined) out.toolCalls = r.toolCalls.map((call, j) => ({ ...call, arguments: args[j]! }));
+        // Calls go to tools the scenario registers, when it has any: an unknown tool's error is the harness's text, not the conversation's.
+        const name = (j: number, given: string) => (registered.length === 0 ? given : registered[(i + j) % registered.length]!);
+        if (r.toolCalls !== undefined) out.toolCalls = r.toolCalls.map((call, j) => ({ ...withTexts(call, blocks), name: name(j, call.name), arguments: args[j]! }));
         const size = chunkSizeFor(out);
         if (size === undefined) delete out.chunkSize;
         else out.chunkSize = size;
@@ -99,7 +119,8 @@ export const richScenario: fc.Arbitrary<Scenario> = scenario.chain((s) => {
       });
       if (restartAfter !== null) {
         const after = actions.flatMap((a, i) => (a.do === 'prompt' && i < actions.length - 1 ? [i] : []));
-        actions.splice(after[restartAfter % after.length]! + 1, 0, { do: 'restart' });
+        actions.splice(actions.length - 1, 0, { do: 'restart' });
+        actions.splice(after[restartAfter % Math.min(2, after.length)]! + 1, 0, { do: 'restart' });
       }
       return { ...s, actions, replies: rich };
     });

@@ -69,20 +69,25 @@ class MovingEnvironmentLoop extends AgentLoop {
   }
 }
 
-/** claude-code #85983: after a reply failed, the recovery path folded a resume note into the turn's first prompt instead of appending one. */
+/**
+ * claude-code #85983: after a reply failed (retried, or the turn given up), the recovery
+ * path folded a resume note into the turn's first prompt instead of appending one.
+ */
 class RecoveryRewritesPromptLoop extends AgentLoop {
-  readonly #recovered = new Set<string>();
+  readonly #failedTurns = new Set<number>();
   protected override endStep(turn: number, step: number, failed: boolean): void {
-    if (failed) {
-      const start = this.log.events.findLastIndex((e) => e.type === 'turn/start' && (e.data as { turn: number }).turn === turn);
-      const prompt = this.log.events.slice(start).find((e) => e.type === 'user/message');
-      if (prompt !== undefined) this.#recovered.add((prompt.data as unknown as Message).id);
-    }
+    if (failed) this.#failedTurns.add(turn);
     super.endStep(turn, step, failed);
   }
   protected override buildLoopRequest(header: EpochHeader, messages: readonly Message[]): NeutralRequest {
+    const retried = this.log.events.filter((e) => e.type === 'llm/retry').map((e) => (e.data as { turn: number }).turn);
+    const recovered = new Set([...this.#failedTurns, ...retried].map((turn) => this.#firstPrompt(turn)));
     const note: ContentBlock = { type: 'text', text: '\n<system-reminder>The last reply was cut off. Resume directly, no recap.</system-reminder>' };
-    return buildRequest(header, messages.map((m) => (this.#recovered.has(m.id) ? withBlock(m, note, 'end') : m)), this.log.header.id);
+    return buildRequest(header, messages.map((m) => (recovered.has(m.id) ? withBlock(m, note, 'end') : m)), this.log.header.id);
+  }
+  #firstPrompt(turn: number): string | undefined {
+    const start = this.log.events.findLastIndex((e) => e.type === 'turn/start' && (e.data as { turn: number }).turn === turn);
+    return (this.log.events.slice(start).find((e) => e.type === 'user/message')?.data as unknown as Message | undefined)?.id;
   }
 }
 
@@ -199,7 +204,7 @@ function jsonbLine(line: string): string {
   return JSON.stringify(event);
 }
 
-const TRUNCATE_AT = 1_000;
+const TRUNCATE_AT = 256;
 
 // --- Wire translations ------------------------------------------------------------------------
 
