@@ -51,7 +51,7 @@ const KILLERS: Record<string, readonly string[]> = {
   'anthropic-breakpoint-dropped': ['WIRE-CACHE-ROUTING'],
   'prompt-cache-key-dropped': ['WIRE-CACHE-ROUTING'],
   'breakpoint-on-tools': ['WIRE-CACHE-ROUTING'],
-  'recovery-rewrites-prompt': ['LOOP-PREFIX-STABLE', 'LOOP-HISTORY-VERBATIM'],
+  'recovery-rewrites-prompt': ['LOOP-RECONSTRUCT', 'LOOP-PREFIX-STABLE'],
   'proxy-merges-same-role': ['WIRE-MATCHES-SPEC', 'WIRE-PREFIX-STABLE'],
   'cache-reads-one-field': ['WIRE-USAGE-DISJOINT'],
   'instance-id-in-system': ['LOOP-RESUME-ALIGNED'],
