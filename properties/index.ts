@@ -1,4 +1,6 @@
+import { CACHE_ROUTING_PROPERTIES } from './cache-routing.ts';
 import { FOLD_PROPERTIES } from './fold.ts';
+import { HISTORY_PROPERTIES } from './history.ts';
 import { LOG_PROPERTIES } from './log.ts';
 import { LOOP_PROPERTIES } from './loop.ts';
 import { REQUEST_PROPERTIES } from './request.ts';
@@ -6,7 +8,15 @@ import { WIRE_PROPERTIES } from './wire.ts';
 import type { Property } from './_internals/property.ts';
 
 /** Every property of the suite, weakest first: a broken log explains a broken loop, not the other way round. */
-export const PROPERTIES: readonly Property<never>[] = [...LOG_PROPERTIES, ...FOLD_PROPERTIES, ...REQUEST_PROPERTIES, ...WIRE_PROPERTIES, ...LOOP_PROPERTIES] as unknown as Property<never>[];
+export const PROPERTIES: readonly Property<never>[] = [
+  ...LOG_PROPERTIES,
+  ...FOLD_PROPERTIES,
+  ...REQUEST_PROPERTIES,
+  ...WIRE_PROPERTIES,
+  ...CACHE_ROUTING_PROPERTIES,
+  ...LOOP_PROPERTIES,
+  ...HISTORY_PROPERTIES,
+] as unknown as Property<never>[];
 
 export { PropertyFailure } from './_internals/failure.ts';
 export type { Property, RegressionCodec, RegressionPayload } from './_internals/property.ts';

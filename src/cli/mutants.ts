@@ -24,6 +24,10 @@ Options:
   --json            print one JSON object:
                     {"mutants":[{"name","description","killedBy":[…]}],"summary":{"mutants","killed"}}
 
+Each mutant also has its bug class ("bugClass"), and the bug museum's mutants, which
+reproduce prefix breaks real harnesses shipped, cite the public report ("citation":
+{"repo","ref","url"}); the text output lists those reports after the matrix.
+
 Exit codes: 0 every mutant killed and every property killed one, 1 otherwise, 2 usage error.
 `;
 
@@ -42,7 +46,7 @@ export const mutants: Command = {
     });
     if (positionals.length > 0) throw new ReconError('USAGE', `unexpected argument "${positionals[0]}" (see recon mutants --help)`);
     if (values.list) {
-      io.stdout.write(MUTANTS.map((m) => `${m.name.padEnd(30)} ${m.runs.padEnd(10)} ${m.description}\n`).join(''));
+      io.stdout.write(MUTANTS.map((m) => `${m.name.padEnd(34)} ${m.runs.padEnd(10)} ${m.bugClass.padEnd(31)} ${m.description}${m.citation === undefined ? '' : ` (${cite(m.citation)})`}\n`).join(''));
       return EXIT.OK;
     }
     const unknown = (values.mutant ?? []).filter((name) => !MUTANTS.some((m) => m.name === name));
@@ -58,22 +62,43 @@ export const mutants: Command = {
       },
     });
     const complete = chosen.length === MUTANTS.length;
-    if (values.json) io.stdout.write(`${JSON.stringify(matrix, null, 2)}\n`);
-    else io.stdout.write(renderMatrix(matrix, complete, performance.now() - started));
+    const shown = withBugClasses(matrix);
+    if (values.json) io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    else io.stdout.write(renderMatrix(shown, complete, performance.now() - started));
     return matrix.summary.survived.length > 0 || (complete && matrix.idleProperties.length > 0) ? EXIT.FAILED : EXIT.OK;
   },
 };
 
-function renderMatrix(matrix: KillMatrix, complete: boolean, ms: number): string {
+type ShownMatrix = ReturnType<typeof withBugClasses>;
+
+/** The matrix with each mutant's bug class and the report it cites, next to its name. */
+function withBugClasses(matrix: KillMatrix) {
+  return {
+    ...matrix,
+    mutants: matrix.mutants.map(({ name, description, ...verdict }) => {
+      const { bugClass, citation } = MUTANTS.find((m) => m.name === name)!;
+      return { name, description, bugClass, citation, ...verdict };
+    }),
+  };
+}
+
+function cite(citation: { readonly repo: string; readonly ref: string }): string {
+  return `${citation.repo} ${citation.ref}`;
+}
+
+function renderMatrix(matrix: ShownMatrix, complete: boolean, ms: number): string {
   const width = Math.max(...matrix.mutants.map((m) => m.name.length));
-  const lines = matrix.mutants.map((m) => `${m.name.padEnd(width)}  ${m.killedBy.length === 0 ? 'SURVIVED' : m.killedBy.join(', ')}`);
+  const classWidth = Math.max(...matrix.mutants.map((m) => m.bugClass.length));
+  const lines = matrix.mutants.map((m) => `${m.name.padEnd(width)}  ${m.bugClass.padEnd(classWidth)}  ${m.killedBy.length === 0 ? 'SURVIVED' : m.killedBy.join(', ')}`);
+  const cited = matrix.mutants.flatMap((m) => (m.citation === undefined ? [] : [`  ${m.name.padEnd(width)}  ${cite(m.citation)}`]));
   const counts = new Map<string, number>();
   for (const m of matrix.mutants) for (const id of m.killedBy) counts.set(id, (counts.get(id) ?? 0) + 1);
   const byProperty = PROPERTIES.filter((p) => counts.has(p.id)).map((p) => `  ${p.id.padEnd(26)} ${counts.get(p.id)}`);
   return [
-    `${'mutant'.padEnd(width)}  killed by`,
+    `${'mutant'.padEnd(width)}  ${'bug class'.padEnd(classWidth)}  killed by`,
     ...lines,
     '',
+    ...(cited.length === 0 ? [] : ['real reports the mutants reproduce:', ...cited, '']),
     'mutants killed per property:',
     ...byProperty,
     complete ? `properties that killed nothing: ${matrix.idleProperties.length === 0 ? 'none' : matrix.idleProperties.join(', ')}` : '',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { MUTANTS } from '../../src/conformance/mutants/catalog.ts';
 import { killMatrix } from '../../src/conformance/mutants/kill-matrix.ts';
+import { MUSEUM_MUTANTS } from '../../src/conformance/mutants/museum-mutants.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 /**
@@ -45,19 +46,51 @@ const KILLERS: Record<string, readonly string[]> = {
   'one-shot-envelope-missing': ['LOOP-ONE-SHOT-ENVELOPE'],
   'resume-resorts-tools': ['LOOP-RESUME-ALIGNED'],
   'step-end-skipped-on-error': ['LOOP-LOG-WELL-FORMED'],
+  'reminder-not-logged': ['LOOP-RECONSTRUCT', 'LOOP-HISTORY-VERBATIM'],
+  'environment-block-moves': ['LOOP-PREFIX-STABLE', 'LOOP-HISTORY-VERBATIM'],
+  'earlier-reasoning-dropped': ['WIRE-PREFIX-STABLE', 'LOOP-WIRE-RECONSTRUCT'],
+  'reasoning-turns-merged': ['REQUEST-RECONSTRUCT', 'LOOP-PREFIX-STABLE'],
+  'sliding-window': ['LOOP-PREFIX-STABLE'],
+  'tool-arguments-jsonb': ['LOG-LOAD-VALID', 'REQUEST-RECONSTRUCT'],
+  'tools-async-order-on-restart': ['LOOP-RESUME-ALIGNED'],
+  'anthropic-breakpoint-dropped': ['WIRE-CACHE-ROUTING'],
+  'prompt-cache-key-dropped': ['WIRE-CACHE-ROUTING'],
+  'breakpoint-on-tools': ['WIRE-CACHE-ROUTING'],
+  'recovery-rewrites-prompt': ['LOOP-RECONSTRUCT', 'LOOP-PREFIX-STABLE'],
+  'proxy-merges-same-role': ['WIRE-MATCHES-SPEC', 'WIRE-PREFIX-STABLE'],
+  'cache-reads-one-field': ['WIRE-USAGE-DISJOINT'],
+  'instance-id-in-system': ['LOOP-RESUME-ALIGNED'],
+  'reply-trimmed-on-reload': ['LOOP-HISTORY-VERBATIM'],
+  'history-nfc-on-reload': ['FOLD-MATCHES-SPEC', 'LOOP-HISTORY-VERBATIM'],
+  'arguments-ascii-on-reload': ['LOOP-HISTORY-VERBATIM'],
+  'tool-output-truncated-on-reload': ['LOOP-HISTORY-VERBATIM'],
+  'empty-messages-dropped-on-reload': ['LOOP-RECONSTRUCT'],
 };
 
 describe('the mutant catalog', () => {
-  it('has at least 15 mutants, each with a name and a bug, and expected killers for each in-process one', () => {
-    expect(MUTANTS.length).toBeGreaterThanOrEqual(15);
+  it('has at least 48 mutants, each with a name, a bug and its class, and expected killers for each in-process one', () => {
+    expect(MUTANTS.length).toBeGreaterThanOrEqual(48);
     expect(new Set(MUTANTS.map((m) => m.name)).size).toBe(MUTANTS.length);
     for (const m of MUTANTS) {
       expect(m.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(m.description.length).toBeGreaterThan(30);
+      expect(m.bugClass).toMatch(/^[a-z][a-z -]+$/);
     }
     expect(Object.keys(KILLERS).filter((name) => !MUTANTS.some((m) => m.name === name))).toEqual([]);
     // The stdio mutants are killed by the driver tests (protocol-driver.test.ts).
     expect(MUTANTS.filter((m) => m.runs === 'in-process' && KILLERS[m.name] === undefined).map((m) => m.name)).toEqual([]);
+  });
+
+  it('has a bug museum of at least 15 mutants, each citing a report on GitHub in its own repository', () => {
+    expect(MUSEUM_MUTANTS.length).toBeGreaterThanOrEqual(15);
+    const cited = MUSEUM_MUTANTS.filter((m) => m.citation !== undefined);
+    expect(cited.length).toBeGreaterThanOrEqual(10);
+    for (const { citation } of cited) {
+      expect(citation!.repo).toMatch(/^[\w.-]+\/[\w.-]+$/);
+      expect(citation!.ref).toMatch(/^(PR )?#\d+$/);
+      const [, kind, n] = /^(PR )?#(\d+)$/.exec(citation!.ref)!;
+      expect(citation!.url).toBe(`https://github.com/${citation!.repo}/${kind === undefined ? 'issues' : 'pull'}/${n}`);
+    }
   });
 
   it('expects every property to kill at least one mutant (the kills are checked below)', () => {
@@ -75,11 +108,22 @@ describe('the mutant catalog', () => {
 
 describe('recon mutants', () => {
   it('prints the JSON kill matrix of the issue', async () => {
-    const { code, stdout } = await runCli(['mutants', '--json', '--mutant', 'header-every-step', '--mutant', 'trusts-json-parse', '--runs', '5']);
+    const { code, stdout } = await runCli(['mutants', '--json', '--mutant', 'header-every-step', '--mutant', 'trusts-json-parse', '--mutant', 'cache-reads-one-field', '--runs', '5']);
     expect(code).toBe(0);
-    const report = JSON.parse(stdout) as { mutants: Array<{ name: string; description: string; killedBy: string[] }>; summary: { mutants: number; killed: number } };
-    expect(report.mutants.map((m) => m.name)).toEqual(['trusts-json-parse', 'header-every-step']);
+    const report = JSON.parse(stdout) as { mutants: Array<{ name: string; description: string; bugClass: string; citation?: object; killedBy: string[] }>; summary: { mutants: number; killed: number } };
+    expect(report.mutants.map((m) => m.name)).toEqual(['trusts-json-parse', 'header-every-step', 'cache-reads-one-field']);
     expect(report.mutants.every((m) => m.killedBy.length > 0 && m.description !== '')).toBe(true);
-    expect(report.summary).toMatchObject({ mutants: 2, killed: 2 });
+    expect(report.mutants.map((m) => m.bugClass)).toEqual(['validation skipped', 'header discipline', 'usage mis-mapped']);
+    expect(report.mutants.map((m) => m.citation)).toEqual([undefined, undefined, { repo: 'liaohch3/claude-tap', ref: '#143', url: 'https://github.com/liaohch3/claude-tap/issues/143' }]);
+    expect(report.summary).toMatchObject({ mutants: 3, killed: 3 });
+  });
+
+  it('prints the bug class of each mutant and the reports the museum reproduces', async () => {
+    const { code, stdout } = await runCli(['mutants', '--mutant', 'cache-reads-one-field', '--runs', '5']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^cache-reads-one-field +usage mis-mapped +WIRE-USAGE-DISJOINT$/m);
+    expect(stdout).toContain('real reports the mutants reproduce:\n  cache-reads-one-field  liaohch3/claude-tap #143\n');
+    const list = await runCli(['mutants', '--list']);
+    expect(list.stdout).toMatch(/^reminder-not-logged +in-process +unlogged block +.+ \(anthropics\/claude-code #43657\)$/m);
   });
 });

@@ -1,12 +1,20 @@
 import { referenceImplementation, type ReferenceOptions } from '../reference/reference-implementation.ts';
 import type { Implementation } from '../implementation.ts';
-import type { Mutant } from './mutant.ts';
+import type { BugClass, Citation, Mutant } from './mutant.ts';
 
 /** An in-process mutant: the reference with some parts swapped, or a wrapper around it. */
-export function inProcess(name: string, description: string, make: ReferenceOptions | ((reference: Implementation) => Implementation)): Mutant {
+export function inProcess(
+  name: string,
+  description: string,
+  kind: BugClass | { readonly bugClass: BugClass; readonly citation?: Citation },
+  make: ReferenceOptions | ((reference: Implementation) => Implementation),
+): Mutant {
+  const { bugClass, citation } = typeof kind === 'string' ? { bugClass: kind, citation: undefined } : kind;
   return {
     name,
     description,
+    bugClass,
+    ...(citation === undefined ? {} : { citation }),
     runs: 'in-process',
     ...(typeof make === 'function' || make.parts === undefined ? {} : { parts: make.parts }),
     open: async () => {

@@ -49,15 +49,15 @@ class RawHeaderSession extends Session {
   }
 }
 
-export const STALE_FOLD_AFTER_REPLACE = inProcess('stale-fold-after-replace', 'the derived-message cache is not rebuilt when a replace rewrites the surface', { parts: { session: (log) => new StaleSession(log) } });
-export const EMPTY_ASSISTANT_PROJECTED = inProcess('empty-assistant-projected', 'assistant messages without content (usage-only steps) are sent to the model', { parts: { session: (log) => new EmptyAssistantSession(log) } });
-export const TODO_LIST_PROJECTED = inProcess('todo-list-projected', 'the todo list (a log-only event) is shown to the model as a message', { parts: { session: (log) => new TodoSession(log) } });
-export const UNFROZEN_MESSAGES = inProcess('unfrozen-messages', 'derived messages are mutable copies, so a plugin can change what the log says was sent', { parts: { session: (log) => new UnfrozenSession(log) } });
-export const HEADER_FOLD_NOT_CANONICAL = inProcess('header-fold-not-canonical', 'the header fold returns the stored snapshot as written, empty extras included, instead of its canonical form', {
+export const STALE_FOLD_AFTER_REPLACE = inProcess('stale-fold-after-replace', 'the derived-message cache is not rebuilt when a replace rewrites the surface', 'stale fold', { parts: { session: (log) => new StaleSession(log) } });
+export const EMPTY_ASSISTANT_PROJECTED = inProcess('empty-assistant-projected', 'assistant messages without content (usage-only steps) are sent to the model', 'projection', { parts: { session: (log) => new EmptyAssistantSession(log) } });
+export const TODO_LIST_PROJECTED = inProcess('todo-list-projected', 'the todo list (a log-only event) is shown to the model as a message', 'projection', { parts: { session: (log) => new TodoSession(log) } });
+export const UNFROZEN_MESSAGES = inProcess('unfrozen-messages', 'derived messages are mutable copies, so a plugin can change what the log says was sent', 'mutable request', { parts: { session: (log) => new UnfrozenSession(log) } });
+export const HEADER_FOLD_NOT_CANONICAL = inProcess('header-fold-not-canonical', 'the header fold returns the stored snapshot as written, empty extras included, instead of its canonical form', 'header discipline', {
   parts: { session: (log) => new RawHeaderSession(log) },
 });
 
-export const REQUEST_KEYS_REORDERED = inProcess('request-keys-reordered', 'the request is assembled with sessionId first and messages last, so its JSON differs from the logged form', {
+export const REQUEST_KEYS_REORDERED = inProcess('request-keys-reordered', 'the request is assembled with sessionId first and messages last, so its JSON differs from the logged form', 'unstable serialization', {
   parts: {
     request: (header, messages, sessionId) =>
       deepFreeze({ sessionId, ...header.config, ...(header.system === undefined ? {} : { system: header.system }), ...(header.tools === undefined ? {} : { tools: header.tools }), messages }),

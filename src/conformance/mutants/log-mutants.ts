@@ -6,26 +6,26 @@ import { inProcess } from './define.ts';
 
 const isDelta = (event: SessionEvent) => event.type === 'request/header-delta';
 
-export const ACCEPTS_HEADER_DELTA = inProcess('accepts-header-delta', 'request/header-delta events are read and written like any known event', {
+export const ACCEPTS_HEADER_DELTA = inProcess('accepts-header-delta', 'request/header-delta events are read and written like any known event', 'legacy accepted', {
   parts: { logOptions: { rules: { legacy: (e) => (isDelta(e) ? undefined : checkNotLegacy(e)), knownType: () => undefined } } },
 });
 
 const asChange = (e: SessionEvent): SessionEvent =>
   e.type === 'request/header' && (e.data as { reason?: unknown }).reason === 'fallback' ? ({ ...e, data: { ...(e.data as object), reason: 'change' } } as SessionEvent) : e;
 
-export const ACCEPTS_FALLBACK_REASON = inProcess('accepts-fallback-reason', 'a request/header with the legacy reason "fallback" is read as a change', {
+export const ACCEPTS_FALLBACK_REASON = inProcess('accepts-fallback-reason', 'a request/header with the legacy reason "fallback" is read as a change', 'legacy accepted', {
   parts: { logOptions: { rules: { legacy: (e) => checkNotLegacy(asChange(e)), payload: (e) => checkEventPayload(asChange(e)) } } },
 });
 
-export const ACCEPTS_UNKNOWN_TYPES = inProcess('accepts-unknown-types', 'an event type outside the vocabulary is kept even without the ignorable marker', {
+export const ACCEPTS_UNKNOWN_TYPES = inProcess('accepts-unknown-types', 'an event type outside the vocabulary is kept even without the ignorable marker', 'validation skipped', {
   parts: { logOptions: { rules: { knownType: () => undefined } } },
 });
 
-export const READS_ANY_VERSION = inProcess('reads-any-version', 'the reader ignores the format version of the session header', {
+export const READS_ANY_VERSION = inProcess('reads-any-version', 'the reader ignores the format version of the session header', 'validation skipped', {
   parts: { load: (jsonl, options) => loadJsonl(jsonl.replace(/^(\{"type":"session","version":)-?\d+/, '$10'), options) },
 });
 
-export const TRUSTS_JSON_PARSE = inProcess('trusts-json-parse', 'stored numbers are trusted as JSON.parse returns them, so -0 and overflowing numbers slip in', {
+export const TRUSTS_JSON_PARSE = inProcess('trusts-json-parse', 'stored numbers are trusted as JSON.parse returns them, so -0 and overflowing numbers slip in', 'validation skipped', {
   parts: {
     load: (jsonl, options) => {
       try {
@@ -38,7 +38,7 @@ export const TRUSTS_JSON_PARSE = inProcess('trusts-json-parse', 'stored numbers 
   },
 });
 
-export const CUTS_COMMITTED_DAMAGE = inProcess('cuts-committed-damage', 'any unreadable line is treated as a torn tail, silently dropping committed turns after it', {
+export const CUTS_COMMITTED_DAMAGE = inProcess('cuts-committed-damage', 'any unreadable line is treated as a torn tail, silently dropping committed turns after it', 'storage corrupts the log', {
   parts: {
     load: (jsonl, options) => {
       try {
@@ -51,7 +51,7 @@ export const CUTS_COMMITTED_DAMAGE = inProcess('cuts-committed-damage', 'any unr
   },
 });
 
-export const CHUNK_ROW_TIMES_DROPPED = inProcess('chunk-row-times-dropped', 'packed chunk rows are expanded with the row time for every member, losing the time gaps', {
+export const CHUNK_ROW_TIMES_DROPPED = inProcess('chunk-row-times-dropped', 'packed chunk rows are expanded with the row time for every member, losing the time gaps', 'storage corrupts the log', {
   parts: {
     load: (jsonl, options) =>
       loadJsonl(
@@ -70,7 +70,7 @@ function zeroGaps(row: { data: { dt: number[] } }): object {
 
 const ENVELOPE_ORDER = ['type', 'seq', 'time', 'surfaceOp', 'sourceEventSeqs', 'ignorable', 'data'] as const;
 
-export const SAVER_REORDERS_KEYS = inProcess('saver-reorders-keys', 'the writer puts the envelope keys in its own order (data last), so reloaded events differ from those appended', {
+export const SAVER_REORDERS_KEYS = inProcess('saver-reorders-keys', 'the writer puts the envelope keys in its own order (data last), so reloaded events differ from those appended', 'storage corrupts the log', {
   parts: {
     save: (log) =>
       [JSON.stringify(log.header), ...log.events.map((e) => JSON.stringify(Object.fromEntries(ENVELOPE_ORDER.filter((k) => k in e).map((k) => [k, (e as unknown as Record<string, JsonValue>)[k]]))))].join('\n') + '\n',
@@ -110,7 +110,7 @@ function rawLine(jsonl: string, input: AppendInput): { line: string; seq: number
   return { line: `${JSON.stringify({ type: input.type, seq, time: input.time, data: input.data, ...(input.sourceEventSeqs ? { sourceEventSeqs: input.sourceEventSeqs } : {}), ...(input.surfaceOp ? { surfaceOp: input.surfaceOp } : {}) })}\n`, seq };
 }
 
-export const APPEND_SKIPS_MESSAGE_SHAPE = inProcess('append-skips-message-shape', 'append does not check message shapes (as DSH does), so a live log can hold what load refuses', (reference) =>
+export const APPEND_SKIPS_MESSAGE_SHAPE = inProcess('append-skips-message-shape', 'append does not check message shapes (as DSH does), so a live log can hold what load refuses', 'validation skipped', (reference) =>
   appendOneByOne(reference, (jsonl, input, refusal) => {
     if (refusal.code !== 'MESSAGE_SHAPE') return { jsonl, outcome: refusal };
     const { line, seq } = rawLine(jsonl, input);
@@ -118,7 +118,7 @@ export const APPEND_SKIPS_MESSAGE_SHAPE = inProcess('append-skips-message-shape'
   }),
 );
 
-export const NON_ATOMIC_APPEND = inProcess('non-atomic-append', 'a refused append reports the refusal but leaves the event in the log (it was written before it was checked)', (reference) =>
+export const NON_ATOMIC_APPEND = inProcess('non-atomic-append', 'a refused append reports the refusal but leaves the event in the log (it was written before it was checked)', 'storage corrupts the log', (reference) =>
   appendOneByOne(reference, (jsonl, input, refusal) => ({ jsonl: jsonl + rawLine(jsonl, input).line, outcome: refusal })),
 );
 

@@ -3,6 +3,7 @@ import { buildRequest, type NeutralRequest } from '../../fold/index.ts';
 import { type EpochHeader, type HeaderReason, type JsonValue, type LlmCallConfig, type Message } from '../../log/index.ts';
 import { AgentLoop, type SentRequest } from '../../loop/index.ts';
 import { inProcess } from './define.ts';
+import { issue } from './mutant.ts';
 import { UNFROZEN_REQUEST_PART } from './fold-mutants.ts';
 
 /** A deterministic stand-in for the wall clock a real harness would read. */
@@ -22,7 +23,7 @@ class ClockInSystemLoop extends AgentLoop {
 }
 
 const requestClock = fakeClock();
-export const CLOCK_IN_SYSTEM_PROMPT = inProcess('clock-in-system-prompt', 'the system prompt starts with the current time (a dated header), so every step has a new header and the prefix cache never hits', {
+export const CLOCK_IN_SYSTEM_PROMPT = inProcess('clock-in-system-prompt', 'the system prompt starts with the current time (a dated header), so every step has a new header and the prefix cache never hits', { bugClass: 'clock in the system prompt', citation: issue('earendil-works/pi', 1873) }, {
   parts: {
     loop: (options) => new ClockInSystemLoop(options),
     request: (header, messages, sessionId) => buildRequest({ ...header, system: dated(header.system, requestClock()) }, messages, sessionId),
@@ -86,16 +87,16 @@ class StepEndSkippedLoop extends AgentLoop {
   }
 }
 
-export const TOOLS_RESORTED = inProcess('tools-resorted', 'the request sorts the tools by name while the logged header keeps registration order', { parts: { loop: (o) => new ResortedToolsLoop(o) } });
-export const HEADER_EVERY_STEP = inProcess('header-every-step', 'a request/header "change" is logged before every request, changed or not', { parts: { loop: (o) => new HeaderEveryStepLoop(o) } });
-export const HEADER_NOT_LOGGED_ON_CHANGE = inProcess('header-not-logged-on-change', 'a changed system prompt, tool list or config is sent without logging a new request/header', { parts: { loop: (o) => new HeaderNotLoggedOnChangeLoop(o) } });
-export const LATE_INJECTION_JOINS_CURRENT = inProcess('late-injection-joins-current', 'context injected while a request is being dispatched is claimed into that same request', { parts: { loop: (o) => new LateInjectionJoinsCurrentLoop(o) } });
-export const UNFROZEN_REQUEST = inProcess('unfrozen-request', 'requests are mutable after they are built, so a listener can change what is sent after it was logged', {
+export const TOOLS_RESORTED = inProcess('tools-resorted', 'the request sorts the tools by name while the logged header keeps registration order', 'tool order drift', { parts: { loop: (o) => new ResortedToolsLoop(o) } });
+export const HEADER_EVERY_STEP = inProcess('header-every-step', 'a request/header "change" is logged before every request, changed or not', 'header discipline', { parts: { loop: (o) => new HeaderEveryStepLoop(o) } });
+export const HEADER_NOT_LOGGED_ON_CHANGE = inProcess('header-not-logged-on-change', 'a changed system prompt, tool list or config is sent without logging a new request/header', 'unlogged block', { parts: { loop: (o) => new HeaderNotLoggedOnChangeLoop(o) } });
+export const LATE_INJECTION_JOINS_CURRENT = inProcess('late-injection-joins-current', 'context injected while a request is being dispatched is claimed into that same request', 'late injection', { parts: { loop: (o) => new LateInjectionJoinsCurrentLoop(o) } });
+export const UNFROZEN_REQUEST = inProcess('unfrozen-request', 'requests are mutable after they are built, so a listener can change what is sent after it was logged', 'mutable request', {
   parts: { loop: (o) => new UnfrozenRequestLoop(o), request: UNFROZEN_REQUEST_PART },
 });
-export const ONE_SHOT_ENVELOPE_MISSING = inProcess('one-shot-envelope-missing', 'a compaction summary does not log the provider and model of the call that wrote it', { parts: { loop: (o) => new NoEnvelopeLoop(o) } });
-export const RESUME_RESORTS_TOOLS = inProcess('resume-resorts-tools', 'a resumed loop reloads its tools sorted by name, so a restart without drift changes the header', { parts: { loop: (o) => new ResumeResortsToolsLoop(o) } });
-export const STEP_END_SKIPPED_ON_ERROR = inProcess('step-end-skipped-on-error', 'a failed step never writes step/end, leaving the turn closed over an open step', { parts: { loop: (o) => new StepEndSkippedLoop(o) } });
+export const ONE_SHOT_ENVELOPE_MISSING = inProcess('one-shot-envelope-missing', 'a compaction summary does not log the provider and model of the call that wrote it', 'unlogged block', { parts: { loop: (o) => new NoEnvelopeLoop(o) } });
+export const RESUME_RESORTS_TOOLS = inProcess('resume-resorts-tools', 'a resumed loop reloads its tools sorted by name, so a restart without drift changes the header', 'tool order drift', { parts: { loop: (o) => new ResumeResortsToolsLoop(o) } });
+export const STEP_END_SKIPPED_ON_ERROR = inProcess('step-end-skipped-on-error', 'a failed step never writes step/end, leaving the turn closed over an open step', 'malformed trace', { parts: { loop: (o) => new StepEndSkippedLoop(o) } });
 
 export const LOOP_MUTANTS = [
   CLOCK_IN_SYSTEM_PROMPT,

@@ -22,6 +22,7 @@ function shellQuote(word: string): string {
 export const STDIO_MUTANTS: readonly Mutant[] = (Object.keys(MISBEHAVIOURS) as Misbehaviour[]).map((kind) => ({
   name: NAMES[kind],
   description: MISBEHAVIOURS[kind],
+  bugClass: 'process fault',
   runs: 'stdio',
   open: () => openStdioImplementation(serveCommand(kind), { cwd: process.cwd(), ...(TIMEOUT_MS[kind] === undefined ? {} : { timeoutMs: TIMEOUT_MS[kind] }) }),
 }));

@@ -10,7 +10,7 @@ function rebody(body: string, edit: (value: Record<string, unknown>) => Record<s
 }
 
 let rotation = 0;
-export const WIRE_KEYS_UNORDERED = inProcess('wire-keys-unordered', 'the body’s keys come out in a different order from call to call (a map without order)', {
+export const WIRE_KEYS_UNORDERED = inProcess('wire-keys-unordered', 'the body’s keys come out in a different order from call to call (a map without order)', 'unstable serialization', {
   parts: {
     serialize: (request) => {
       const wire = serializeDeepSeekRequest(request);
@@ -20,7 +20,7 @@ export const WIRE_KEYS_UNORDERED = inProcess('wire-keys-unordered', 'the body’
   },
 });
 
-export const WIRE_NULL_CONTENT = inProcess('wire-null-content', 'an assistant message without text is sent with content null (DeepSeek needs "")', {
+export const WIRE_NULL_CONTENT = inProcess('wire-null-content', 'an assistant message without text is sent with content null (DeepSeek needs "")', 'projection', {
   parts: {
     serialize: (request) => {
       const wire = serializeDeepSeekRequest(request);
@@ -30,7 +30,7 @@ export const WIRE_NULL_CONTENT = inProcess('wire-null-content', 'an assistant me
   },
 });
 
-export const CONTEXT_STATS_IN_SYSTEM = inProcess('context-stats-in-system', 'the system message carries a running message count, so every body differs from the first byte of its history', {
+export const CONTEXT_STATS_IN_SYSTEM = inProcess('context-stats-in-system', 'the system message carries a running message count, so every body differs from the first byte of its history', 'per-turn data in the cached block', {
   parts: {
     serialize: (request) => {
       const wire = serializeDeepSeekRequest(request);
@@ -40,7 +40,7 @@ export const CONTEXT_STATS_IN_SYSTEM = inProcess('context-stats-in-system', 'the
   },
 });
 
-export const USAGE_DOUBLE_COUNTED = inProcess('usage-double-counted', 'cached tokens are counted twice: input is taken as prompt_tokens, not prompt_tokens minus the cache hits', {
+export const USAGE_DOUBLE_COUNTED = inProcess('usage-double-counted', 'cached tokens are counted twice: input is taken as prompt_tokens, not prompt_tokens minus the cache hits', 'usage mis-mapped', {
   parts: {
     parseStream: (body, cuts) =>
       REFERENCE_PARTS.parseStream(body, cuts).map((c): StreamChunk => (c.type === 'usage' && c.usage.cacheReadTokens !== undefined ? { ...c, usage: { ...c.usage, inputTokens: c.usage.inputTokens + c.usage.cacheReadTokens } } : c)),
@@ -48,7 +48,7 @@ export const USAGE_DOUBLE_COUNTED = inProcess('usage-double-counted', 'cached to
 });
 
 // Each network piece is decoded on its own, so a UTF-8 sequence split across pieces turns into U+FFFD.
-export const SSE_SPLIT_UTF8 = inProcess('sse-split-utf8', 'the SSE reader decodes every network chunk on its own and breaks characters split between chunks', {
+export const SSE_SPLIT_UTF8 = inProcess('sse-split-utf8', 'the SSE reader decodes every network chunk on its own and breaks characters split between chunks', 'stream parsing', {
   parts: { parseStream: (body, cuts) => parseDeepSeekStream(cutAt(body, cuts).map((piece) => new TextDecoder().decode(piece))) },
 });
 
@@ -73,14 +73,14 @@ function usageKeepingNulls(usage: DeepSeekUsage): TokenUsage {
   };
 }
 
-export const USAGE_NULL_REPORTED = inProcess('usage-null-reported', 'a usage count the provider sent as null is passed on as null instead of being left out as unreported', {
+export const USAGE_NULL_REPORTED = inProcess('usage-null-reported', 'a usage count the provider sent as null is passed on as null instead of being left out as unreported', { bugClass: 'usage mis-mapped' }, {
   parts: { parseStream: bentStream(() => new ChatCompletionsStreamTranslator(usageKeepingNulls), (event) => event) },
 });
 
 const openAi = REFERENCE_PARTS.wire.openai;
 const anthropic = REFERENCE_PARTS.wire.anthropic;
 
-export const OPENAI_USAGE_CHUNK_IGNORED = inProcess('openai-usage-chunk-ignored', 'usage is read only from chunks that carry a choice, so OpenAI’s final `choices: []` usage chunk is dropped', {
+export const OPENAI_USAGE_CHUNK_IGNORED = inProcess('openai-usage-chunk-ignored', 'usage is read only from chunks that carry a choice, so OpenAI’s final `choices: []` usage chunk is dropped', { bugClass: 'usage mis-mapped' }, {
   parts: {
     wire: {
       anthropic,
@@ -89,7 +89,7 @@ export const OPENAI_USAGE_CHUNK_IGNORED = inProcess('openai-usage-chunk-ignored'
   },
 });
 
-export const OPENAI_MAX_TOKENS_LEGACY = inProcess('openai-max-tokens-legacy', 'the OpenAI body caps output with the deprecated `max_tokens`, which reasoning models refuse, instead of `max_completion_tokens`', {
+export const OPENAI_MAX_TOKENS_LEGACY = inProcess('openai-max-tokens-legacy', 'the OpenAI body caps output with the deprecated `max_tokens`, which reasoning models refuse, instead of `max_completion_tokens`', { bugClass: 'wire field mis-mapped' }, {
   parts: {
     wire: {
       anthropic,
@@ -104,7 +104,7 @@ export const OPENAI_MAX_TOKENS_LEGACY = inProcess('openai-max-tokens-legacy', 't
   },
 });
 
-export const ANTHROPIC_OUTPUT_PLACEHOLDER = inProcess('anthropic-output-placeholder', 'Anthropic usage is taken from message_start alone, so the output count is its placeholder (1) and message_delta’s final count is lost', {
+export const ANTHROPIC_OUTPUT_PLACEHOLDER = inProcess('anthropic-output-placeholder', 'Anthropic usage is taken from message_start alone, so the output count is its placeholder (1) and message_delta’s final count is lost', { bugClass: 'usage mis-mapped' }, {
   parts: {
     wire: {
       openai: openAi,
@@ -113,7 +113,7 @@ export const ANTHROPIC_OUTPUT_PLACEHOLDER = inProcess('anthropic-output-placehol
   },
 });
 
-export const ANTHROPIC_ERROR_FLAG_DROPPED = inProcess('anthropic-error-flag-dropped', 'a failed tool result is sent to Anthropic without `is_error`, so the model reads the error text as a successful output', {
+export const ANTHROPIC_ERROR_FLAG_DROPPED = inProcess('anthropic-error-flag-dropped', 'a failed tool result is sent to Anthropic without `is_error`, so the model reads the error text as a successful output', { bugClass: 'wire field mis-mapped' }, {
   parts: {
     wire: {
       openai: openAi,
