@@ -18,7 +18,7 @@ const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 /** The README with its line breaks folded, for phrases that wrap. */
 const PROSE = README.replace(/\s+/g, ' ');
 const BASELINE = JSON.parse(readFileSync(new URL('../reports/bench/baseline.json', import.meta.url), 'utf8'));
-const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen'];
 
 describe('the README', () => {
   it('starts with exactly the two set-up commands; CI installs and tests as they do', () => {
