@@ -174,26 +174,64 @@ export const LOOP_ONE_SHOT_ENVELOPE = defineProperty({
   },
 });
 
+/**
+ * The seq of the `session/end-seed` each restart action opened its loop instance at, or
+ * undefined where the log cannot say. Re-opening a log that already ends with `end-seed`
+ * adds none (spec §1.2): a restart after an instance that wrote nothing shares the marker of
+ * the restart before it. A prompt always writes; a compaction writes only when there is
+ * something to summarize, so an instance whose only writer was a compaction is decided by
+ * the marker count, once that leaves a single way to read it.
+ */
+function restartStarts(actions: Scenario['actions'], events: readonly SessionEvent[]): Map<number, number> {
+  const seeds = events.filter((e) => e.type === 'session/end-seed').map((e) => e.seq);
+  // Per restart: true (opens a new marker), false (shares the last one), undefined (cannot say).
+  const opens: Array<[number, boolean | undefined]> = [];
+  let wrote: boolean | undefined = false;
+  for (const [i, action] of actions.entries()) {
+    if (action.do === 'prompt') wrote = true;
+    else if (action.do === 'compact' && wrote === false) wrote = undefined;
+    else if (action.do === 'restart') {
+      opens.push([i, wrote]);
+      wrote = false;
+    }
+  }
+  const sure = opens.filter(([, o]) => o === true).length;
+  const unsure = opens.filter(([, o]) => o === undefined).length;
+  const extra = seeds.length - sure;
+  // Either every unsure restart opened a marker or none did; anything else stays unknown.
+  const resolved = unsure === 0 ? undefined : extra === unsure ? true : extra === 0 ? false : undefined;
+  const starts = new Map<number, number>();
+  let index = -1;
+  for (const [i, o] of opens) {
+    const opened = o ?? resolved;
+    if (opened === undefined) break;
+    if (opened) index++;
+    const seq = seeds[index];
+    if (seq === undefined) break;
+    starts.set(i, seq);
+  }
+  return starts;
+}
+
 export const LOOP_RESUME_ALIGNED = defineProperty({
   ...common,
   id: 'LOOP-RESUME-ALIGNED',
   title: 'a new loop instance without drift logs a resume snapshot equal to the last one and stays cache-aligned: its first request extends the last one before it',
-  clause: 'spec §7.4 item 15; DESIGN §1.3',
+  clause: 'spec §7.4 item 15, §1.2 (one end-seed per re-opened log); DESIGN §1.3',
   floors: { restart: 0.2 },
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
-    const starts = instances(log.events).slice(1).map(([start]) => start);
-    let restarts = 0;
+    const starts = restartStarts(s.actions, log.events);
     for (const [i, action] of s.actions.entries()) {
       if (action.do !== 'restart') continue;
-      const start = starts[restarts++];
-      if (start === undefined) break;
+      const start = starts.get(i);
+      if (start === undefined) continue;
       // Only a restart with nothing new to apply — no drift, no change since the last prompt or
       // before the next one — must come back exactly as it left.
       const lastPrompt = s.actions.slice(0, i).findLastIndex((a) => a.do === 'prompt');
       const nextPrompt = s.actions.findIndex((a, j) => j > i && a.do === 'prompt');
       const around = s.actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt);
-      if (action.route !== undefined || action.system !== undefined || around.some((a) => changesHeader(a) || (a.do === 'restart' && a !== action))) continue;
+      if (action.route !== undefined || action.system !== undefined || around.some((a, j) => changesHeader(a) || (a.do === 'restart' && lastPrompt + 1 + j !== i))) continue;
       const before = boundaries.findLastIndex((b) => b.seq < start);
       const after = boundaries.findIndex((b) => b.seq > start);
       if (before < 0 || after < 0) continue;

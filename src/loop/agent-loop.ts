@@ -100,7 +100,8 @@ export class AgentLoop {
   readonly #options: AgentLoopOptions;
   readonly #marked = new WeakSet<object>();
   #headerLogged = false;
-  #pendingTrims: Array<{ readonly seq: number; readonly content: readonly ContentBlock[] }> = [];
+  /** Trims asked for since the last turn began, by the seq of the result they rewrite. */
+  #pendingTrims = new Map<number, readonly ContentBlock[]>();
 
   constructor(options: AgentLoopOptions) {
     this.#options = options;
@@ -151,7 +152,10 @@ export class AgentLoop {
       return event.type === 'tool/result' && (event.data as unknown as ToolResultData).message.source['callId'] === callId;
     });
     if (seq === undefined) throw new ReconError('USAGE', `no current tool/result answers call "${callId}"`);
-    this.#pendingTrims.push({ seq, content });
+    // A second trim of the same result before the turn supersedes the first: one replace of
+    // the current node, never a replace of a node an earlier replace already shadowed (spec §2.4).
+    this.#pendingTrims.delete(seq);
+    this.#pendingTrims.set(seq, content);
   }
 
   /** Runs turns until both inbox lists are empty. */
@@ -381,17 +385,17 @@ export class AgentLoop {
   }
 
   #applyTrims(): void {
-    if (this.#pendingTrims.length === 0) return;
+    if (this.#pendingTrims.size === 0) return;
     const current = new Set(this.log.surface.nodes);
     // A compaction since the trim was asked for may have shadowed the result already.
-    for (const { seq, content } of this.#pendingTrims.filter((trim) => current.has(trim.seq))) {
+    for (const [seq, content] of [...this.#pendingTrims].filter(([trimmed]) => current.has(trimmed))) {
       const original = this.log.eventAt(seq)!.data as unknown as ToolResultData;
       const block = original.message.content[0] as Extract<ContentBlock, { type: 'tool-result' }>;
       const message = { ...original.message, content: [{ ...block, content }] };
       this.log.append('compaction/prune', { shadowedRange: { start: seq, end: seq }, shadowedSeqs: [seq], shadowedTokenCount: estimateTokens([original.message]) });
       this.log.append('tool/result', { ...original, message } as unknown as JsonValue, { surfaceOp: { op: 'replace', start: seq, end: seq }, sourceEventSeqs: [seq] });
     }
-    this.#pendingTrims = [];
+    this.#pendingTrims.clear();
   }
 
   #message(content: string | Message): Message {
