@@ -1,6 +1,7 @@
 /** A run as a person reads it in a terminal: a table, generator statistics, then each failure explained. */
 import type { RegressionPayload } from '../../properties/index.ts';
 import type { Verdict } from '../conformance/expectations.ts';
+import { DEFAULT_RUNS } from '../conformance/run-suite.ts';
 import { describeDifference } from './first-difference.ts';
 import type { RunRecord, RunResult } from './run-record.ts';
 import { formatTable } from './table.ts';
@@ -27,9 +28,16 @@ export function inputText(input: RegressionPayload): string {
   return (input.kind === 'log' ? input.jsonl : JSON.stringify(input.value, null, 1)).trimEnd();
 }
 
+/** A command that replays one property's run, pasteable into a shell: the budget too when it was not the default. */
 export function replayCommand(run: RunRecord, r: RunResult): string {
   const seed = r.counterexample?.seed ?? run.header.seed;
-  return `recon check --impl ${run.header.impl} --property ${r.id} --seed ${seed}`;
+  const runs = run.header.budget === DEFAULT_RUNS ? [] : ['--runs', String(run.header.budget)];
+  return ['npx', 'recon', 'check', '--impl', run.header.impl, '--property', r.id, ...runs, '--seed', String(seed)].map(shellWord).join(' ');
+}
+
+/** One shell word: as it is when it needs no quoting, else single-quoted. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 export function renderRunText(run: RunRecord): string {
