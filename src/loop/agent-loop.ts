@@ -15,6 +15,7 @@ import {
   type LlmFailure,
   type Message,
   type SessionLog,
+  type StreamChunk,
   type ToolResultData,
 } from '../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../wire/index.ts';
@@ -250,12 +251,18 @@ export class AgentLoop {
 
       const assembler = new BlockAssembler();
       const chunkSeqs: number[] = [];
-      for await (const chunk of this.#model.stream(request, wire)) {
-        chunkSeqs.push(this.log.append('assistant/chunk', { turn, step, chunk: chunk as unknown as JsonValue }).seq);
+      const reply = this.#model.stream(request, wire);
+      // A reply that came whole has no chunks to log; its message cites none (spec §2.4: `[]`).
+      const held: StreamChunk[] = [];
+      for await (const chunk of reply) {
+        if (reply.whole === true) held.push(chunk);
+        else chunkSeqs.push(this.log.append('assistant/chunk', { turn, step, chunk: chunk as unknown as JsonValue }).seq);
         assembler.push(chunk);
       }
       const finish = assembler.finish ?? { kind: 'error', failure: { message: 'the stream ended without a finish chunk', code: 'INCOMPLETE_STREAM' } };
       if (finish.kind === 'error' || finish.kind === 'aborted') {
+        // A failed whole reply leaves no message: its chunks are logged so the log still shows the request went out.
+        for (const chunk of held) this.log.append('assistant/chunk', { turn, step, chunk: chunk as unknown as JsonValue });
         const failure = finish.kind === 'error' ? finish.failure : { message: 'the stream was aborted', code: 'ABORTED' };
         if (attempt < (this.#options.maxRetries ?? 0)) {
           this.#logRetry(turn, step, attempt + 1, failure);
@@ -363,7 +370,7 @@ export class AgentLoop {
       error = { name: 'ToolError', code: 'UNKNOWN_TOOL' };
     } else {
       try {
-        const outcome = await tool.run(call.arguments);
+        const outcome = await tool.run(call.arguments, { id: call.id });
         content = outcome.content;
         isError = outcome.isError === true;
       } catch (thrown) {
