@@ -23,7 +23,7 @@ import { appendAt, growTo, newSession } from './live-session.ts';
 import { loadWithDsh, type LoadedLog } from './load-path.ts';
 import { loadDshPackages, type DshPackages } from './packages.ts';
 import { refusalOf } from './refusal-codes.ts';
-import { runDshScenario } from './run-scenario.ts';
+import { DSH_SCENARIO_FEATURES, runDshScenario } from './run-scenario.ts';
 import { headerLine, writeStoredLog } from './storage.ts';
 
 /** Runs `body`; an Error DSH throws becomes a refusal with its mapped code. */
@@ -33,7 +33,7 @@ const usage = (provider: string) => ({ ok: false as const, code: 'USAGE', messag
 
 export async function dshImplementation(spec: string, cwd: string): Promise<Implementation> {
   const dsh = await loadDshPackages(spec, cwd);
-  const info: ImplementationInfo = { name: 'deepseek-harness', version: dsh.version, language: 'typescript', levels: ['log', 'fold', 'request', 'wire', 'loop'], providers: ['deepseek'], inProcess: true };
+  const info: ImplementationInfo = { name: 'deepseek-harness', version: dsh.version, language: 'typescript', levels: ['log', 'fold', 'request', 'wire', 'loop'], providers: ['deepseek'], inProcess: true, scenarioFeatures: DSH_SCENARIO_FEATURES };
   const load = (jsonl: string) => loadWithDsh(dsh, jsonl);
   const adapter = deepSeekAdapter(dsh);
 
