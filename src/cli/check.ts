@@ -108,7 +108,8 @@ export const check: Command = {
       return relativeFiles(toRunRecord(suite, spec, expectations, startedAt), io.cwd);
     };
     if (sweepCount !== undefined) {
-      const replayArgs = ['--impl', spec, ...(runs === DEFAULT_RUNS ? [] : ['--runs', String(runs)]), ...(only ?? []).flatMap((id) => ['--property', id])];
+      const given = (['expectations', 'regressions', 'timeout'] as const).flatMap((option) => (values[option] === undefined ? [] : [`--${option}`, values[option]!]));
+      const replayArgs = ['--impl', spec, ...(runs === DEFAULT_RUNS ? [] : ['--runs', String(runs)]), ...(only ?? []).flatMap((id) => ['--property', id]), ...given];
       try {
         return await sweep({ count: sweepCount, sweepSeed: seed ?? Date.now() % 2 ** 31, replayArgs, runAt }, io);
       } finally {

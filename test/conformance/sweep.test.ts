@@ -30,8 +30,8 @@ describe('recon check --sweep', () => {
     expect(swept.code).toBe(1);
     expect(seedLines(swept.stdout)).toHaveLength(1);
     const replay = swept.stdout.trimEnd().split('\n').at(-1)!.trim();
-    expect(replay).toMatch(/^npx recon check --impl mutant:reads-any-version --runs 20 --property LOG-FORMAT-VERSION --seed \d+$/);
-    const replayed = await runCli([...replay.split(' ').slice(2), '--regressions', dir, '--no-save']);
+    expect(replay).toMatch(new RegExp(`^npx recon check --impl mutant:reads-any-version --runs 20 --property LOG-FORMAT-VERSION --regressions ${dir} --seed \\d+$`));
+    const replayed = await runCli([...replay.split(' ').slice(2), '--no-save']);
     expect(replayed.code).toBe(1);
     expect(replayed.stdout).toContain(`seed ${replay.split(' ').at(-1)}`);
     expect(replayed.stdout).toContain('FAIL');
