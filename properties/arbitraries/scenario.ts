@@ -102,7 +102,7 @@ const prompt: fc.Arbitrary<ScenarioAction> = fc
   .record({
     text: anyText,
     inject: oneIn(2, fc.record({ text: anyText, duringRequest })),
-    crash: oneIn(8, fc.record({ duringRequest })),
+    crash: oneIn(8, fc.record({ duringRequest, inTool: fc.boolean() }).map(({ duringRequest, inTool }) => (inTool ? { duringRequest, inTool } : { duringRequest }))),
     change: oneIn(8, fc.record({ duringRequest, action: headerChange })),
   })
   .map(({ text, inject, crash, change }): ScenarioAction => ({
@@ -213,6 +213,7 @@ export function scenarioLabels(s: Scenario): Record<string, boolean> {
     'system change': changes.some((a) => a.do === 'setSystem'),
     retries: (s.maxRetries ?? 0) > 0 && s.replies.some((r) => r.finish === 'error'),
     'restart mid-turn': prompts.some((p) => p.crash !== undefined),
+    'restart during a tool': prompts.some((p) => p.crash?.inTool === true),
     'header change mid-turn': prompts.some((p) => p.change !== undefined),
     'whole reply': s.replies.some((r) => r.whole === true),
     'error finish': s.replies.some((r) => r.finish === 'error'),

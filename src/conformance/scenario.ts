@@ -26,8 +26,9 @@ export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidT
  * - `retries`: `maxRetries` — a reply that finishes `error` is retried (logged as `llm/retry`
  *   and `llm/retry-started`, spec §2.3) up to that many times; each attempt takes the next reply.
  * - `restartMidTurn`: `prompt.crash` — the process stops while the turn's n-th request is in
- *   flight, right after the first chunk of its reply was logged; only the log persists, and a
- *   new loop instance repairs the interrupted turn (spec §4.5) before the next action.
+ *   flight, right after the first chunk of its reply was logged (with `inTool`: while the first
+ *   tool that reply calls runs, its `tool/call` logged and its result not); only the log
+ *   persists, and a new loop instance repairs the interrupted turn (spec §4.5) before the next action.
  * - `headerChangeMidTurn`: `prompt.change` — while the turn's n-th request is in flight the
  *   system prompt, the tools or the config change; the next step's request carries it.
  * - `toolOutputs`: `output` on a scripted tool call — the tool answers with these text
@@ -75,7 +76,7 @@ export type ScenarioAction =
       readonly do: 'prompt';
       readonly text: string;
       readonly inject?: { readonly text: string; readonly duringRequest: number };
-      readonly crash?: { readonly duringRequest: number };
+      readonly crash?: { readonly duringRequest: number; readonly inTool?: boolean };
       readonly change?: { readonly duringRequest: number; readonly action: HeaderChange };
     }
   | HeaderChange

@@ -58,6 +58,23 @@ describe('the scenario features', () => {
     expect((run.requests.at(-1)!.messages.at(-1)!.content[0] as { text: string }).text).toBe('last');
   });
 
+  it('repairs a turn whose process stopped while a tool ran: the running call and the unstarted one get synthetic results', async () => {
+    const s: Scenario = {
+      ...ALL,
+      maxRetries: 0,
+      replies: [{ toolCalls: [{ name: 'run', arguments: '{}' }, { name: 'run', arguments: '{"b":2}' }] }, { text: 'after' }],
+      actions: [
+        { do: 'prompt', text: 'go', crash: { duringRequest: 1, inTool: true } },
+        { do: 'prompt', text: 'next' },
+      ],
+    };
+    const events = loadJsonl((await runScenario(s)).jsonl).log.events;
+    const results = events.filter((e) => e.type === 'tool/result').map((e) => (e.data as { error?: { code: string } }).error?.code);
+    expect(results).toEqual(['TOOL_OUTCOME_UNKNOWN', 'TOOL_NOT_STARTED']);
+    expect(events.filter((e) => e.type === 'tool/call')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'session/end-seed')).toHaveLength(1);
+  });
+
   it('are taken out, keeping the rest of the case, for an implementation that did not declare them', () => {
     const none = withDeclaredFeatures(ALL, undefined);
     expect(scenarioFeatures(none).size).toBe(0);

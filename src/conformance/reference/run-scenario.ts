@@ -34,7 +34,12 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
   const outputs = new Map<string, ScriptedToolOutput>();
   let served = 0;
   let calls = 0;
-  let crash: 'armed' | { readonly persisted: string; readonly sent: number } | undefined;
+  let crash: 'armed' | 'armed-tool' | { readonly persisted: string; readonly sent: number } | undefined;
+  // The process stops here: the log as it stands is all that persists.
+  const stop = (): never => {
+    crash = { persisted: saveJsonl(log), sent: loop.sent.length };
+    throw new ProcessStopped('the process stopped');
+  };
   const nextReply = (): ScriptedReply => {
     if (typeof crash === 'object') return AFTER_STOP;
     const scripted: ScenarioReply = scenario.replies[served++] ?? FALLBACK_REPLY;
@@ -66,8 +71,7 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
         async *[Symbol.asyncIterator]() {
           for await (const chunk of reply) {
             yield chunk;
-            crash = { persisted: saveJsonl(log), sent: loop.sent.length };
-            throw new ProcessStopped('the process stopped');
+            stop();
           }
         },
       };
@@ -79,6 +83,7 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
     tools.register({
       spec,
       run: (args, call) => {
+        if (crash === 'armed-tool') stop();
         const output = outputs.get(call.id);
         return output === undefined ? { content: [{ type: 'text', text: scenarioToolOutput(spec.name, args) }] } : { content: output.content, ...(output.isError === true ? { isError: true } : {}) };
       },
@@ -109,11 +114,13 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
       ...(scenario.maxRetries === undefined ? {} : { maxRetries: scenario.maxRetries }),
       requestHook: (_at, proposed) => (override === null ? undefined : ({ ...proposed, ...override } as LlmCallConfig)),
       onDispatch: () => {
-        if (crash !== undefined) return;
+        if (typeof crash === 'object') return;
+        // A crash meant for the tools of the request before, which called none, does not happen.
+        crash = undefined;
         const n = ++turnRequests;
         if (n === prompt?.inject?.duringRequest) loop.inject(prompt.inject.text);
         if (n === prompt?.change?.duringRequest) change(prompt.change.action);
-        if (n === prompt?.crash?.duringRequest) crash = 'armed';
+        if (n === prompt?.crash?.duringRequest) crash = prompt.crash.inTool === true ? 'armed-tool' : 'armed';
       },
     });
   let loop = newLoop();
