@@ -314,8 +314,10 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
           if (openTurn === undefined) return `a tool/result replacement at seq ${e.seq} outside a turn`;
           break;
         }
-        const callId = (e.data as { message: { source: { callId: string } } }).message.source.callId;
-        if (!inStep || !pending.delete(callId)) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
+        const { message, error } = e.data as { message: { source: { callId: string } }; error?: { code?: string } };
+        // A crash repair answers a call that never started without a tool/call (spec §4.5, §6.2).
+        const notStarted = error?.code === 'TOOL_NOT_STARTED';
+        if (!inStep || (!pending.delete(message.source.callId) && !notStarted)) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
         break;
       }
       case 'request/header':
@@ -332,7 +334,7 @@ export const LOOP_LOG_WELL_FORMED = loopProperty({
   ...common,
   id: 'LOOP-LOG-WELL-FORMED',
   title: 'the log the loop wrote loads, and its turns, steps and tool pairs nest as the relational trace requires',
-  clause: 'spec §6.2; DESIGN §1 (append/load parity of the loop’s own writes)',
+  clause: 'spec §6.2, §4.5 (crash repair); DESIGN §1 (append/load parity of the loop’s own writes)',
   async check(impl, s) {
     const { log } = await observe(impl, s);
     const problem = traceProblem(log.events);
