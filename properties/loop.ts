@@ -1,12 +1,12 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
-import type { Implementation, LoopRun, Scenario } from '../src/conformance/index.ts';
+import { withDeclaredFeatures, type Implementation, type LoopRun, type Scenario } from '../src/conformance/index.ts';
 import { explainingEvent, headerEquals, prefixBreak, type RequestBoundary } from '../src/fold/index.ts';
 import type { EpochHeader, RequestHeaderData, SessionEvent } from '../src/log/index.ts';
-import { scenario, scenarioLabels } from './arbitraries/scenario.ts';
+import { SCENARIO_FLOORS, scenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { fail, must, sameJson, sameText } from './_internals/failure.ts';
 import { firstUnfrozen } from './_internals/frozen.ts';
 import { expectedBoundaries, expectedRequest, expectedWire, parseLog, type ParsedLog } from './_internals/oracle.ts';
-import { defineProperty, jsonCodec } from './_internals/property.ts';
+import { defineProperty, jsonCodec, type Property } from './_internals/property.ts';
 import { checkExtends } from './request.ts';
 
 interface Observed {
@@ -39,33 +39,43 @@ const common = {
   codec: jsonCodec<Scenario>(),
 };
 
+/**
+ * A loop property plays each scenario with only the optional features the implementation
+ * declared (scenario.ts): an adapter that predates a feature is checked on the rest of the
+ * case, never failed for what it cannot script.
+ */
+function loopProperty(property: Property<Scenario>): Property<Scenario> {
+  return { ...property, check: (impl, s) => property.check(impl, withDeclaredFeatures(s, impl.info.scenarioFeatures)) };
+}
+
 const at = (b: RequestBoundary) => `the request of step ${b.turn}.${b.step} (boundary seq ${b.seq})`;
 
-/** Actions that change the header the next request is built with. */
-const changesHeader = (a: Scenario['actions'][number]) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override';
+/** Actions that change the header the next request is built with (a prompt may change it during its turn). */
+const changesHeader = (a: Scenario['actions'][number]) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override' || (a.do === 'prompt' && a.change !== undefined);
 
 /** Whether a surface replace was logged in `events[from, to)`. */
 const replacedIn = (events: readonly SessionEvent[], from: number, to: number) => explainingEvent(events, from, to, 'messages') !== undefined;
 
-export const LOOP_RECONSTRUCT = defineProperty({
+export const LOOP_RECONSTRUCT = loopProperty({
   ...common,
   id: 'LOOP-RECONSTRUCT',
   title: 'every request the loop sent equals the request rebuilt from a fresh fold of its log at that request’s boundary',
   clause: 'DESIGN §1.2; spec §4.4, §7.4 item 17 (THEOREM)',
-  floors: { 'tool calls': 0.5, compaction: 0.2, restart: 0.2, injection: 0.2, 'system change': 0.2 },
+  floors: { ...SCENARIO_FLOORS, 'tool calls': 0.5, compaction: 0.2, restart: 0.2, injection: 0.2, 'system change': 0.2 },
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
     boundaries.forEach((b, i) => sameJson(`${at(b)} differs from its reconstruction from the log`, expectedRequest(log, b.seq), run.requests[i]));
   },
 });
 
-export const LOOP_WIRE_RECONSTRUCT = defineProperty({
+export const LOOP_WIRE_RECONSTRUCT = loopProperty({
   ...common,
   id: 'LOOP-WIRE-RECONSTRUCT',
   title: 'every request body the loop sent equals, byte for byte, the serialization of the request rebuilt from its log',
   clause: 'DESIGN §1.2 (neutral form and wire bytes); spec §8.1',
   // Wire bytes are only the harness's own when it has a wire level.
   levels: ['loop', 'wire'] as const,
+  floors: SCENARIO_FLOORS,
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
     boundaries.forEach((b, i) => {
@@ -76,7 +86,7 @@ export const LOOP_WIRE_RECONSTRUCT = defineProperty({
   },
 });
 
-export const LOOP_PREFIX_STABLE = defineProperty({
+export const LOOP_PREFIX_STABLE = loopProperty({
   ...common,
   id: 'LOOP-PREFIX-STABLE',
   title: 'each request the loop sent extends the previous one unless a header change or resume, or a replace, is logged between them',
@@ -93,7 +103,7 @@ function instances(events: readonly SessionEvent[]): Array<[number, number]> {
   return starts.map((start, i) => [start, starts[i + 1] ?? events.length]);
 }
 
-export const LOOP_HEADER_DISCIPLINE = defineProperty({
+export const LOOP_HEADER_DISCIPLINE = loopProperty({
   ...common,
   id: 'LOOP-HEADER-DISCIPLINE',
   title: 'one request/header per loop instance (initial, then resume) plus one per real change, and none otherwise',
@@ -126,7 +136,7 @@ export const LOOP_HEADER_DISCIPLINE = defineProperty({
   },
 });
 
-export const LOOP_LATE_INJECTION = defineProperty({
+export const LOOP_LATE_INJECTION = loopProperty({
   ...common,
   id: 'LOOP-LATE-INJECTION',
   title: 'context injected while a request is in flight joins the next request, never the one in flight',
@@ -148,7 +158,9 @@ export const LOOP_LATE_INJECTION = defineProperty({
         const text = prompt.inject.text;
         const before = n === 0 ? 0 : copies(n - 1, text);
         if ((n === 0 || !replacedBetween(n)) && copies(n, text) > before) fail(`text injected during ${at(boundaries[n]!)} joined that same request`, 'an injection must wait in the next-step inbox');
-        if (n + 1 < run.requests.length && !replacedBetween(n + 1) && copies(n + 1, text) <= copies(n, text)) fail(`text injected during ${at(boundaries[n]!)} is missing from the next request`);
+        // The next step's first request: a retry repeats the attempt in flight (spec §4.5), the inbox waits for the next step.
+        const next = boundaries.findIndex((b, k) => k > n && b.attempt === 0);
+        if (next > 0 && !replacedIn(log.events, boundaries[n]!.seq, boundaries[next]!.seq) && copies(next, text) <= copies(n, text)) fail(`text injected during ${at(boundaries[n]!)} is missing from the next step's request`);
       }
       const end = log.events.find((e) => e.type === 'turn/end' && (e.data as { turn: number }).turn === turn);
       if ((end?.data as { reason?: { kind?: string } } | undefined)?.reason?.kind !== 'completed') break;
@@ -156,7 +168,7 @@ export const LOOP_LATE_INJECTION = defineProperty({
   },
 });
 
-export const LOOP_ONE_SHOT_ENVELOPE = defineProperty({
+export const LOOP_ONE_SHOT_ENVELOPE = loopProperty({
   ...common,
   id: 'LOOP-ONE-SHOT-ENVELOPE',
   title: 'a compaction logs its one-shot envelope (provider, model) before the replace that cites it, and is not a loop request',
@@ -176,26 +188,70 @@ export const LOOP_ONE_SHOT_ENVELOPE = defineProperty({
   },
 });
 
-export const LOOP_RESUME_ALIGNED = defineProperty({
+/**
+ * The seq of the `session/end-seed` each restart action opened its loop instance at, or
+ * undefined where the log cannot say. Re-opening a log that already ends with `end-seed`
+ * adds none (spec §1.2): a restart after an instance that wrote nothing shares the marker of
+ * the restart before it. A prompt always writes; a compaction writes only when there is
+ * something to summarize, and a prompt's crash happens only when its turn reaches the
+ * request it names, so an instance whose only writer was a compaction, or that follows a
+ * crash, is decided by the marker count, once that leaves a single way to read it. The
+ * instances a crash opened are told apart by the repair they start with (`turn/end`
+ * interrupted just before their marker, spec §4.5).
+ */
+function restartStarts(actions: Scenario['actions'], events: readonly SessionEvent[]): Map<number, number> {
+  const repaired = (seq: number) => events[seq - 1]?.type === 'turn/end' && (events[seq - 1]!.data as { reason?: { kind?: string } }).reason?.kind === 'interrupted';
+  const seeds = events.filter((e) => e.type === 'session/end-seed' && !repaired(e.seq)).map((e) => e.seq);
+  // Per restart: true (opens a new marker), false (shares the last one), undefined (cannot say).
+  const opens: Array<[number, boolean | undefined]> = [];
+  let wrote: boolean | undefined = false;
+  for (const [i, action] of actions.entries()) {
+    if (action.do === 'prompt') wrote = action.crash === undefined ? true : undefined;
+    else if (action.do === 'compact' && wrote === false) wrote = undefined;
+    else if (action.do === 'restart') {
+      opens.push([i, wrote]);
+      wrote = false;
+    }
+  }
+  const sure = opens.filter(([, o]) => o === true).length;
+  const unsure = opens.filter(([, o]) => o === undefined).length;
+  const extra = seeds.length - sure;
+  // Either every unsure restart opened a marker or none did; anything else stays unknown.
+  const resolved = unsure === 0 ? undefined : extra === unsure ? true : extra === 0 ? false : undefined;
+  const starts = new Map<number, number>();
+  let index = -1;
+  for (const [i, o] of opens) {
+    const opened = o ?? resolved;
+    if (opened === undefined) break;
+    if (!opened) continue; // it shares a marker, with a restart before it or a crash: not a fresh resume of its own
+    const seq = seeds[++index];
+    if (seq === undefined) break;
+    starts.set(i, seq);
+  }
+  return starts;
+}
+
+export const LOOP_RESUME_ALIGNED = loopProperty({
   ...common,
   id: 'LOOP-RESUME-ALIGNED',
   title: 'a new loop instance without drift logs a resume snapshot equal to the last one and stays cache-aligned: its first request extends the last one before it',
-  clause: 'spec §7.4 item 15; DESIGN §1.3',
+  clause: 'spec §7.4 item 15, §1.2 (one end-seed per re-opened log); DESIGN §1.3',
   floors: { restart: 0.2 },
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
-    const starts = instances(log.events).slice(1).map(([start]) => start);
-    let restarts = 0;
+    const starts = restartStarts(s.actions, log.events);
     for (const [i, action] of s.actions.entries()) {
       if (action.do !== 'restart') continue;
-      const start = starts[restarts++];
-      if (start === undefined) break;
+      const start = starts.get(i);
+      if (start === undefined) continue;
       // Only a restart with nothing new to apply — no drift, no change since the last prompt or
       // before the next one — must come back exactly as it left.
       const lastPrompt = s.actions.slice(0, i).findLastIndex((a) => a.do === 'prompt');
       const nextPrompt = s.actions.findIndex((a, j) => j > i && a.do === 'prompt');
       const around = s.actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt);
-      if (action.route !== undefined || action.system !== undefined || around.some((a) => changesHeader(a) || (a.do === 'restart' && a !== action))) continue;
+      const previous = s.actions[lastPrompt];
+      if (previous?.do === 'prompt' && (previous.change !== undefined || previous.crash !== undefined)) continue;
+      if (action.route !== undefined || action.system !== undefined || around.some((a, j) => changesHeader(a) || (a.do === 'restart' && lastPrompt + 1 + j !== i))) continue;
       const before = boundaries.findLastIndex((b) => b.seq < start);
       const after = boundaries.findIndex((b) => b.seq > start);
       if (before < 0 || after < 0) continue;
@@ -260,8 +316,10 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
           if (openTurn === undefined) return `a tool/result replacement at seq ${e.seq} outside a turn`;
           break;
         }
-        const callId = (e.data as { message: { source: { callId: string } } }).message.source.callId;
-        if (!inStep || !pending.delete(callId)) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
+        const { message, error } = e.data as { message: { source: { callId: string } }; error?: { code?: string } };
+        // A crash repair answers a call that never started without a tool/call (spec §4.5, §6.2).
+        const notStarted = error?.code === 'TOOL_NOT_STARTED';
+        if (!inStep || (!pending.delete(message.source.callId) && !notStarted)) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
         break;
       }
       case 'request/header':
@@ -274,11 +332,11 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
   return undefined;
 }
 
-export const LOOP_LOG_WELL_FORMED = defineProperty({
+export const LOOP_LOG_WELL_FORMED = loopProperty({
   ...common,
   id: 'LOOP-LOG-WELL-FORMED',
   title: 'the log the loop wrote loads, and its turns, steps and tool pairs nest as the relational trace requires',
-  clause: 'spec §6.2; DESIGN §1 (append/load parity of the loop’s own writes)',
+  clause: 'spec §6.2, §4.5 (crash repair); DESIGN §1 (append/load parity of the loop’s own writes)',
   async check(impl, s) {
     const { log } = await observe(impl, s);
     const problem = traceProblem(log.events);
@@ -286,7 +344,7 @@ export const LOOP_LOG_WELL_FORMED = defineProperty({
   },
 });
 
-export const LOOP_FROZEN = defineProperty({
+export const LOOP_FROZEN = loopProperty({
   ...common,
   id: 'LOOP-FROZEN',
   title: 'every request the loop sends is deep-frozen',

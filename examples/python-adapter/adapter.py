@@ -74,7 +74,9 @@ def answer(request):
         if params.get("protocolVersion") != PROTOCOL_VERSION:
             error = {"code": -32602, "message": f"this adapter speaks protocol version {PROTOCOL_VERSION}"}
         else:
-            result = {"protocolVersion": PROTOCOL_VERSION, "name": "python-example", "version": "0.1.0", "language": "python", "levels": ["log"]}
+            # scenarioFeatures: the optional scenario features its loop plays. It has no loop
+            # level, so none; an adapter that leaves the field out declines them all the same.
+            result = {"protocolVersion": PROTOCOL_VERSION, "name": "python-example", "version": "0.1.0", "language": "python", "levels": ["log"], "scenarioFeatures": []}
     elif method == "log/load":
         try:
             result = {"ok": True, "value": load(params["jsonl"])}

@@ -8,17 +8,18 @@ import { DEFAULT_TIMEOUT_MS } from '../conformance/protocol/driver.ts';
 import { DEFAULT_MAX_LINE_BYTES } from '../conformance/protocol/lines.ts';
 import { RegressionStore } from '../conformance/regressions.ts';
 import { runSuiteInWorkers } from '../conformance/run-in-workers.ts';
-import { DEFAULT_RUNS, parseShard, type SuiteProgress, type SuiteResult } from '../conformance/run-suite.ts';
+import { DEFAULT_RUNS, parseShard, type SuiteProgress } from '../conformance/run-suite.ts';
 import { ReconError } from '../errors.ts';
 import { toRunRecord, type RunRecord } from '../report/run-record.ts';
 import { count } from '../report/plural.ts';
 import { formatDuration, renderRunText } from '../report/suite-terminal.ts';
 import { writeReports } from '../report/write-reports.ts';
+import { sweep } from './_internals/sweep.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
 
 const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 
-const help = `Usage: recon check [--impl reference|dsh[@version]] [--property ID]... [--runs N] [--seed S] [--json] [--report DIR]
+const help = `Usage: recon check [--impl reference|dsh[@version]] [--property ID]... [--runs N] [--seed S] [--sweep N] [--json] [--report DIR]
        recon check --impl cmd:"<command>" [--timeout MS] [--max-line BYTES] [--validate-protocol]
 
 Runs the property suite against an implementation: every stored regression first,
@@ -50,6 +51,8 @@ Options:
   --list               list the properties (id, level, statement, spec clause) and exit
   --runs <N>           generated cases per property (default ${DEFAULT_RUNS}; loop properties run half)
   --seed <S>           the fast-check seed (default: from the clock, printed in the report)
+  --sweep <N>          run the suite at N seeds drawn from --seed (or the clock), each printed as it
+                       runs; stop at the first unexpected result and print the line that replays it
   --expectations <f>   expected failures with reasons (default: expectations/<impl>.json if present,
                        expectations/dsh@<version>.json before expectations/dsh.json);
                        an unexpected failure and an unexpected pass both fail the run
@@ -95,6 +98,7 @@ export const check: Command = {
       'validate-protocol': { type: 'boolean', default: false },
       shard: { type: 'string' },
       workers: { type: 'string' },
+      sweep: { type: 'string' },
     });
     if (values.list) {
       const list = PROPERTIES.map((p) => ({ id: p.id, level: p.levels.join('+'), clause: p.clause, title: p.title, ...(p.inProcess === true ? { inProcess: true } : {}) }));
@@ -104,6 +108,8 @@ export const check: Command = {
     if (positionals.length > 0) throw new ReconError('USAGE', `unexpected argument "${positionals[0]}" (see recon check --help)`);
     const runs = parseCount('runs', values.runs, DEFAULT_RUNS);
     const seed = values.seed === undefined ? undefined : parseCount('seed', values.seed, 0, 0);
+    const sweepCount = values.sweep === undefined ? undefined : parseCount('sweep', values.sweep, 1);
+    if (sweepCount !== undefined && (values.json || values.report !== undefined)) throw new ReconError('USAGE', '--sweep prints each seed as it runs; it does not combine with --json or --report');
     const only = values.property;
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (shard !== undefined && seed === undefined) throw new ReconError('USAGE', '--shard needs --seed: every shard must generate the same cases');
@@ -118,22 +124,34 @@ export const check: Command = {
     const impl = await openImplementation(spec, openOptions);
     const localDir = resolve(io.cwd, values.regressions ?? 'corpora/regressions');
     const store = new RegressionStore([localDir, `${PACKAGE}corpora/regressions/`], values['no-save'] ? undefined : localDir);
-    const startedAt = new Date();
-    let suite: SuiteResult;
-    try {
-      suite = await runSuiteInWorkers(impl, spec, openOptions, PROPERTIES, {
+    const runAt = async (at: number | undefined, onProgress?: (event: SuiteProgress) => void): Promise<RunRecord> => {
+      const startedAt = new Date();
+      const suite = await runSuiteInWorkers(impl, spec, openOptions, PROPERTIES, {
         runs,
         workers,
         ...(shard === undefined ? {} : { shard }),
-        ...(seed === undefined ? {} : { seed }),
+        ...(at === undefined ? {} : { seed: at }),
         ...(only === undefined ? {} : { only }),
         regressions: store,
-        onProgress: progress(io, values.json === true),
+        ...(onProgress === undefined ? {} : { onProgress }),
       });
+      return relativeFiles(toRunRecord(suite, spec, expectations, startedAt), io.cwd);
+    };
+    if (sweepCount !== undefined) {
+      const given = (['expectations', 'regressions', 'timeout'] as const).flatMap((option) => (values[option] === undefined ? [] : [`--${option}`, values[option]!]));
+      const replayArgs = ['--impl', spec, ...(runs === DEFAULT_RUNS ? [] : ['--runs', String(runs)]), ...(only ?? []).flatMap((id) => ['--property', id]), ...given];
+      try {
+        return await sweep({ count: sweepCount, sweepSeed: seed ?? Date.now() % 2 ** 31, replayArgs, runAt }, io);
+      } finally {
+        await impl.close?.();
+      }
+    }
+    let run: RunRecord;
+    try {
+      run = await runAt(seed, progress(io, values.json === true));
     } finally {
       await impl.close?.();
     }
-    const run = relativeFiles(toRunRecord(suite, spec, expectations, startedAt), io.cwd);
     if (values.report !== undefined) {
       const files = writeReports(run, resolve(io.cwd, values.report));
       io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);

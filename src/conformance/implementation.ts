@@ -25,6 +25,8 @@ export interface ImplementationInfo {
   readonly providers?: readonly string[];
   /** Results are the implementation's own objects, so properties may check that they are frozen. */
   readonly inProcess?: boolean;
+  /** The optional scenario features its loop plays (SCENARIO_FEATURES); none when absent. */
+  readonly scenarioFeatures?: readonly string[];
 }
 
 /** A refusal: the stable code (LOG/WIRE codes of src/errors.ts) and, optionally, words. */

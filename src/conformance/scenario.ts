@@ -5,14 +5,38 @@
  * Contract for implementations:
  * - the model answers request n (1-based, loop requests and one-shots together, in
  *   order) with `replies[n-1]`, or with `{"text":"done"}` once the replies run out;
- * - every tool answers with one text block `<name>(<arguments>)`;
+ * - every tool answers with one text block `<name>(<arguments>)`, unless the scripted
+ *   call carries an `output` (feature `toolOutputs`);
  * - `session.createdAt` and a clock starting at `clock.start` and stepping by
  *   `clock.step` per event make the bytes deterministic.
+ *
+ * Optional features (protocol version 1, extended compatibly): a scenario may use the
+ * fields below, each part of one feature. An implementation lists the features it plays
+ * in its handshake (`scenarioFeatures`); it never receives a scenario that uses another
+ * (`withDeclaredFeatures` takes them out first), so an adapter written before a feature
+ * existed keeps passing.
  */
-import type { LlmCallConfig, ToolSpec } from '../log/index.ts';
+import type { ContentBlock, LlmCallConfig, ToolSpec } from '../log/index.ts';
 import type { ScriptedReply } from '../loop/index.ts';
 
 export const SCENARIO_VERSION = 1;
+
+export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidTurn', 'toolOutputs', 'wholeReplies'] as const;
+/**
+ * - `retries`: `maxRetries` — a reply that finishes `error` is retried (logged as `llm/retry`
+ *   and `llm/retry-started`, spec §2.3) up to that many times; each attempt takes the next reply.
+ * - `restartMidTurn`: `prompt.crash` — the process stops while the turn's n-th request is in
+ *   flight, right after the first chunk of its reply was logged (with `inTool`: while the first
+ *   tool that reply calls runs, its `tool/call` logged and its result not); only the log
+ *   persists, and a new loop instance repairs the interrupted turn (spec §4.5) before the next action.
+ * - `headerChangeMidTurn`: `prompt.change` — while the turn's n-th request is in flight the
+ *   system prompt, the tools or the config change; the next step's request carries it.
+ * - `toolOutputs`: `output` on a scripted tool call — the tool answers with these text
+ *   blocks (none, one or several), as an error result when `isError`.
+ * - `wholeReplies`: `whole: true` on a reply — it arrives in one piece, not streamed: no
+ *   `assistant/chunk` is logged, and the `assistant/message` cites none (`sourceEventSeqs: []`).
+ */
+export type ScenarioFeature = (typeof SCENARIO_FEATURES)[number];
 
 export interface RouteConfig {
   readonly provider: string;
@@ -21,18 +45,41 @@ export interface RouteConfig {
   readonly reasoningEffort?: string;
 }
 
-export type ScenarioAction =
-  /**
-   * A user prompt: one turn, run until idle. With `inject`, the text is injected while the
-   * turn's request number `duringRequest` (1-based) is in flight: it must join a later request.
-   */
-  | { readonly do: 'prompt'; readonly text: string; readonly inject?: { readonly text: string; readonly duringRequest: number } }
+/** What a tool answers instead of `<name>(<arguments>)` (feature `toolOutputs`). */
+export interface ScriptedToolOutput {
+  readonly content: ReadonlyArray<Extract<ContentBlock, { type: 'text' }>>;
+  readonly isError?: boolean;
+}
+
+/** A scripted reply; its tool calls may carry the output their tool answers with. */
+export interface ScenarioReply extends Omit<ScriptedReply, 'toolCalls'> {
+  readonly toolCalls?: ReadonlyArray<NonNullable<ScriptedReply['toolCalls']>[number] & { readonly output?: ScriptedToolOutput }>;
+}
+
+/** An action that changes the header the next request is built with. */
+export type HeaderChange =
   /** From now on the system prompt renders as `text` (the same text again is not a change). */
   | { readonly do: 'setSystem'; readonly text: string }
   /** Register one more tool; it joins the tools of every later request. */
   | { readonly do: 'registerTool'; readonly tool: ToolSpec }
   /** The per-call config hook: from now on, merge these fields into every proposal (null: stop). */
-  | { readonly do: 'override'; readonly config: Partial<Omit<LlmCallConfig, 'provider' | 'model'>> | null }
+  | { readonly do: 'override'; readonly config: Partial<Omit<LlmCallConfig, 'provider' | 'model'>> | null };
+
+export type ScenarioAction =
+  /**
+   * A user prompt: one turn, run until idle. With `inject`, the text is injected while the
+   * turn's request number `duringRequest` (1-based) is in flight: it must join a later request.
+   * `crash` (feature `restartMidTurn`) and `change` (feature `headerChangeMidTurn`) happen
+   * while the turn's request number `duringRequest` is in flight; see SCENARIO_FEATURES.
+   */
+  | {
+      readonly do: 'prompt';
+      readonly text: string;
+      readonly inject?: { readonly text: string; readonly duringRequest: number };
+      readonly crash?: { readonly duringRequest: number; readonly inTool?: boolean };
+      readonly change?: { readonly duringRequest: number; readonly action: HeaderChange };
+    }
+  | HeaderChange
   /** Compact the history into a summary (a one-shot call), keeping the last `keep` surface nodes. */
   | { readonly do: 'compact'; readonly keep?: number }
   /** Rewrite the result of a tool call (the `n`-th call of the run, 1-based) to `text` at the next turn. */
@@ -50,8 +97,10 @@ export interface Scenario {
   readonly defaults: { readonly maxTokens?: number; readonly reasoningEffort?: string };
   readonly system: string;
   readonly tools: readonly ToolSpec[];
-  readonly replies: readonly ScriptedReply[];
+  readonly replies: readonly ScenarioReply[];
   readonly actions: readonly ScenarioAction[];
+  /** Feature `retries`: how often a failed attempt is retried (default 0). */
+  readonly maxRetries?: number;
 }
 
 export const FALLBACK_REPLY: ScriptedReply = { text: 'done' };
@@ -59,4 +108,47 @@ export const FALLBACK_REPLY: ScriptedReply = { text: 'done' };
 /** The text every scenario tool answers with. */
 export function scenarioToolOutput(name: string, argumentsJson: string): string {
   return `${name}(${argumentsJson})`;
+}
+
+/** The optional features a scenario uses. */
+export function scenarioFeatures(s: Scenario): Set<ScenarioFeature> {
+  const used = new Set<ScenarioFeature>();
+  if ((s.maxRetries ?? 0) > 0) used.add('retries');
+  for (const a of s.actions) {
+    if (a.do === 'prompt' && a.crash !== undefined) used.add('restartMidTurn');
+    if (a.do === 'prompt' && a.change !== undefined) used.add('headerChangeMidTurn');
+  }
+  for (const r of s.replies) {
+    if (r.whole === true) used.add('wholeReplies');
+    if (r.toolCalls?.some((c) => c.output !== undefined)) used.add('toolOutputs');
+  }
+  return used;
+}
+
+/**
+ * The scenario an implementation that plays only `declared` features receives: each other
+ * feature taken out the way that keeps most of the case — a mid-turn change happens after
+ * the turn instead, a crash and a retry budget go, outputs fall back to `<name>(<arguments>)`,
+ * a whole reply streams.
+ */
+export function withDeclaredFeatures(s: Scenario, declared: readonly string[] | undefined): Scenario {
+  const keep = (f: ScenarioFeature) => declared?.includes(f) === true;
+  const used = scenarioFeatures(s);
+  if ([...used].every(keep)) return s;
+  const { maxRetries, ...rest } = s;
+  const actions = s.actions.flatMap((a): ScenarioAction[] => {
+    if (a.do !== 'prompt') return [a];
+    const { crash, change, ...prompt } = a;
+    const kept = { ...prompt, ...(crash !== undefined && keep('restartMidTurn') ? { crash } : {}), ...(change !== undefined && keep('headerChangeMidTurn') ? { change } : {}) };
+    return change !== undefined && !keep('headerChangeMidTurn') ? [kept, change.action] : [kept];
+  });
+  const replies = s.replies.map((r): ScenarioReply => {
+    const { whole, toolCalls, ...reply } = r;
+    return {
+      ...reply,
+      ...(whole !== undefined && keep('wholeReplies') ? { whole } : {}),
+      ...(toolCalls === undefined ? {} : { toolCalls: keep('toolOutputs') ? toolCalls : toolCalls.map(({ output: _o, ...call }) => call) }),
+    };
+  });
+  return { ...rest, ...(maxRetries !== undefined && keep('retries') ? { maxRetries } : {}), actions, replies };
 }

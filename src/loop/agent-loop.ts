@@ -15,6 +15,7 @@ import {
   type LlmFailure,
   type Message,
   type SessionLog,
+  type StreamChunk,
   type ToolResultData,
 } from '../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../wire/index.ts';
@@ -100,7 +101,8 @@ export class AgentLoop {
   readonly #options: AgentLoopOptions;
   readonly #marked = new WeakSet<object>();
   #headerLogged = false;
-  #pendingTrims: Array<{ readonly seq: number; readonly content: readonly ContentBlock[] }> = [];
+  /** Trims asked for since the last turn began, by the seq of the result they rewrite. */
+  #pendingTrims = new Map<number, readonly ContentBlock[]>();
 
   constructor(options: AgentLoopOptions) {
     this.#options = options;
@@ -151,7 +153,10 @@ export class AgentLoop {
       return event.type === 'tool/result' && (event.data as unknown as ToolResultData).message.source['callId'] === callId;
     });
     if (seq === undefined) throw new ReconError('USAGE', `no current tool/result answers call "${callId}"`);
-    this.#pendingTrims.push({ seq, content });
+    // A second trim of the same result before the turn supersedes the first: one replace of
+    // the current node, never a replace of a node an earlier replace already shadowed (spec §2.4).
+    this.#pendingTrims.delete(seq);
+    this.#pendingTrims.set(seq, content);
   }
 
   /** Runs turns until both inbox lists are empty. */
@@ -246,12 +251,18 @@ export class AgentLoop {
 
       const assembler = new BlockAssembler();
       const chunkSeqs: number[] = [];
-      for await (const chunk of this.#model.stream(request, wire)) {
-        chunkSeqs.push(this.log.append('assistant/chunk', { turn, step, chunk: chunk as unknown as JsonValue }).seq);
+      const reply = this.#model.stream(request, wire);
+      // A reply that came whole has no chunks to log; its message cites none (spec §2.4: `[]`).
+      const held: StreamChunk[] = [];
+      for await (const chunk of reply) {
+        if (reply.whole === true) held.push(chunk);
+        else chunkSeqs.push(this.log.append('assistant/chunk', { turn, step, chunk: chunk as unknown as JsonValue }).seq);
         assembler.push(chunk);
       }
       const finish = assembler.finish ?? { kind: 'error', failure: { message: 'the stream ended without a finish chunk', code: 'INCOMPLETE_STREAM' } };
       if (finish.kind === 'error' || finish.kind === 'aborted') {
+        // A failed whole reply leaves no message: its chunks are logged so the log still shows the request went out.
+        for (const chunk of held) this.log.append('assistant/chunk', { turn, step, chunk: chunk as unknown as JsonValue });
         const failure = finish.kind === 'error' ? finish.failure : { message: 'the stream was aborted', code: 'ABORTED' };
         if (attempt < (this.#options.maxRetries ?? 0)) {
           this.#logRetry(turn, step, attempt + 1, failure);
@@ -359,7 +370,7 @@ export class AgentLoop {
       error = { name: 'ToolError', code: 'UNKNOWN_TOOL' };
     } else {
       try {
-        const outcome = await tool.run(call.arguments);
+        const outcome = await tool.run(call.arguments, { id: call.id });
         content = outcome.content;
         isError = outcome.isError === true;
       } catch (thrown) {
@@ -381,17 +392,17 @@ export class AgentLoop {
   }
 
   #applyTrims(): void {
-    if (this.#pendingTrims.length === 0) return;
+    if (this.#pendingTrims.size === 0) return;
     const current = new Set(this.log.surface.nodes);
     // A compaction since the trim was asked for may have shadowed the result already.
-    for (const { seq, content } of this.#pendingTrims.filter((trim) => current.has(trim.seq))) {
+    for (const [seq, content] of [...this.#pendingTrims].filter(([trimmed]) => current.has(trimmed))) {
       const original = this.log.eventAt(seq)!.data as unknown as ToolResultData;
       const block = original.message.content[0] as Extract<ContentBlock, { type: 'tool-result' }>;
       const message = { ...original.message, content: [{ ...block, content }] };
       this.log.append('compaction/prune', { shadowedRange: { start: seq, end: seq }, shadowedSeqs: [seq], shadowedTokenCount: estimateTokens([original.message]) });
       this.log.append('tool/result', { ...original, message } as unknown as JsonValue, { surfaceOp: { op: 'replace', start: seq, end: seq }, sourceEventSeqs: [seq] });
     }
-    this.#pendingTrims = [];
+    this.#pendingTrims.clear();
   }
 
   #message(content: string | Message): Message {

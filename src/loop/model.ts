@@ -12,6 +12,9 @@ export interface PreparedCall {
   readonly adapterDefaults?: AdapterDefaults;
 }
 
+/** A model's reply as chunks; `whole` when it arrived in one piece (a non-streamed call), so there are no chunks to log. */
+export type ModelReply = AsyncIterable<StreamChunk> & { readonly whole?: boolean };
+
 /**
  * What the loop talks to. `prepare` resolves a proposal (spec §4.4 item 4); `serialize`
  * gives the exact wire bytes; `stream` sends them and yields the stream chunks.
@@ -20,7 +23,7 @@ export interface ModelAdapter {
   readonly provider: string;
   prepare(proposal: LlmCallConfig): PreparedCall;
   serialize(request: GenerateRequest): WireRequest;
-  stream(request: GenerateRequest, wire: WireRequest): AsyncIterable<StreamChunk>;
+  stream(request: GenerateRequest, wire: WireRequest): ModelReply;
 }
 
 /** The defaults a DeepSeek-like route fills in when the proposal lacks them. */

@@ -1,7 +1,7 @@
 import { ReconError } from '../errors.ts';
 import type { ContentBlock, FinishReason, LlmCallConfig, StreamChunk, TokenUsage } from '../log/index.ts';
 import { serializeDeepSeekRequest, type GenerateRequest, type WireRequest } from '../wire/index.ts';
-import { prepareWithDefaults, type ModelAdapter, type PreparedCall, type RouteDefaults } from './model.ts';
+import { prepareWithDefaults, type ModelAdapter, type ModelReply, type PreparedCall, type RouteDefaults } from './model.ts';
 
 /** One scripted model reply, as data. Blocks stream in the order reasoning, text, tool calls. */
 export interface ScriptedReply {
@@ -14,6 +14,8 @@ export interface ScriptedReply {
   readonly error?: { readonly message: string; readonly code: string };
   /** Deltas of this many characters (default: the whole text in one delta). */
   readonly chunkSize?: number;
+  /** The reply arrives in one piece, not streamed: the loop logs no chunk for it. */
+  readonly whole?: boolean;
 }
 
 export interface ScriptedModelOptions {
@@ -44,12 +46,18 @@ export class ScriptedModel implements ModelAdapter {
     return (this.#options.serialize ?? serializeDeepSeekRequest)(request);
   }
 
-  async *stream(request: GenerateRequest): AsyncIterable<StreamChunk> {
+  stream(request: GenerateRequest): ModelReply {
     const index = this.#served++;
     const replies = this.#options.replies;
     const reply = typeof replies === 'function' ? replies(index, request) : replies[index];
     if (reply === undefined) throw new ReconError('USAGE', `the script has no reply for request ${index + 1} (it holds ${Array.isArray(replies) ? replies.length : '?'})`);
-    yield* this.#chunks(reply);
+    const chunks = [...this.#chunks(reply)];
+    return {
+      whole: reply.whole === true,
+      async *[Symbol.asyncIterator]() {
+        yield* chunks;
+      },
+    };
   }
 
   *#chunks(reply: ScriptedReply): Iterable<StreamChunk> {

@@ -7,7 +7,8 @@ export interface ToolOutcome {
 
 export interface Tool {
   readonly spec: ToolSpec;
-  run(argumentsJson: string): ToolOutcome | Promise<ToolOutcome>;
+  /** `call` is the tool call being answered (its id), for tools whose answer depends on it. */
+  run(argumentsJson: string, call: { readonly id: string }): ToolOutcome | Promise<ToolOutcome>;
 }
 
 /** Tools in registration order: that order is the order of `tools` in every request. */

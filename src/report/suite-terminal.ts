@@ -1,6 +1,8 @@
 /** A run as a person reads it in a terminal: a table, generator statistics, then each failure explained. */
+import { shellQuote } from '../_internals/shell-quote.ts';
 import type { RegressionPayload } from '../../properties/index.ts';
 import type { Verdict } from '../conformance/expectations.ts';
+import { DEFAULT_RUNS } from '../conformance/run-suite.ts';
 import { describeDifference } from './first-difference.ts';
 import type { RunRecord, RunResult } from './run-record.ts';
 import { formatTable } from './table.ts';
@@ -30,9 +32,11 @@ export function inputText(input: RegressionPayload): string {
 
 const STDERR_LINES = 20;
 
+/** A command that replays one property's run, pasteable into a shell: the budget too when it was not the default. */
 export function replayCommand(run: RunRecord, r: RunResult): string {
   const seed = r.counterexample?.seed ?? run.header.seed;
-  return `recon check --impl ${shellQuote(run.header.impl)} --property ${r.id} --seed ${seed}`;
+  const runs = run.header.budget === DEFAULT_RUNS ? [] : ['--runs', String(run.header.budget)];
+  return ['npx', 'recon', 'check', '--impl', run.header.impl, '--property', r.id, ...runs, '--seed', String(seed)].map(shellQuote).join(' ');
 }
 
 export function renderRunText(run: RunRecord): string {
@@ -83,10 +87,6 @@ function renderFailure(run: RunRecord, r: RunResult): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `arg` as one shell word: unchanged when it is plain, else in single quotes, so a printed command pastes. */
-export function shellQuote(arg: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
 
 function indent(text: string, by: string): string {
   return text.split('\n').join(`\n${by}`);

@@ -189,6 +189,28 @@ describe('the reference loop', () => {
     expectReconstructable(log, loop.sent);
   });
 
+  it('trims the same tool result twice before a turn as one replace of the current node, the last trim winning', async () => {
+    const log = SessionLog.create(newSessionHeader('trim-twice', 0), { clock: tickingClock() });
+    const loop = newLoop(log, [{ toolCalls: [{ id: 'c1', name: 'echo', arguments: '{"text":"a very long output"}' }] }, { text: 'done' }, { text: 'later' }, { text: 'again' }]);
+    loop.followup('go');
+    await loop.runUntilIdle();
+    loop.trimToolResult('c1', [{ type: 'text', text: '[first]' }]);
+    loop.trimToolResult('c1', [{ type: 'text', text: '[second]' }]);
+    loop.followup('more');
+    await loop.runUntilIdle();
+    const replacing = log.events.filter((e) => e.type === 'tool/result' && typeof e.surfaceOp === 'object');
+    expect(replacing).toHaveLength(1);
+    // A later trim targets the replacement, the node now current.
+    loop.trimToolResult('c1', [{ type: 'text', text: '[third]' }]);
+    loop.followup('once more');
+    await loop.runUntilIdle();
+    const ops = log.events.filter((e) => e.type === 'tool/result' && typeof e.surfaceOp === 'object').map((e) => e.surfaceOp);
+    expect(ops).toEqual([replacing[0]!.surfaceOp, { op: 'replace', start: replacing[0]!.seq, end: replacing[0]!.seq }]);
+    const result = loop.sent.at(-1)!.request.messages.find((m) => m.source.kind === 'tool')!;
+    expect(result.content).toEqual([{ type: 'tool-result', toolCallId: 'c1', content: [{ type: 'text', text: '[third]' }], isError: false }]);
+    expectReconstructable(log, loop.sent);
+  });
+
   it('ends a turn blocked on a pre-step reject, and in error on a failed stream, and retries when allowed', async () => {
     const blocked = new AgentLoop({ log: SessionLog.create(newSessionHeader('b', 0)), model: model([]), config: CONFIG, preStep: () => ({ kind: 'reject' }) });
     blocked.followup('x');

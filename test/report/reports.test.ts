@@ -36,7 +36,7 @@ describe('reports and expectations', () => {
 
     const text = readFileSync(join(dir, 'out/summary.txt'), 'utf8');
     expect(text).toContain('FAIL (unexpected)');
-    expect(text).toContain('replay: recon check --impl mutant:reads-any-version --property LOG-FORMAT-VERSION --seed ');
+    expect(text).toContain('replay: npx recon check --impl mutant:reads-any-version --property LOG-FORMAT-VERSION --runs 10 --seed ');
 
     for (const [format, file] of [['md', 'summary.md'], ['html', 'report.html'], ['junit', 'junit.xml'], ['text', 'summary.txt'], ['jsonl', 'run.jsonl']] as const) {
       const again = await runCli(['report', 'out/run.jsonl', '--format', format], {}, dir);

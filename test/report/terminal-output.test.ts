@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shellQuote } from '../../src/report/suite-terminal.ts';
+import { shellQuote } from '../../src/_internals/shell-quote.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -18,7 +18,7 @@ describe('the text output of a crash', () => {
     expect(stdout).toContain('  crashed: IMPL_CRASHED: the implementation exited (code 70) while answering log/load; its stderr ends with:\n    loading…\n    boom: the adapter could not parse the log\n');
     expect(stdout).toMatch(/^1 property: 0 pass, 1 fail, 0 n\/a/m);
     const replay = stdout.split('\n').find((line) => line.startsWith('  replay: '))!.slice('  replay: '.length);
-    expect(shellWords(replay.replace(/^recon /, ''))).toEqual(['check', '--impl', impl, '--property', 'LOG-REFUSE-INVALID', '--seed', expect.stringMatching(/^\d+$/)]);
+    expect(shellWords(replay.replace(/^npx recon /, ''))).toEqual(['check', '--impl', impl, '--property', 'LOG-REFUSE-INVALID', '--seed', expect.stringMatching(/^\d+$/)]);
   }, 60_000);
 
   it('quotes only what a shell would split or expand', () => {

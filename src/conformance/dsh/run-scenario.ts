@@ -22,13 +22,20 @@
  *              (dsh-compaction-tool-result-pruner) driven by token pressure, with no call
  *              that rewrites the n-th tool result
  *   route.reasoningEffort on restart: NOT MAPPED (AgentOptions has no effort)
+ *
+ * Optional features (DSH_SCENARIO_FEATURES, declared in the handshake):
+ *   headerChangeMidTurn  applied from the same `llm/stream` listener as an injection
+ *   retries, restartMidTurn, toolOutputs, wholeReplies: declined. The composition loads no
+ *              retry plugin; a crash would have to stop DSH between two chunks of one
+ *              transport body; DSH's tool `execute` is not told which call it answers;
+ *              the DeepSeek route always streams.
  */
 import type { GenerateOptions } from '@deepseek-ai/dsh-llm';
 import type { SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
 import type { NeutralRequest } from '../../fold/index.ts';
 import type { WireRequest } from '../../wire/index.ts';
 import type { LoopRun } from '../implementation.ts';
-import { FALLBACK_REPLY, scenarioToolOutput, type RouteConfig, type Scenario } from '../scenario.ts';
+import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type RouteConfig, type Scenario, type ScenarioFeature } from '../scenario.ts';
 import { withScriptedFetch } from './deepseek-wire.ts';
 import { loopModelAdapter } from './loop-model.ts';
 import { loadWithDsh } from './load-path.ts';
@@ -47,6 +54,9 @@ interface Handle {
   dispose(): Promise<void>;
 }
 type Listener = (...args: never[]) => unknown;
+
+/** The optional scenario features this adapter plays (see the mapping above). */
+export const DSH_SCENARIO_FEATURES: readonly ScenarioFeature[] = ['headerChangeMidTurn'];
 
 export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): Promise<LoopRun> {
   const ctx = new dsh.cordis.Context();
@@ -93,6 +103,11 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
   scenario.tools.forEach(registerTool);
 
   let override: object | null = null;
+  const change = (action: HeaderChange) => {
+    if (action.do === 'setSystem') setSystem(action.text);
+    else if (action.do === 'registerTool') registerTool(action.tool);
+    else override = action.config;
+  };
   on('agent/request', (async (_payload: unknown, next: () => Promise<object>) => {
     const proposed = await next();
     return override === null ? proposed : { ...proposed, ...override };
@@ -101,7 +116,7 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
   const requests: NeutralRequest[] = [];
   const wire: WireRequest[] = [];
   let handle: Handle | undefined;
-  let injection: { readonly text: string; readonly duringRequest: number } | undefined;
+  let prompt: Extract<Scenario['actions'][number], { do: 'prompt' }> | undefined;
   let turnRequests = 0;
   const dispatched: boolean[] = []; // per request on its way to the transport: a loop request, or a one-shot
   on('llm/stream', ((options: GenerateOptions, next: () => unknown) => {
@@ -109,7 +124,9 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
     dispatched.push(loopRequest);
     if (loopRequest) {
       requests.push(neutralRequest(options));
-      if (++turnRequests === injection?.duringRequest) handle?.agent.inject(userMessage(dsh, injection.text));
+      const n = ++turnRequests;
+      if (n === prompt?.inject?.duringRequest) handle?.agent.inject(userMessage(dsh, prompt.inject.text));
+      if (n === prompt?.change?.duringRequest) change(prompt.change.action);
     }
     return next();
   }) as Listener);
@@ -134,19 +151,16 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
       for (const action of scenario.actions) {
         switch (action.do) {
           case 'prompt':
-            injection = action.inject;
+            prompt = action;
             turnRequests = 0;
             handle.agent.followup(userMessage(dsh, action.text));
             await handle.agent.whenIdle();
+            prompt = undefined;
             break;
           case 'setSystem':
-            setSystem(action.text);
-            break;
           case 'registerTool':
-            registerTool(action.tool);
-            break;
           case 'override':
-            override = action.config;
+            change(action);
             break;
           case 'restart': {
             const { session } = handle.agent;

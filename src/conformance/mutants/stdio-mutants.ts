@@ -1,4 +1,5 @@
 /** The mutants that run out of process: `recon serve --misbehave <kind>` behind the stdio driver. */
+import { shellQuote } from '../../_internals/shell-quote.ts';
 import { fileURLToPath } from 'node:url';
 import { openStdioImplementation } from '../protocol/driver.ts';
 import { MISBEHAVIOURS, type Misbehaviour } from './misbehaviours.ts';
@@ -15,9 +16,6 @@ export function serveCommand(kind?: Misbehaviour): string {
   return [process.execPath, BIN, 'serve', ...(kind === undefined ? [] : ['--misbehave', kind])].map(shellQuote).join(' ');
 }
 
-function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
 
 export const STDIO_MUTANTS: readonly Mutant[] = (Object.keys(MISBEHAVIOURS) as Misbehaviour[]).map((kind) => ({
   name: NAMES[kind],

@@ -185,8 +185,15 @@ class Child {
       const problem = child.#validate ? schemaProblem('initialize.result', result) : handshakeProblem(result);
       if (problem !== undefined) throw new ReconError('PROTOCOL_ERROR', `its handshake answer is not valid: ${problem}`);
       // Only the declared fields: an adapter cannot claim `inProcess`.
-      const { name, version, language, levels, providers } = result as InitializeResult;
-      child.info = { name, version, language, levels: LEVELS.filter((level) => levels.includes(level)), ...(providers === undefined ? {} : { providers }) };
+      const { name, version, language, levels, providers, scenarioFeatures } = result as InitializeResult;
+      child.info = {
+        name,
+        version,
+        language,
+        levels: LEVELS.filter((level) => levels.includes(level)),
+        ...(providers === undefined ? {} : { providers }),
+        ...(scenarioFeatures === undefined ? {} : { scenarioFeatures }),
+      };
       return child;
     } catch (error) {
       await child.stop();
@@ -300,7 +307,10 @@ function handshakeProblem(result: unknown): string | undefined {
   const text = (['name', 'version', 'language'] as const).find((key) => typeof r[key] !== 'string');
   if (text !== undefined) return `"${text}" is not a string`;
   if (!isLevelList(r.levels)) return `"levels" is not a list of ${LEVELS.join(', ')}`;
-  if (r.providers !== undefined && !(Array.isArray(r.providers) && r.providers.every((p) => typeof p === 'string'))) return '"providers" is not a list of strings';
+  for (const key of ['providers', 'scenarioFeatures'] as const) {
+    const list = r[key];
+    if (list !== undefined && !(Array.isArray(list) && list.every((p) => typeof p === 'string'))) return `"${key}" is not a list of strings`;
+  }
   return undefined;
 }
 

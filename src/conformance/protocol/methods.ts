@@ -50,4 +50,5 @@ export interface InitializeResult {
   readonly language: string;
   readonly levels: readonly Level[];
   readonly providers?: readonly string[];
+  readonly scenarioFeatures?: readonly string[];
 }

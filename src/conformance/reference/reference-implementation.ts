@@ -10,6 +10,7 @@ import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
 import { DeepSeekStreamTranslator, WIRE_FORMATS, parseSse, serializeDeepSeekRequest, translateSse, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
 import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo } from '../implementation.ts';
 import { runScenario } from './run-scenario.ts';
+import { SCENARIO_FEATURES } from '../scenario.ts';
 import { HARNESS_VERSION } from '../../version.ts';
 
 
@@ -20,6 +21,7 @@ export const REFERENCE_INFO: ImplementationInfo = {
   levels: ['log', 'fold', 'request', 'wire', 'loop'],
   providers: ['deepseek', 'openai', 'anthropic'],
   inProcess: true,
+  scenarioFeatures: [...SCENARIO_FEATURES],
 };
 
 /** The pieces the reference is made of, one per layer. */

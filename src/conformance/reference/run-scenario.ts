@@ -1,9 +1,9 @@
 import { ReconError } from '../../errors.ts';
 import { SessionLog, loadJsonl, newSessionHeader, saveJsonl, type LlmCallConfig, type SessionLogOptions } from '../../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
-import { AgentLoop, ScriptedModel, ToolRegistry, counterIds, type AgentLoopOptions, type SentRequest } from '../../loop/index.ts';
+import { AgentLoop, ScriptedModel, ToolRegistry, counterIds, type AgentLoopOptions, type ModelAdapter, type ScriptedReply, type SentRequest } from '../../loop/index.ts';
 import type { LoopRun } from '../implementation.ts';
-import { FALLBACK_REPLY, scenarioToolOutput, type RouteConfig, type Scenario } from '../scenario.ts';
+import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type RouteConfig, type Scenario, type ScenarioReply, type ScriptedToolOutput } from '../scenario.ts';
 
 export interface ScenarioRunOptions {
   /** Builds the loop: mutants swap in their own. */
@@ -13,7 +13,13 @@ export interface ScenarioRunOptions {
   readonly logOptions?: SessionLogOptions;
 }
 
-/** Plays a scenario into the reference loop (see scenario.ts for the contract). */
+/** Thrown into the loop where the process of a `crash` stops; nothing the loop does after it persists. */
+class ProcessStopped extends Error {}
+
+/** What a request gets once the process stopped: nothing it does then is kept, and it consumes no reply. */
+const AFTER_STOP: ScriptedReply = { finish: 'error', error: { message: 'the process stopped', code: 'STOPPED' } };
+
+/** Plays a scenario into the reference loop (see scenario.ts for the contract, every feature included). */
 export async function runScenario(scenario: Scenario, options: ScenarioRunOptions = {}): Promise<LoopRun> {
   let now = scenario.clock.start;
   const clock = () => {
@@ -23,20 +29,76 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
   };
   const logOptions = { ...options.logOptions, clock };
   let log = SessionLog.create(newSessionHeader(scenario.session.id, scenario.session.createdAt), logOptions);
-  const tools = new ToolRegistry();
-  const register = (spec: Scenario['tools'][number]) => tools.register({ spec, run: (args) => ({ content: [{ type: 'text', text: scenarioToolOutput(spec.name, args) }] }) });
-  scenario.tools.forEach(register);
-  const model = new ScriptedModel({
+
+  // Replies are served in request order; every tool call gets its id here, so a scripted output finds its call.
+  const outputs = new Map<string, ScriptedToolOutput>();
+  let served = 0;
+  let calls = 0;
+  let crash: 'armed' | 'armed-tool' | { readonly persisted: string; readonly sent: number } | undefined;
+  // The process stops here: the log as it stands is all that persists.
+  const stop = (): never => {
+    crash = { persisted: saveJsonl(log), sent: loop.sent.length };
+    throw new ProcessStopped('the process stopped');
+  };
+  const nextReply = (): ScriptedReply => {
+    if (typeof crash === 'object') return AFTER_STOP;
+    const scripted: ScenarioReply = scenario.replies[served++] ?? FALLBACK_REPLY;
+    const { toolCalls, whole, ...reply } = scripted;
+    const withIds = toolCalls?.map(({ output, ...call }) => {
+      const id = call.id ?? `call-${++calls}`;
+      if (output !== undefined) outputs.set(id, output);
+      return { ...call, id };
+    });
+    // The reply a crash interrupts streams: its first chunk must reach the log.
+    return { ...reply, ...(withIds === undefined ? {} : { toolCalls: withIds }), ...(whole === true && crash !== 'armed' ? { whole } : {}) };
+  };
+  const scripted = new ScriptedModel({
     provider: scenario.route.provider,
     defaults: scenario.defaults,
-    replies: (index) => scenario.replies[index] ?? FALLBACK_REPLY,
+    replies: nextReply,
     ...(options.serialize === undefined ? {} : { serialize: options.serialize }),
   });
+  const model: ModelAdapter = {
+    provider: scripted.provider,
+    prepare: (proposal) => scripted.prepare(proposal),
+    serialize: (request) => scripted.serialize(request),
+    stream(request, wire) {
+      const armed = crash === 'armed';
+      const reply = scripted.stream(request);
+      if (!armed) return reply;
+      // The process stops once the first chunk is logged: the log as it stands then is all that persists.
+      return {
+        async *[Symbol.asyncIterator]() {
+          for await (const chunk of reply) {
+            yield chunk;
+            stop();
+          }
+        },
+      };
+    },
+  };
+
+  const tools = new ToolRegistry();
+  const register = (spec: Scenario['tools'][number]) =>
+    tools.register({
+      spec,
+      run: (args, call) => {
+        if (crash === 'armed-tool') stop();
+        const output = outputs.get(call.id);
+        return output === undefined ? { content: [{ type: 'text', text: scenarioToolOutput(spec.name, args) }] } : { content: output.content, ...(output.isError === true ? { isError: true } : {}) };
+      },
+    });
+  scenario.tools.forEach(register);
 
   let route: RouteConfig = scenario.route;
   let system = scenario.system;
   let override: Partial<LlmCallConfig> | null = null;
-  let injection: { readonly text: string; readonly duringRequest: number } | undefined;
+  const change = (action: HeaderChange) => {
+    if (action.do === 'setSystem') system = action.text;
+    else if (action.do === 'registerTool') register(action.tool);
+    else override = action.config === null ? null : (action.config as Partial<LlmCallConfig>);
+  };
+  let prompt: Extract<Scenario['actions'][number], { do: 'prompt' }> | undefined;
   let turnRequests = 0;
   const sent: SentRequest[] = [];
   const ids = counterIds('m');
@@ -49,29 +111,45 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
       system: () => system,
       tools,
       ids,
+      ...(scenario.maxRetries === undefined ? {} : { maxRetries: scenario.maxRetries }),
       requestHook: (_at, proposed) => (override === null ? undefined : ({ ...proposed, ...override } as LlmCallConfig)),
       onDispatch: () => {
-        if (++turnRequests === injection?.duringRequest) loop.inject(injection.text);
+        if (typeof crash === 'object') return;
+        // A crash meant for the tools of the request before, which called none, does not happen.
+        crash = undefined;
+        const n = ++turnRequests;
+        if (n === prompt?.inject?.duringRequest) loop.inject(prompt.inject.text);
+        if (n === prompt?.change?.duringRequest) change(prompt.change.action);
+        if (n === prompt?.crash?.duringRequest) crash = prompt.crash.inTool === true ? 'armed-tool' : 'armed';
       },
     });
   let loop = newLoop();
+  const restart = (persisted: string) => {
+    log = loadJsonl(persisted, logOptions).log;
+    loop = newLoop();
+  };
 
   for (const action of scenario.actions) {
     switch (action.do) {
       case 'prompt':
-        injection = action.inject;
+        prompt = action;
         turnRequests = 0;
         loop.followup(action.text);
         await loop.runUntilIdle();
+        if (typeof crash === 'object') {
+          // What the stopped process did after the crash never happened: drop it, and go on from the log it left.
+          const stopped = crash;
+          sent.push(...loop.sent.slice(0, stopped.sent));
+          crash = undefined;
+          restart(stopped.persisted);
+        }
+        crash = undefined;
+        prompt = undefined;
         break;
       case 'setSystem':
-        system = action.text;
-        break;
       case 'registerTool':
-        register(action.tool);
-        break;
       case 'override':
-        override = action.config === null ? null : (action.config as Partial<LlmCallConfig>);
+        change(action);
         break;
       case 'compact':
         await loop.compact(action.keep === undefined ? {} : { keep: action.keep });
@@ -83,10 +161,9 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
       }
       case 'restart':
         sent.push(...loop.sent);
-        log = loadJsonl(saveJsonl(log), logOptions).log;
         if (action.route !== undefined) route = action.route;
         if (action.system !== undefined) system = action.system;
-        loop = newLoop();
+        restart(saveJsonl(log));
         break;
     }
   }

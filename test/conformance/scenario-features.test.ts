@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { PROPERTIES } from '../../properties/index.ts';
+import { SCENARIO_FEATURES, referenceImplementation, runScenario, scenarioFeatures, withDeclaredFeatures, type Implementation, type Scenario } from '../../src/conformance/index.ts';
+import { runSuite } from '../../src/conformance/run-suite.ts';
+import { loadJsonl } from '../../src/log/index.ts';
+
+/** Every feature once: a retried failure, tool outputs, a header change between two steps, a whole reply, a crash. */
+const ALL: Scenario = {
+  scenario: 1,
+  session: { id: 's', createdAt: 0 },
+  clock: { start: 0, step: 1 },
+  route: { provider: 'deepseek', model: 'deepseek-chat' },
+  defaults: {},
+  system: 'sys',
+  tools: [{ name: 'run', description: 'Run.', parameters: {} }],
+  maxRetries: 1,
+  replies: [
+    { finish: 'error', error: { message: 'overloaded', code: 'OVERLOADED' } },
+    { toolCalls: [{ name: 'run', arguments: '{"a": 1}', output: { content: [{ type: 'text', text: ' x ' }, { type: 'text', text: '' }], isError: true } }] },
+    { text: ' whole ', whole: true },
+    { text: 'cut short', chunkSize: 2 },
+    { text: 'after' },
+  ],
+  actions: [
+    { do: 'prompt', text: 'go', change: { duringRequest: 2, action: { do: 'setSystem', text: 'sys 2' } } },
+    { do: 'prompt', text: 'again', crash: { duringRequest: 1 } },
+    { do: 'prompt', text: 'last' },
+  ],
+};
+
+describe('the scenario features', () => {
+  it('are all played by the reference, as the contract says', async () => {
+    expect([...scenarioFeatures(ALL)].sort()).toEqual([...SCENARIO_FEATURES].sort());
+    const run = await runScenario(ALL);
+    const events = loadJsonl(run.jsonl).log.events;
+    const of = (type: string) => events.filter((e) => e.type === type);
+    // retries: the failed attempt is logged and retried in the same step.
+    expect(of('llm/retry').map((e) => e.data)).toMatchObject([{ turn: 1, step: 1, retry: 1, maxRetries: 1, failure: { code: 'OVERLOADED' } }]);
+    // toolOutputs: the scripted blocks, as an error result.
+    const result = of('tool/result')[0]!.data as { message: { content: Array<{ content: unknown; isError: boolean }> } };
+    expect(result.message.content[0]).toMatchObject({ content: [{ type: 'text', text: ' x ' }, { type: 'text', text: '' }], isError: true });
+    // headerChangeMidTurn: step 2 of turn 1 carries the new system prompt, logged as a change.
+    expect(of('request/header').map((e) => [(e.data as { reason: string }).reason, (e.data as { header: { system?: string } }).header.system])).toEqual([
+      ['initial', 'sys'],
+      ['change', 'sys 2'],
+      ['resume', 'sys 2'],
+    ]);
+    // wholeReplies: the message cites no chunk, and none was logged in its step.
+    const whole = of('assistant/message').find((e) => JSON.stringify(e.data).includes(' whole '))!;
+    expect(whole.sourceEventSeqs).toEqual([]);
+    expect(events.some((e) => e.type === 'assistant/chunk' && (e.data as { step: number; turn: number }).turn === 1 && (e.data as { step: number }).step === 2)).toBe(false);
+    // restartMidTurn: the first chunk persisted, the turn was repaired, a new instance went on.
+    const repaired = events.findIndex((e) => e.type === 'turn/end' && (e.data as { reason: { kind: string } }).reason.kind === 'interrupted');
+    expect(events[repaired - 1]!.type).toBe('step/end');
+    expect(events[repaired - 2]!.data).toMatchObject({ turn: 2, chunk: { type: 'block-start' } });
+    expect(events[repaired + 1]!.type).toBe('session/end-seed');
+    expect(run.requests).toHaveLength(5);
+    expect((run.requests.at(-1)!.messages.at(-1)!.content[0] as { text: string }).text).toBe('last');
+  });
+
+  it('repairs a turn whose process stopped while a tool ran: the running call and the unstarted one get synthetic results', async () => {
+    const s: Scenario = {
+      ...ALL,
+      maxRetries: 0,
+      replies: [{ toolCalls: [{ name: 'run', arguments: '{}' }, { name: 'run', arguments: '{"b":2}' }] }, { text: 'after' }],
+      actions: [
+        { do: 'prompt', text: 'go', crash: { duringRequest: 1, inTool: true } },
+        { do: 'prompt', text: 'next' },
+      ],
+    };
+    const events = loadJsonl((await runScenario(s)).jsonl).log.events;
+    const results = events.filter((e) => e.type === 'tool/result').map((e) => (e.data as { error?: { code: string } }).error?.code);
+    expect(results).toEqual(['TOOL_OUTCOME_UNKNOWN', 'TOOL_NOT_STARTED']);
+    expect(events.filter((e) => e.type === 'tool/call')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'session/end-seed')).toHaveLength(1);
+  });
+
+  it('are taken out, keeping the rest of the case, for an implementation that did not declare them', () => {
+    const none = withDeclaredFeatures(ALL, undefined);
+    expect(scenarioFeatures(none).size).toBe(0);
+    expect(none.actions).toEqual([{ do: 'prompt', text: 'go' }, { do: 'setSystem', text: 'sys 2' }, { do: 'prompt', text: 'again' }, { do: 'prompt', text: 'last' }]);
+    expect(none.replies[1]!.toolCalls).toEqual([{ name: 'run', arguments: '{"a": 1}' }]);
+    const some = withDeclaredFeatures(ALL, ['retries', 'wholeReplies', 'unknown-feature']);
+    expect([...scenarioFeatures(some)].sort()).toEqual(['retries', 'wholeReplies']);
+    expect(withDeclaredFeatures(ALL, SCENARIO_FEATURES)).toBe(ALL);
+  });
+
+  it('never reach an adapter that declared none: the loop properties pass it on the rest of each case', async () => {
+    const reference = referenceImplementation();
+    const { scenarioFeatures: _all, ...info } = reference.info;
+    const seen: string[] = [];
+    const old: Implementation = {
+      ...reference,
+      info,
+      run: async (s) => {
+        seen.push(...scenarioFeatures(s));
+        return reference.run!(s);
+      },
+    };
+    const result = await runSuite(old, PROPERTIES, { runs: 30, seed: 5, only: PROPERTIES.filter((p) => p.levels.includes('loop')).map((p) => p.id) });
+    expect(result.properties.filter((p) => p.status !== 'pass').map((p) => `${p.id}: ${p.counterexample?.message}`)).toEqual([]);
+    expect(seen).toEqual([]);
+  });
+});
