@@ -14,6 +14,7 @@ import { richScenario } from './arbitraries/rich-scenario.ts';
 import { textLabels } from './arbitraries/text.ts';
 import { fail, must } from './_internals/failure.ts';
 import { parseLog } from './_internals/oracle.ts';
+import { loopProperty } from './_internals/loop-property.ts';
 import { defineProperty, jsonCodec } from './_internals/property.ts';
 
 /**
@@ -122,7 +123,7 @@ async function observe(impl: Implementation, s: Scenario): Promise<{ run: LoopRu
   }
 }
 
-export const LOOP_HISTORY_VERBATIM = defineProperty({
+export const LOOP_HISTORY_VERBATIM = loopProperty(defineProperty({
   id: 'LOOP-HISTORY-VERBATIM',
   title: 'every request carries the conversation verbatim, before and after a restart: each text, argument and tool output in it is one the conversation produced, byte for byte, and each assistant message is a reply as the model streamed it',
   clause: 'spec §2.1, §3.1 (projection adds and changes nothing), §4.5 (the message is the streamed blocks); DESIGN §1.2',
@@ -162,6 +163,6 @@ export const LOOP_HISTORY_VERBATIM = defineProperty({
       }
     });
   },
-});
+}));
 
 export const HISTORY_PROPERTIES = [LOOP_HISTORY_VERBATIM];

@@ -1,5 +1,6 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
-import { withDeclaredFeatures, type Implementation, type LoopRun, type Scenario } from '../src/conformance/index.ts';
+import type { Implementation, LoopRun, Scenario } from '../src/conformance/index.ts';
+import { loopProperty } from './_internals/loop-property.ts';
 import { explainingEvent, headerEquals, prefixBreak, type RequestBoundary } from '../src/fold/index.ts';
 import type { EpochHeader, RequestHeaderData, SessionEvent } from '../src/log/index.ts';
 import { SCENARIO_FLOORS, scenario, scenarioLabels } from './arbitraries/scenario.ts';
@@ -39,14 +40,6 @@ const common = {
   codec: jsonCodec<Scenario>(),
 };
 
-/**
- * A loop property plays each scenario with only the optional features the implementation
- * declared (scenario.ts): an adapter that predates a feature is checked on the rest of the
- * case, never failed for what it cannot script.
- */
-function loopProperty(property: Property<Scenario>): Property<Scenario> {
-  return { ...property, check: (impl, s) => property.check(impl, withDeclaredFeatures(s, impl.info.scenarioFeatures)) };
-}
 
 const at = (b: RequestBoundary) => `the request of step ${b.turn}.${b.step} (boundary seq ${b.seq})`;
 

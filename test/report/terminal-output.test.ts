@@ -18,7 +18,7 @@ describe('the text output of a crash', () => {
     expect(stdout).toContain('  crashed: IMPL_CRASHED: the implementation exited (code 70) while answering log/load; its stderr ends with:\n    loading…\n    boom: the adapter could not parse the log\n');
     expect(stdout).toMatch(/^1 property: 0 pass, 1 fail, 0 n\/a/m);
     const replay = stdout.split('\n').find((line) => line.startsWith('  replay: '))!.slice('  replay: '.length);
-    expect(shellWords(replay.replace(/^npx recon /, ''))).toEqual(['check', '--impl', impl, '--property', 'LOG-REFUSE-INVALID', '--seed', expect.stringMatching(/^\d+$/)]);
+    expect(shellWords(replay.replace(/^npx recon /, ''))).toEqual(['check', '--impl', impl, '--property', 'LOG-REFUSE-INVALID', '--runs', '1', '--seed', expect.stringMatching(/^\d+$/)]);
   }, 60_000);
 
   it('quotes only what a shell would split or expand', () => {
