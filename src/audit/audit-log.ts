@@ -81,6 +81,8 @@ export interface RefusedLog {
   readonly ok: false;
   readonly code: string;
   readonly message: string;
+  /** The message without code and location (annotations place it themselves). */
+  readonly detail: string;
   readonly line?: number;
   readonly seq?: number;
   readonly hint?: string;
@@ -107,7 +109,7 @@ export async function auditFile(path: string, file: string, progress?: (bytes: n
   try {
     return auditor.result(file, await loadJsonlFile(path, { file, retain: 'surface', observe: auditor.observe, ...(progress === undefined ? {} : { progress }) }));
   } catch (error) {
-    if (isFileError(error)) return { file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${error.message}` };
+    if (isFileError(error)) return { file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${error.message}`, detail: error.message };
     return refused(error, file);
   }
 }
@@ -119,6 +121,7 @@ function refused(error: unknown, file: string): RefusedLog {
     ok: false,
     code: error.code,
     message: error.message,
+    detail: error.detail,
     ...(error.location.line === undefined ? {} : { line: error.location.line }),
     ...(error.location.seq === undefined ? {} : { seq: error.location.seq }),
     ...(error.hint === undefined ? {} : { hint: error.hint }),
