@@ -54,7 +54,7 @@ export interface SarifResult {
   readonly level: Level;
   readonly message: { readonly text: string };
   readonly locations: ReadonlyArray<{
-    readonly physicalLocation: { readonly artifactLocation: { readonly uri: string }; readonly region?: { readonly startLine: number } };
+    readonly physicalLocation: { readonly artifactLocation: { readonly uri: string }; readonly region: { readonly startLine: number } };
   }>;
 }
 
@@ -86,13 +86,14 @@ export function renderAuditSarif(logs: readonly LogAudit[], cwd: string): SarifL
   ];
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
   const results: SarifResult[] = [];
-  const result = (ruleId: string, level: Level, text: string, file: string, line: number | undefined) =>
+  const result = (ruleId: string, level: Level, text: string, file: string, line: number | undefined): number =>
     results.push({
       ruleId,
       ruleIndex: index.get(ruleId)!,
       level,
       message: { text },
-      locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(file, cwd) }, ...(line === undefined ? {} : { region: { startLine: line } }) } }],
+      // Code scanning wants a start line; a refusal with none (an unreadable file) is placed on line 1.
+      locations: [{ physicalLocation: { artifactLocation: { uri: uriOf(file, cwd) }, region: { startLine: line ?? 1 } } }],
     });
   for (const log of logs) {
     if (!log.ok) {

@@ -132,6 +132,19 @@ describe('recon audit --format sarif', () => {
     expect(JSON.parse(readFileSync(noHeader, 'utf8').split('\n')[requestAt!.region!.startLine - 1]!)).toMatchObject({ seq });
   });
 
+  it('places a log that cannot be read at its first line, and still audits the others', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recon-sarif-'));
+    writeFileSync(join(dir, 'drop.jsonl'), unexplainedDropJsonl());
+    const { code, stdout } = await runCli(['audit', 'missing.jsonl', 'drop.jsonl', '--format', 'sarif'], {}, dir);
+    expect(code).toBe(1);
+    const sarif = JSON.parse(stdout) as unknown;
+    expectValid(sarif);
+    expect(sarif.runs[0]!.results.map((r) => [r.ruleId, r.level, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine])).toEqual([
+      ['FILE_UNREADABLE', 'error', 'missing.jsonl', 1],
+      ['UNEXPLAINED_CACHE_READ_DROP', 'warning', 'drop.jsonl', expect.any(Number)],
+    ]);
+  });
+
   it('keeps --json, and refuses two formats or an unknown one', async () => {
     const file = join(DSH_LOGS_DIR, 'fresh-round-trip__session.jsonl');
     const json = await runCli(['audit', file, '--json']);
