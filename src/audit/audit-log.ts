@@ -37,6 +37,8 @@ export interface StepCause {
   readonly turn: number;
   readonly step: number;
   readonly cause: BreakCause;
+  /** The line of the event it shows at (a drop: the assistant message; a break: the request boundary), for annotations. */
+  readonly line: number;
 }
 
 export interface RequestAt {
@@ -44,6 +46,8 @@ export interface RequestAt {
   readonly step: number;
   /** The request boundary: the first event its attempt produced. */
   readonly seq: number;
+  /** The line that stored that event. */
+  readonly line: number;
 }
 
 export interface PrefixBreak extends StepCause {
@@ -77,6 +81,8 @@ export interface RefusedLog {
   readonly ok: false;
   readonly code: string;
   readonly message: string;
+  /** The message without code and location (annotations place it themselves). */
+  readonly detail: string;
   readonly line?: number;
   readonly seq?: number;
   readonly hint?: string;
@@ -103,7 +109,7 @@ export async function auditFile(path: string, file: string, progress?: (bytes: n
   try {
     return auditor.result(file, await loadJsonlFile(path, { file, retain: 'surface', observe: auditor.observe, ...(progress === undefined ? {} : { progress }) }));
   } catch (error) {
-    if (isFileError(error)) return { file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${error.message}` };
+    if (isFileError(error)) return { file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${error.message}`, detail: error.message };
     return refused(error, file);
   }
 }
@@ -115,6 +121,7 @@ function refused(error: unknown, file: string): RefusedLog {
     ok: false,
     code: error.code,
     message: error.message,
+    detail: error.detail,
     ...(error.location.line === undefined ? {} : { line: error.location.line }),
     ...(error.location.seq === undefined ? {} : { seq: error.location.seq }),
     ...(error.hint === undefined ? {} : { hint: error.hint }),
@@ -165,12 +172,12 @@ class Auditor {
   /** Closed stretches since the boundary of the previous usage point: what explains a drop. */
   #sinceUsage: BreakCause | undefined;
 
-  readonly observe = (event: SessionEvent, log: SessionLog): void => {
+  readonly observe = (event: SessionEvent, log: SessionLog, line: number): void => {
     const session = (this.#session ??= new Session(log));
     // The header fold reads each event as it arrives: the log keeps only the latest.
     session.requestHeader();
     const boundary = this.#tracker.next(event);
-    if (boundary !== undefined) this.#request(boundary, session);
+    if (boundary !== undefined) this.#request(boundary, session, line);
     switch (event.type) {
       case 'turn/start':
         this.#turns++;
@@ -186,7 +193,7 @@ class Auditor {
         break;
       }
       case 'assistant/message':
-        this.#usagePoint(event.data as unknown as AssistantMessageData);
+        this.#usagePoint(event.data as unknown as AssistantMessageData, line);
         break;
     }
     if (typeof event.surfaceOp === 'object') {
@@ -195,14 +202,14 @@ class Auditor {
     }
   };
 
-  #request(boundary: RequestBoundary, session: Session): void {
+  #request(boundary: RequestBoundary, session: Session, line: number): void {
     this.#requests++;
     const stretch = this.#stretch;
     this.#sinceUsage ??= stretch.first;
     this.#stretch = {};
     const header = session.requestHeader();
     if (header === undefined) {
-      this.#unreconstructable.push({ turn: boundary.turn, step: boundary.step, seq: boundary.seq });
+      this.#unreconstructable.push({ turn: boundary.turn, step: boundary.step, seq: boundary.seq, line });
       return;
     }
     const messages = session.derivedMessages();
@@ -218,15 +225,15 @@ class Auditor {
     );
     if (part === undefined) return;
     const found = part === 'messages' ? (stretch.replace ? 'replace' : undefined) : stretch.header === undefined ? undefined : HEADER_CAUSE[stretch.header];
-    this.#breaks.push({ turn: boundary.turn, step: boundary.step, part, cause: found ?? 'unexplained' });
+    this.#breaks.push({ turn: boundary.turn, step: boundary.step, part, cause: found ?? 'unexplained', line });
   }
 
-  #usagePoint(data: AssistantMessageData): void {
+  #usagePoint(data: AssistantMessageData, line: number): void {
     if (data.usage === undefined) return;
     const { inputTokens, cacheReadTokens, cacheWriteTokens } = data.usage;
     const before = this.#usage.at(-1)?.cacheReadTokens;
     if (before !== undefined && cacheReadTokens !== undefined && cacheReadTokens < before) {
-      this.#drops.push({ turn: data.turn, step: data.step, cause: this.#sinceUsage ?? 'unexplained' });
+      this.#drops.push({ turn: data.turn, step: data.step, cause: this.#sinceUsage ?? 'unexplained', line });
     }
     this.#sinceUsage = undefined;
     this.#usage.push({

@@ -2,11 +2,12 @@ import { availableParallelism } from 'node:os';
 import { auditFiles, auditTargets, type AuditedLog, type AuditProgress } from '../audit/index.ts';
 import { ReconError } from '../errors.ts';
 import { count } from '../report/plural.ts';
+import { renderAuditSarif } from '../report/sarif.ts';
 import { formatTable, percent } from '../report/table.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
 import type { LogAudit } from '../audit/index.ts';
 
-const help = `Usage: recon audit <log.jsonl | dir>... [--json] [--strict] [--workers N] [--progress]
+const help = `Usage: recon audit <log.jsonl | dir>... [--format text|json|sarif] [--strict] [--workers N] [--progress]
 
 Loads each session log (DSH v0 JSONL), rebuilds the request at every request
 boundary from the log prefix before it, and reports per log: events, turns, steps,
@@ -24,7 +25,12 @@ A log that cannot be loaded is reported with its error code, file, line and seq;
 the other logs are still audited.
 
 Options:
-  --json         print one JSON object: {"logs":[…],"summary":{"total","ok","rejected"}}
+  --format <f>   text (default); json: one object {"logs":[…],"summary":{"total","ok",
+                 "rejected",…}}; sarif: SARIF 2.1.0 for code scanning, a result per
+                 refused log (error, at the line it stopped on) and per unexplained break,
+                 unexplained drop or unrebuildable request (warning, at its event's line),
+                 file paths relative to the working directory
+  --json         the same as --format json
   --strict       also fail on unexplained prefix breaks, unexplained cache-read drops
                  and requests with no request/header to rebuild them from
   --workers <n>  worker threads for many logs (default: the number of cores; 1 audits
@@ -35,6 +41,8 @@ Exit codes: 0 every log loaded (and, with --strict, nothing unexplained),
             1 a log was refused (or --strict found something), 2 usage error.
 `;
 
+const FORMATS = ['text', 'json', 'sarif'];
+
 export const audit: Command = {
   name: 'audit',
   summary: 'load session logs, rebuild every request, attribute each cache-read drop',
@@ -42,11 +50,15 @@ export const audit: Command = {
   async run(argv, io) {
     const { values, positionals } = parseCommandLine('audit', argv, {
       json: { type: 'boolean', default: false },
+      format: { type: 'string' },
       strict: { type: 'boolean', default: false },
       workers: { type: 'string' },
       progress: { type: 'boolean', default: false },
     });
     if (positionals.length === 0) throw new ReconError('USAGE', 'name at least one log file or directory (see recon audit --help)');
+    const format = values.format ?? (values.json ? 'json' : 'text');
+    if (!FORMATS.includes(format)) throw new ReconError('USAGE', `--format takes ${FORMATS.join(', ')}, not "${format}"`);
+    if (values.json && format !== 'json') throw new ReconError('USAGE', `--json and --format ${format} ask for two outputs; give one`);
     const workers = parseCount('workers', values.workers, availableParallelism());
     const { targets, empty } = auditTargets(positionals, io.cwd);
     if (empty.length > 0) throw new ReconError('USAGE', `${empty.join(', ')}: no .jsonl file in this directory`);
@@ -62,7 +74,8 @@ export const audit: Command = {
       unexplainedDrops: ok.reduce((n, log) => n + log.drops.filter((d) => d.cause === 'unexplained').length, 0),
       unreconstructable: ok.reduce((n, log) => n + log.unreconstructable.length, 0),
     };
-    if (values.json) io.stdout.write(`${JSON.stringify({ logs, summary }, null, 2)}\n`);
+    if (format === 'json') io.stdout.write(`${JSON.stringify({ logs, summary }, null, 2)}\n`);
+    else if (format === 'sarif') io.stdout.write(`${JSON.stringify(renderAuditSarif(logs, io.cwd), null, 2)}\n`);
     else writeHuman(io, logs, summary);
     const strictFailure = values.strict && summary.unexplainedBreaks + summary.unexplainedDrops + summary.unreconstructable > 0;
     return summary.rejected > 0 || strictFailure ? EXIT.FAILED : EXIT.OK;

@@ -3,12 +3,14 @@ import { relative, resolve } from 'node:path';
 import { compareResults, machineFactor } from '../../benchmarks/compare.ts';
 import { BENCH_FORMAT, runBench, type BenchRun } from '../../benchmarks/run.ts';
 import { ReconError } from '../errors.ts';
+import { benchmarkActionJson } from '../report/bench-action.ts';
+import { benchBmf } from '../report/bench-bmf.ts';
 import { renderBenchMarkdown, renderCompareMarkdown } from '../report/bench-markdown.ts';
 import { formatRatio, targetsOf } from '../report/bench-targets.ts';
 import { writeBenchReports } from '../report/write-bench-reports.ts';
 import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
 
-const help = `Usage: recon bench [--quick] [--json] [--out DIR] [--targets]
+const help = `Usage: recon bench [--quick] [--format md|json|bmf|benchmark-action] [--out DIR] [--targets]
        recon bench compare <base.json> <head.json> [--threshold PCT] [--alpha A] [--raw] [--json]
 
 Measures what the rule costs and what it saves, with tinybench (pinned):
@@ -26,7 +28,9 @@ Timings are flagged untrusted when tinybench reports timer saturation, noisy abo
 
 The run is written to DIR (default reports/bench): latest.json (with Node, CPU, commit
 and dirty flag), history.jsonl (appended), summary.md, benchmark-action.json
-(customSmallerIsBetter) and index.html (SVG charts, no network needed).
+(github-action-benchmark's customSmallerIsBetter), bmf.json (Bencher Metric Format:
+latency in ns with the mean ± its margin of error, throughput in cases or events per
+second) and index.html (SVG charts, no network needed).
 
 compare runs Welch's t-test per benchmark on the round means and fails only on a
 significant slowdown larger than the threshold (default 10 %), printing a Markdown table.
@@ -35,7 +39,9 @@ JSON.parse, which runs none of our code); --raw compares without that correction
 
 Options:
   --quick          the quick profile (well under two minutes here)
-  --json           print the run as one JSON object
+  --format <f>     what to print: md (default, the summary), json (the run as one JSON
+                   object), bmf (Bencher Metric Format) or benchmark-action
+  --json           the same as --format json
   --out <dir>      where the report files go (default reports/bench)
   --targets        exit 1 when a target of the benchmark issue is missed
 
@@ -43,6 +49,16 @@ Exit codes: 0 done (compare: no significant regression), 1 a regression (or a mi
 target with --targets), 2 usage error (runs of different profiles included),
 3 a run to compare cannot be read, or the reports cannot be written.
 `;
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** What `--format` prints on stdout; the report directory gets every one of them. */
+const PRINT: Record<string, (run: BenchRun) => string> = {
+  md: renderBenchMarkdown,
+  json,
+  bmf: (run) => json(benchBmf(run)),
+  'benchmark-action': (run) => json(benchmarkActionJson(run)),
+};
 
 export const bench: Command = {
   name: 'bench',
@@ -53,17 +69,22 @@ export const bench: Command = {
     const { values, positionals } = parseCommandLine('bench', argv, {
       quick: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      format: { type: 'string' },
       out: { type: 'string', default: 'reports/bench' },
       targets: { type: 'boolean', default: false },
     });
     if (positionals.length > 0) throw new ReconError('USAGE', `unexpected argument "${positionals[0]}" (see recon bench --help)`);
+    const format = values.format ?? (values.json ? 'json' : 'md');
+    const print = PRINT[format];
+    if (print === undefined) throw new ReconError('USAGE', `--format takes ${Object.keys(PRINT).join(', ')}, not "${format}"`);
+    if (values.json && format !== 'json') throw new ReconError('USAGE', `--json and --format ${format} ask for two outputs; give one`);
     const started = performance.now();
     const run = await runBench(values.quick ? 'quick' : 'full', (step) => io.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)}s] ${step}\n`));
     const files = writeBenchReports(run, resolve(io.cwd, values.out!));
     io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);
-    io.stdout.write(values.json ? `${JSON.stringify(run, null, 2)}\n` : renderBenchMarkdown(run));
+    io.stdout.write(print(run));
     const missed = targetsOf(run).filter((t) => t.met === false);
-    if (!values.json && missed.length > 0) io.stderr.write(`targets missed: ${missed.map((t) => `${t.name} ${formatRatio(t.value)}`).join(', ')}\n`);
+    if (format === 'md' && missed.length > 0) io.stderr.write(`targets missed: ${missed.map((t) => `${t.name} ${formatRatio(t.value)}`).join(', ')}\n`);
     return values.targets && missed.length > 0 ? EXIT.FAILED : EXIT.OK;
   },
 };

@@ -56,7 +56,8 @@ Options:
   --expectations <f>   expected failures with reasons (default: expectations/<impl>.json if present,
                        expectations/dsh@<version>.json before expectations/dsh.json);
                        an unexpected failure and an unexpected pass both fail the run
-  --report <dir>       also write run.jsonl, summary.txt, summary.md, report.html and junit.xml there
+  --report <dir>       also write run.jsonl, summary.txt, summary.md, report.html, junit.xml and
+                       badge.json (a shields.io endpoint badge) there
   --regressions <dir>  where failures are stored and read back (default: corpora/regressions)
   --no-save            do not store new counterexamples
   --shard <i/n>        run part i of n of the generated cases (case k of every property goes

@@ -9,25 +9,29 @@ import { renderMatrixHtml, renderMatrixMarkdown, versionMatrix } from '../report
 import { RENDERINGS, writeReports } from '../report/write-reports.ts';
 import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
 
-const FORMATS: Record<string, string> = { text: 'summary.txt', md: 'summary.md', html: 'report.html', junit: 'junit.xml', jsonl: 'run.jsonl' };
+const FORMATS: Record<string, string> = { text: 'summary.txt', md: 'summary.md', html: 'report.html', junit: 'junit.xml', jsonl: 'run.jsonl', badge: 'badge.json' };
 
-const help = `Usage: recon report <run.jsonl> [--format text|md|html|junit] [-o FILE]
+const help = `Usage: recon report <run.jsonl> [--format text|md|html|junit|jsonl|badge] [-o FILE]
        recon report matrix <run.jsonl>... [--format md|html] [-o FILE]
        recon report merge <run.jsonl>... -o DIR
 
 Renders a stored check run (the run.jsonl that recon check --report writes) again:
 as the terminal summary (text), Markdown for a CI step summary (md), one self-contained
-HTML page (html) or JUnit XML (junit). \`matrix\` puts several runs side by side (one
-column per run, e.g. per implementation version, one row per property), as Markdown or HTML.
+HTML page (html), JUnit XML (junit) or a shields.io endpoint badge (badge: JSON with
+label, message such as "37/37 conformant" and a color: brightgreen when every property
+passes, green when every failure is expected, red on an unexpected failure, yellow on a
+stale expectation, lightgrey when no property applies). \`matrix\` puts several runs
+side by side (one column per run, e.g. per implementation version, one row per
+property), as Markdown or HTML.
 
 recon report merge joins the run.jsonl of every shard of one run (recon check --shard i/n,
 same --seed, --runs and --impl) into the run the unsharded check gives, writes run.jsonl,
-summary.txt, summary.md, report.html and junit.xml into DIR and prints the summary. A
-property fails if it failed in any shard, with the counterexample of the earliest case;
-generator floors are checked on the summed statistics.
+summary.txt, summary.md, report.html, junit.xml and badge.json into DIR and prints the
+summary. A property fails if it failed in any shard, with the counterexample of the
+earliest case; generator floors are checked on the summed statistics.
 
 Options:
-  --format <f>   text (default), md, html, junit or jsonl
+  --format <f>   text (default), md, html, junit, jsonl or badge
   -o, --output   write to this file (merge: this directory) instead of standard output
 
 Exit codes: 0 rendered (merge: every property as expected), 1 merge: an unexpected failure
@@ -38,7 +42,7 @@ Exit codes: 0 rendered (merge: every property as expected), 1 merge: an unexpect
 
 export const report: Command = {
   name: 'report',
-  summary: 'render a stored check run as text, Markdown, HTML or JUnit XML, or several runs as a matrix',
+  summary: 'render a stored check run as text, Markdown, HTML, JUnit XML or a badge, or several runs as a matrix',
   help,
   async run(argv, io) {
     const { values, positionals } = parseCommandLine('report', argv, { format: { type: 'string' }, output: { type: 'string', short: 'o' } });

@@ -46,8 +46,9 @@ export interface LoadOptions extends SessionLogOptions {
   /**
    * Sees each event that passed the storage checks, just before the log adopts it: the
    * log then holds exactly the events before it. Not called once a log rule failed.
+   * `line` is the 1-based line that stored it (a packed chunk row stores several).
    */
-  readonly observe?: (event: SessionEvent, log: SessionLog) => void;
+  readonly observe?: (event: SessionEvent, log: SessionLog, line: number) => void;
 }
 
 export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
@@ -186,7 +187,7 @@ class JsonlReader {
     this.#next++;
     if (this.#held !== undefined) return true;
     const log = this.#log!;
-    this.#options.observe?.(upgraded, log);
+    this.#options.observe?.(upgraded, log, line);
     try {
       log.adopt(upgraded);
     } catch (error) {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BenchRun } from '../../benchmarks/run.ts';
 import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { benchmarkActionJson } from './bench-action.ts';
+import { benchBmf } from './bench-bmf.ts';
 import { renderBenchHtml, type HistoryEntry } from './bench-html.ts';
 import { renderBenchMarkdown } from './bench-markdown.ts';
 import { targetsOf } from './bench-targets.ts';
@@ -30,7 +31,7 @@ export function readHistory(file: string): HistoryEntry[] {
   return readText(file).split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as HistoryEntry);
 }
 
-/** Writes latest.json, appends to history.jsonl, and renders summary.md, benchmark-action.json and index.html. */
+/** Writes latest.json, appends to history.jsonl, and renders summary.md, benchmark-action.json, bmf.json and index.html. */
 export function writeBenchReports(run: BenchRun, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   const historyFile = join(dir, 'history.jsonl');
@@ -40,6 +41,7 @@ export function writeBenchReports(run: BenchRun, dir: string): string[] {
     'latest.json': `${JSON.stringify(run, null, 2)}\n`,
     'summary.md': renderBenchMarkdown(run),
     'benchmark-action.json': `${JSON.stringify(benchmarkActionJson(run), null, 2)}\n`,
+    'bmf.json': `${JSON.stringify(benchBmf(run), null, 2)}\n`,
     'index.html': renderBenchHtml(run, readHistory(historyFile)),
   };
   for (const [name, text] of Object.entries(files)) writeFileAtomic(join(dir, name), text);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../_internals/atomic-write.ts';
+import { renderRunBadge } from './badge.ts';
 import { renderRunHtml } from './html.ts';
 import { renderRunJunit } from './junit.ts';
 import { renderRunMarkdown } from './markdown.ts';
@@ -14,6 +15,7 @@ export const RENDERINGS: Record<string, (run: RunRecord) => string> = {
   'summary.md': renderRunMarkdown,
   'report.html': renderRunHtml,
   'junit.xml': renderRunJunit,
+  'badge.json': renderRunBadge,
 };
 
 /** Writes every rendering of `run` into `dir`, each atomically (a killed run leaves no half file); returns the files written. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeLargeLog } from '../../benchmarks/_internals/large-log.ts';
 import { auditFile, auditLog, type AuditedLog } from '../../src/audit/index.ts';
-import { saveJsonl } from '../../src/log/index.ts';
+import { loadJsonl, saveJsonl } from '../../src/log/index.ts';
 import { sessionLog, writeJsonl } from '../../properties/arbitraries/session-log.ts';
 import fc from 'fast-check';
 import { explainingEvent, prefixBreak, reconstructRequest, requestBoundaries } from '../../src/fold/index.ts';
@@ -18,9 +18,28 @@ function audited(text: string): AuditedLog {
   return result;
 }
 
+/** The stored line `line` (1-based) of a JSONL text, parsed. */
+function lineAt(text: string, line: number): unknown {
+  return JSON.parse(text.split('\n')[line - 1]!) as unknown;
+}
+
+/** The 1-based line that stores event `seq`: the last line whose event (or packed row) starts at or before it. */
+function lineOfSeq(text: string, seq: number): number {
+  const starts = text.split('\n').slice(1).filter((l) => l !== '').map((l) => {
+    const stored = JSON.parse(l) as { seq?: number; seq0?: number };
+    return stored.seq ?? stored.seq0!;
+  });
+  let line = 0;
+  starts.forEach((start, i) => {
+    if (start <= seq) line = i + 2;
+  });
+  return line;
+}
+
 describe('auditLog', () => {
   it('counts, rebuilds and attributes on the rich log', () => {
-    const result = audited(richJsonl());
+    const text = richJsonl();
+    const result = audited(text);
     expect(result).toMatchObject({ turns: 2, steps: 3, requests: 3, headers: { initial: 1, resume: 0, change: 1 }, replaces: 1 });
     expect(result.usage).toEqual([
       { turn: 1, step: 1, inputTokens: 100, cacheReadTokens: 0 },
@@ -29,14 +48,18 @@ describe('auditLog', () => {
     ]);
     expect(result.cacheReadRate).toBeCloseTo(64 / (100 + 20 + 64 + 30), 10);
     // Between the two requests the log holds a compaction replace and then a changed header.
-    expect(result.drops).toEqual([{ turn: 2, step: 1, cause: 'replace' }]);
-    expect(result.breaks).toEqual([{ turn: 2, step: 1, part: 'system', cause: 'change' }]);
+    expect(result.drops).toEqual([{ turn: 2, step: 1, cause: 'replace', line: expect.any(Number) as number }]);
+    expect(result.breaks).toEqual([{ turn: 2, step: 1, part: 'system', cause: 'change', line: expect.any(Number) as number }]);
     expect(result.unreconstructable).toEqual([]);
+    // A drop points at the assistant message that reports the lower reads; a break at the request's first event.
+    expect(lineAt(text, result.drops[0]!.line)).toMatchObject({ type: 'assistant/message', data: { turn: 2, step: 1 } });
+    const boundary = requestBoundaries(loadJsonl(text).log.events).find((b) => b.turn === 2 && b.step === 1)!;
+    expect(lineAt(text, result.breaks[0]!.line)).toMatchObject({ seq: boundary.seq });
   });
 
   it('flags a cache-read drop with no logged cause as unexplained', () => {
     const result = audited(unexplainedDropJsonl());
-    expect(result.drops).toEqual([{ turn: 1, step: 2, cause: 'unexplained' }]);
+    expect(result.drops).toEqual([{ turn: 1, step: 2, cause: 'unexplained', line: expect.any(Number) as number }]);
     expect(result.breaks).toEqual([]);
   });
 
@@ -75,7 +98,8 @@ describe('auditFile (one streaming pass)', () => {
     // The one-pass audit against the definition: every request rebuilt from scratch from its prefix.
     fc.assert(
       fc.property(sessionLog(), (log) => {
-        const audit = auditLog(writeJsonl(log.header, log.events), 'g');
+        const text = writeJsonl(log.header, log.events);
+        const audit = auditLog(text, 'g');
         if (!audit.ok) throw new Error(audit.message);
         const boundaries = requestBoundaries(log.events);
         const requests = boundaries.map((b) => reconstructRequest(log.events, b.seq, log.header.id));
@@ -87,9 +111,9 @@ describe('auditFile (one streaming pass)', () => {
           if (part === undefined) return;
           const found = explainingEvent(log.events, boundaries[i - 1]!.seq, boundaries[i]!.seq, part);
           const cause = found === undefined ? 'unexplained' : found.cause === 'replace' ? 'replace' : found.cause === 'initial' ? 'first-request' : found.cause;
-          breaks.push(`${boundaries[i]!.turn}.${boundaries[i]!.step} ${part}: ${cause}`);
+          breaks.push(`${boundaries[i]!.turn}.${boundaries[i]!.step} ${part}: ${cause} @${lineOfSeq(text, boundaries[i]!.seq)}`);
         });
-        expect(audit.breaks.map((b) => `${b.turn}.${b.step} ${b.part}: ${b.cause}`)).toEqual(breaks);
+        expect(audit.breaks.map((b) => `${b.turn}.${b.step} ${b.part}: ${b.cause} @${b.line}`)).toEqual(breaks);
         // A drop is explained by the events between the boundaries that precede the two steps' messages.
         const points = log.events.filter((e) => e.type === 'assistant/message' && (e.data as { usage?: unknown }).usage !== undefined);
         const boundaryBefore = (seq: number) => boundaries.filter((b) => b.seq <= seq).at(-1)?.seq ?? 0;
@@ -102,11 +126,12 @@ describe('auditFile (one streaming pass)', () => {
           const found = explainingEvent(log.events, boundaryBefore(points[i - 1]!.seq), boundaryBefore(event.seq), 'any');
           const cause = found === undefined ? 'unexplained' : found.cause === 'replace' ? 'replace' : found.cause === 'initial' ? 'first-request' : found.cause;
           const { turn, step } = event.data as { turn: number; step: number };
-          drops.push(`${turn}.${step}: ${cause}`);
+          drops.push(`${turn}.${step}: ${cause} @${lineOfSeq(text, event.seq)}`);
         });
-        expect(audit.drops.map((d) => `${d.turn}.${d.step}: ${d.cause}`)).toEqual(drops);
+        expect(audit.drops.map((d) => `${d.turn}.${d.step}: ${d.cause} @${d.line}`)).toEqual(drops);
         expect(audit.requests).toBe(boundaries.length);
-        expect(audit.unreconstructable.length).toBe(requests.filter((r) => r === undefined).length);
+        const unbuilt = boundaries.filter((_, i) => requests[i] === undefined);
+        expect(audit.unreconstructable).toEqual(unbuilt.map((b) => ({ turn: b.turn, step: b.step, seq: b.seq, line: lineOfSeq(text, b.seq) })));
       }),
       { numRuns: 60, seed: 10 },
     );

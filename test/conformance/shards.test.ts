@@ -54,7 +54,7 @@ describe('recon check --shard i/n merged with recon report merge', () => {
     expect(shardRuns.map((r) => r.header.shard)).toEqual([1, 2, 3].map((index) => ({ index, count: 3 })));
     expect(mergedRun.header.shard).toBeUndefined();
     // Every rendering is written, and the summary names the whole run.
-    expect(readdirSync(join(dir, 'merged')).sort()).toEqual(['junit.xml', 'report.html', 'run.jsonl', 'summary.md', 'summary.txt']);
+    expect(readdirSync(join(dir, 'merged')).sort()).toEqual(['badge.json', 'junit.xml', 'report.html', 'run.jsonl', 'summary.md', 'summary.txt']);
     expect(merge.stdout).toContain(`${PROPERTIES.length} properties: ${PROPERTIES.length} pass`);
   });
 

@@ -38,7 +38,7 @@ describe('reports and expectations', () => {
     expect(text).toContain('FAIL (unexpected)');
     expect(text).toContain('replay: npx recon check --impl mutant:reads-any-version --property LOG-FORMAT-VERSION --runs 10 --seed ');
 
-    for (const [format, file] of [['md', 'summary.md'], ['html', 'report.html'], ['junit', 'junit.xml'], ['text', 'summary.txt'], ['jsonl', 'run.jsonl']] as const) {
+    for (const [format, file] of [['md', 'summary.md'], ['html', 'report.html'], ['junit', 'junit.xml'], ['text', 'summary.txt'], ['jsonl', 'run.jsonl'], ['badge', 'badge.json']] as const) {
       const again = await runCli(['report', 'out/run.jsonl', '--format', format], {}, dir);
       expect(again.stdout).toBe(readFileSync(join(dir, 'out', file), 'utf8'));
     }
