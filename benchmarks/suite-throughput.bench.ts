@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PROPERTIES } from '../properties/index.ts';
 import type { Implementation } from '../src/conformance/index.ts';
 import { openImplementation } from '../src/conformance/open-implementation.ts';
-import { runSuite } from '../src/conformance/run-suite.ts';
+import { runSuite } from '../src/suite/run-suite.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** A mix of levels, each cheap to generate: the harness is measured, not one slow property. */

@@ -1,8 +1,8 @@
 /** A run as a person reads it in a terminal: a table, generator statistics, then each failure explained. */
 import type { RegressionPayload } from '../../properties/index.ts';
-import type { Verdict } from '../conformance/expectations.ts';
+import type { Verdict } from '../suite/expectations.ts';
 import { describeDifference } from './first-difference.ts';
-import type { RunRecord, RunResult } from './run-record.ts';
+import type { RunRecord, RunResult } from '../suite/run-record.ts';
 import { formatTable } from './table.ts';
 import { count } from './plural.ts';
 

@@ -6,12 +6,12 @@
  * hands out whole mutants.
  */
 import type { Property } from '../../properties/index.ts';
-import type { Implementation } from './implementation.ts';
+import type { Implementation } from '../conformance/implementation.ts';
 import { inWorkers } from './_internals/worker-pool.ts';
 import { mergeProperty, mergeSuites } from './merge-shards.ts';
-import { mutantVerdict, toKillMatrix, type KillMatrix, type KillMatrixOptions, type MutantVerdict } from './mutants/kill-matrix.ts';
-import type { Mutant } from './mutants/mutant.ts';
-import type { OpenOptions } from './open-implementation.ts';
+import { mutantVerdict, toKillMatrix, type KillMatrix, type KillMatrixOptions, type MutantVerdict } from './kill-matrix.ts';
+import type { Mutant } from '../conformance/mutants/mutant.ts';
+import type { OpenOptions } from '../conformance/open-implementation.ts';
 import { RegressionStore } from './regressions.ts';
 import { DEFAULT_RUNS, runSuite, type PropertyResult, type Shard, type SuiteOptions, type SuiteResult } from './run-suite.ts';
 

@@ -1,7 +1,7 @@
 /** Runs the suite against every mutant: which properties kill which mutant. */
-import type { Property } from '../../../properties/index.ts';
-import { runSuite, type Counterexample } from '../run-suite.ts';
-import type { Mutant } from './mutant.ts';
+import type { Property } from '../../properties/index.ts';
+import { runSuite, type Counterexample } from './run-suite.ts';
+import type { Mutant } from '../conformance/mutants/mutant.ts';
 
 /** Generated cases per property and mutant; a kill needs one failing case, so this can be small. */
 export const MUTANT_RUNS = 30;

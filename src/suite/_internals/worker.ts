@@ -5,9 +5,9 @@
 import { parentPort } from 'node:worker_threads';
 import { PROPERTIES } from '../../../properties/index.ts';
 import { ReconError } from '../../errors.ts';
-import { findMutant } from '../mutants/catalog.ts';
-import { mutantVerdict } from '../mutants/kill-matrix.ts';
-import { openImplementation, type OpenOptions } from '../open-implementation.ts';
+import { findMutant } from '../../conformance/mutants/catalog.ts';
+import { mutantVerdict } from '../kill-matrix.ts';
+import { openImplementation, type OpenOptions } from '../../conformance/open-implementation.ts';
 import { RegressionStore } from '../regressions.ts';
 import { runSuite, type Shard } from '../run-suite.ts';
 import type { WorkerMessage } from './worker-pool.ts';
