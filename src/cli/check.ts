@@ -1,22 +1,19 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PROPERTIES } from '../../properties/index.ts';
 import { readExpectations, type ExpectationsFile } from '../suite/expectations.ts';
-import { openImplementation } from '../conformance/open-implementation.ts';
 import { DEFAULT_TIMEOUT_MS } from '../conformance/protocol/driver.ts';
 import { DEFAULT_MAX_LINE_BYTES } from '../conformance/protocol/lines.ts';
 import { RegressionStore } from '../suite/regressions.ts';
-import { runSuiteInWorkers } from '../suite/run-in-workers.ts';
-import { DEFAULT_RUNS, parseShard, type SuiteProgress, type SuiteResult } from '../suite/run-suite.ts';
+import { checkConformance } from '../suite/check-conformance.ts';
+import { DEFAULT_RUNS, parseShard, type SuiteProgress } from '../suite/run-suite.ts';
+import { packagePath } from '../_internals/package-root.ts';
 import { ReconError } from '../errors.ts';
-import { toRunRecord, type RunRecord } from '../suite/run-record.ts';
+import type { RunRecord } from '../suite/run-record.ts';
 import { count } from '../report/plural.ts';
 import { formatDuration, renderRunText } from '../report/suite-terminal.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
-
-const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 
 const help = `Usage: recon check [--impl reference|dsh[@version]] [--property ID]... [--runs N] [--seed S] [--json] [--report DIR]
        recon check --impl cmd:"<command>" [--timeout MS] [--max-line BYTES] [--validate-protocol]
@@ -115,25 +112,20 @@ export const check: Command = {
     const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
     const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES);
     const openOptions = { cwd: io.cwd, timeoutMs, maxLineBytes, validateProtocol: values['validate-protocol'] === true };
-    const impl = await openImplementation(spec, openOptions);
     const localDir = resolve(io.cwd, values.regressions ?? 'corpora/regressions');
-    const store = new RegressionStore([localDir, `${PACKAGE}corpora/regressions/`], values['no-save'] ? undefined : localDir);
-    const startedAt = new Date();
-    let suite: SuiteResult;
-    try {
-      suite = await runSuiteInWorkers(impl, spec, openOptions, PROPERTIES, {
-        runs,
-        workers,
-        ...(shard === undefined ? {} : { shard }),
-        ...(seed === undefined ? {} : { seed }),
-        ...(only === undefined ? {} : { only }),
-        regressions: store,
-        onProgress: progress(io, values.json === true),
-      });
-    } finally {
-      await impl.close?.();
-    }
-    const run = relativeFiles(toRunRecord(suite, spec, expectations, startedAt), io.cwd);
+    const store = new RegressionStore([localDir, packagePath('corpora/regressions/')], values['no-save'] ? undefined : localDir);
+    const record = await checkConformance(spec, {
+      open: openOptions,
+      runs,
+      workers,
+      ...(shard === undefined ? {} : { shard }),
+      ...(seed === undefined ? {} : { seed }),
+      ...(only === undefined ? {} : { only }),
+      regressions: store,
+      ...(expectations === undefined ? {} : { expectations }),
+      onProgress: progress(io, values.json === true),
+    });
+    const run = relativeFiles(record, io.cwd);
     if (values.report !== undefined) {
       const files = writeReports(run, resolve(io.cwd, values.report));
       io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);
@@ -151,7 +143,7 @@ function findExpectations(spec: string, given: string | undefined, cwd: string):
   const name = spec.split(/[@:]/)[0]!;
   const names = /^[\w-]+@[\w.-]+$/.test(spec) ? [spec, name] : [name];
   for (const candidate of names) {
-    for (const dir of [resolve(cwd, 'expectations'), `${PACKAGE}expectations`]) {
+    for (const dir of [resolve(cwd, 'expectations'), `${packagePath('expectations')}`]) {
       const file = resolve(dir, `${candidate}.json`);
       if (existsSync(file)) return { file: relative(cwd, file), content: readExpectations(file) };
     }

@@ -1,6 +1,8 @@
 /** Runs the suite against every mutant: which properties kill which mutant. */
 import type { Property } from '../../properties/index.ts';
-import { runSuite, type Counterexample } from './run-suite.ts';
+import { inWorkers } from './_internals/worker-pool.ts';
+import { checkConformance } from './check-conformance.ts';
+import type { Counterexample } from './run-suite.ts';
 import type { Mutant } from '../conformance/mutants/mutant.ts';
 
 /** Generated cases per property and mutant; a kill needs one failing case, so this can be small. */
@@ -45,20 +47,22 @@ export async function killMatrix(mutants: readonly Mutant[], properties: readonl
 export async function mutantVerdict(mutant: Mutant, properties: readonly Property<never>[], options: Omit<KillMatrixOptions, 'onMutant'> = {}): Promise<MutantVerdict> {
   const impl = await mutant.open();
   try {
-    const result = await runSuite(impl, properties, {
+    const run = await checkConformance(impl, {
+      properties,
       runs: options.runs ?? MUTANT_RUNS,
       seed: options.seed ?? 1,
       shrink: false,
+      regressions: false,
       ...(options.only === undefined ? {} : { only: options.only }),
     });
-    const failed = result.properties.filter((p) => p.status === 'fail');
+    const failed = run.results.filter((p) => p.status === 'fail');
     return {
       name: mutant.name,
       description: mutant.description,
       runs: mutant.runs,
       killedBy: failed.map((p) => p.id),
       failures: failed.map((p) => ({ property: p.id, kind: p.counterexample!.kind, message: p.counterexample!.message.split('\n')[0]! })),
-      timeMs: result.timeMs,
+      timeMs: run.footer.timeMs,
     };
   } finally {
     await impl.close?.();
@@ -75,4 +79,20 @@ export function toKillMatrix(verdicts: readonly MutantVerdict[], properties: rea
     idleProperties: ran.map((p) => p.id).filter((id) => !killers.has(id)),
     summary: { mutants: verdicts.length, killed: verdicts.length - survived.length, survived },
   };
+}
+
+/** The kill matrix with mutants handed out to `workers` threads; the same matrix as one thread gives. */
+export async function killMatrixInWorkers(mutants: readonly Mutant[], properties: readonly Property<never>[], options: KillMatrixOptions & { readonly workers?: number }): Promise<KillMatrix> {
+  const runs = options.runs;
+  const seed = options.seed ?? 1;
+  const base = { ...(runs === undefined ? {} : { runs }), seed, ...(options.only === undefined ? {} : { only: options.only }) };
+  let done = 0;
+  const verdicts = await inWorkers<Mutant, MutantVerdict>({
+    jobs: mutants,
+    count: options.workers ?? 1,
+    local: (mutant) => mutantVerdict(mutant, properties, base),
+    message: (mutant) => ({ kind: 'mutant', name: mutant.name, ...base }),
+    onResult: (verdict) => options.onMutant?.(verdict, done++, mutants.length),
+  });
+  return toKillMatrix(verdicts, properties, options.only);
 }

@@ -2,15 +2,13 @@
  * `--workers N`: one run spread over worker threads. A suite run is split into N shards of
  * its cases (this thread runs the first, each worker thread one other, with an implementation
  * of its own: a `cmd:` adapter process each) and merged exactly as `recon report merge`
- * merges CI shards, so the output is the one-thread output but for timings. A kill matrix
- * hands out whole mutants.
+ * merges CI shards, so the output is the one-thread output but for timings. (A kill matrix
+ * hands out whole mutants: kill-matrix.ts.)
  */
 import type { Property } from '../../properties/index.ts';
 import type { Implementation } from '../conformance/implementation.ts';
 import { inWorkers } from './_internals/worker-pool.ts';
 import { mergeProperty, mergeSuites } from './merge-shards.ts';
-import { mutantVerdict, toKillMatrix, type KillMatrix, type KillMatrixOptions, type MutantVerdict } from './kill-matrix.ts';
-import type { Mutant } from '../conformance/mutants/mutant.ts';
 import type { OpenOptions } from '../conformance/open-implementation.ts';
 import { RegressionStore } from './regressions.ts';
 import { DEFAULT_RUNS, runSuite, type PropertyResult, type Shard, type SuiteOptions, type SuiteResult } from './run-suite.ts';
@@ -85,20 +83,4 @@ function mergedProgress(properties: readonly Property<never>[], parts: number, s
     got.push(result);
     if (got.length === parts) onProgress?.({ type: 'end', result: mergeProperty(got, seed), index, total: properties.length });
   };
-}
-
-/** The kill matrix with mutants handed out to `workers` threads; the same matrix as one thread gives. */
-export async function killMatrixInWorkers(mutants: readonly Mutant[], properties: readonly Property<never>[], options: KillMatrixOptions & { readonly workers?: number }): Promise<KillMatrix> {
-  const runs = options.runs;
-  const seed = options.seed ?? 1;
-  const base = { ...(runs === undefined ? {} : { runs }), seed, ...(options.only === undefined ? {} : { only: options.only }) };
-  let done = 0;
-  const verdicts = await inWorkers<Mutant, MutantVerdict>({
-    jobs: mutants,
-    count: options.workers ?? 1,
-    local: (mutant) => mutantVerdict(mutant, properties, base),
-    message: (mutant) => ({ kind: 'mutant', name: mutant.name, ...base }),
-    onResult: (verdict) => options.onMutant?.(verdict, done++, mutants.length),
-  });
-  return toKillMatrix(verdicts, properties, options.only);
 }

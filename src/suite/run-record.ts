@@ -4,10 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { judge, type ExpectationsFile, type Verdict } from './expectations.ts';
 import type { ImplementationInfo } from '../conformance/implementation.ts';
 import type { Counterexample, PropertyResult, Shard, SuiteResult } from './run-suite.ts';
+import { packagePath } from '../_internals/package-root.ts';
 import { ReconError } from '../errors.ts';
 import { HARNESS_VERSION } from '../version.ts';
 
@@ -63,13 +63,12 @@ export interface RunRecord {
   readonly footer: RunFooter;
 }
 
-const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The corpus a run replays: the package's stored regressions, and the property ids. */
 function corpusVersion(propertyIds: readonly string[]): RunHeader['corpus'] {
   const hash = createHash('sha256').update(propertyIds.join('\n'));
   let regressions = 0;
-  const dir = `${PACKAGE}corpora/regressions/`;
+  const dir = packagePath('corpora/regressions/');
   let names: string[] = [];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith('.jsonl')).sort();
@@ -83,7 +82,7 @@ function corpusVersion(propertyIds: readonly string[]): RunHeader['corpus'] {
   return { version: hash.digest('hex').slice(0, 12), regressions, properties: propertyIds.length };
 }
 
-export function toRunRecord(suite: SuiteResult, impl: string, expectations: { readonly file: string; readonly content: ExpectationsFile } | undefined, startedAt: Date): RunRecord {
+export function toRunRecord(suite: SuiteResult, impl: string, expectations: { readonly file?: string; readonly content: ExpectationsFile } | undefined, startedAt: Date): RunRecord {
   const judged = judge(suite, expectations?.content);
   const results = judged.map(({ result: r, verdict, expectation }) =>
     runResult({
@@ -106,7 +105,7 @@ export function toRunRecord(suite: SuiteResult, impl: string, expectations: { re
       ...(suite.shard === undefined ? {} : { shard: suite.shard }),
       startedAt: startedAt.toISOString(),
       node: process.version,
-      ...(expectations === undefined ? {} : { expectations: expectations.file }),
+      ...(expectations?.file === undefined ? {} : { expectations: expectations.file }),
     },
     results,
     footer: { type: 'footer', summary: { ...suite.summary, unexpected: results.filter((r) => r.verdict !== 'as-expected').length }, timeMs: Math.round(suite.timeMs) },

@@ -4,16 +4,12 @@
  * changes what is returned.
  */
 import { Worker } from 'node:worker_threads';
-import { ReconError, type ErrorCode, type ErrorLocation } from '../../errors.ts';
-import type { WorkerJob } from './worker.ts';
+import { ReconError } from '../../errors.ts';
+import type { WorkerJob, WorkerMessage } from './worker-messages.ts';
 
-/** What a worker thread posts back. */
-export type WorkerMessage<R> =
-  | { readonly type: 'event'; readonly event: unknown }
-  | { readonly type: 'done'; readonly result: R }
-  | { readonly type: 'error'; readonly code?: ErrorCode; readonly message: string; readonly hint?: string; readonly location?: ErrorLocation };
-
-const ENTRY = new URL('./worker.ts', import.meta.url).href;
+// From the sources the worker is TypeScript; from the build (dist/) it is JavaScript and needs no loader.
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const ENTRY = new URL(FROM_SOURCES ? './worker.ts' : './worker.js', import.meta.url).href;
 
 export interface Pool<J, R> {
   readonly jobs: readonly J[];
@@ -61,7 +57,7 @@ interface Thread {
 function startWorker(): Thread {
   // The sources are TypeScript: a worker registers the same loader as bin/recon.js before it imports them.
   const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(ENTRY)});`;
-  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`));
+  const worker = new Worker(FROM_SOURCES ? new URL(`data:text/javascript,${encodeURIComponent(boot)}`) : new URL(ENTRY));
   return {
     run<R>(job: WorkerJob, onEvent: (event: unknown) => void) {
       return new Promise<R>((resolve, reject) => {

@@ -7,25 +7,10 @@ import { PROPERTIES } from '../../../properties/index.ts';
 import { ReconError } from '../../errors.ts';
 import { findMutant } from '../../conformance/mutants/catalog.ts';
 import { mutantVerdict } from '../kill-matrix.ts';
-import { openImplementation, type OpenOptions } from '../../conformance/open-implementation.ts';
+import { openImplementation } from '../../conformance/open-implementation.ts';
 import { RegressionStore } from '../regressions.ts';
-import { runSuite, type Shard } from '../run-suite.ts';
-import type { WorkerMessage } from './worker-pool.ts';
-
-export type WorkerJob =
-  | {
-      readonly kind: 'suite';
-      readonly spec: string;
-      readonly open: OpenOptions;
-      readonly only: readonly string[];
-      readonly runs: number;
-      readonly seed: number;
-      readonly shard: Shard;
-      readonly shrink: boolean;
-      /** Read only: the pool's caller stores the counterexample the merged run keeps. */
-      readonly regressions: readonly string[];
-    }
-  | { readonly kind: 'mutant'; readonly name: string; readonly runs?: number; readonly seed: number; readonly only?: readonly string[] };
+import { runSuite } from '../run-suite.ts';
+import type { WorkerJob, WorkerMessage } from './worker-messages.ts';
 
 async function run(job: WorkerJob, post: (message: WorkerMessage<unknown>) => void): Promise<unknown> {
   if (job.kind === 'mutant') return mutantVerdict(findMutant(job.name), PROPERTIES, { seed: job.seed, ...(job.runs === undefined ? {} : { runs: job.runs }), ...(job.only === undefined ? {} : { only: job.only }) });
