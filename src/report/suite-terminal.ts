@@ -60,7 +60,7 @@ function renderStatistics(run: RunRecord): string {
   return lines.length === 0 ? '' : `generator statistics (share of generated inputs):\n${lines.join('\n')}\n`;
 }
 
-function renderFailure(run: RunRecord, r: RunResult): string {
+export function renderFailure(run: RunRecord, r: RunResult): string {
   const lines = [`${r.status === 'fail' ? '✗' : '!'} ${r.id}: ${r.title}`, `  checks: ${r.clause}`];
   if (r.expected !== undefined) lines.push(`  expected to ${r.expected.status === 'fail' ? 'fail' : 'be n/a'}: ${r.expected.reason}${r.expected.issue === undefined ? '' : ` (${r.expected.issue})`}`);
   if (r.verdict === 'unexpected-pass') lines.push('  it passes now: remove the stale expectation');

@@ -128,9 +128,8 @@ async function runProperty(
   const started = options.now();
   const base = { id: property.id, title: property.title, clause: property.clause, levels: property.levels };
   const done = (rest: Omit<PropertyResult, keyof typeof base | 'timeMs'>): PropertyResult => ({ ...base, ...rest, timeMs: options.now() - started });
-  if (!supports(impl.info, property.levels)) return done({ status: 'n/a', runs: 0, regressions: 0, reason: `needs the ${property.levels.join(', ')} level` });
-  if (property.provider !== undefined && !declaredProviders(impl.info).includes(property.provider)) return done({ status: 'n/a', runs: 0, regressions: 0, reason: `needs the ${property.provider} wire provider` });
-  if (property.inProcess === true && impl.info.inProcess !== true) return done({ status: 'n/a', runs: 0, regressions: 0, reason: 'needs in-process objects (freezing cannot be seen over a protocol)' });
+  const reason = notApplicable(impl.info, property);
+  if (reason !== undefined) return done({ status: 'n/a', runs: 0, regressions: 0, reason });
 
   const replays = options.shard === undefined || options.shard.index === 1;
   const stored = replays ? (options.regressions?.load(property.id) ?? []) : [];
@@ -191,6 +190,14 @@ async function runProperty(
   const floors = property.floors === undefined ? {} : { floors: property.floors };
   const weak = floorFailure(statistics, property.floors, generated, options.seed);
   return done({ status: weak === undefined ? 'pass' : 'fail', runs, regressions: stored.length, statistics, labels, ...floors, ...(weak === undefined ? {} : { counterexample: weak }) });
+}
+
+/** Why a property does not apply to an implementation (it reports n/a), or undefined when it does. */
+export function notApplicable(info: ImplementationInfo, property: Pick<Property<never>, 'levels' | 'provider' | 'inProcess'>): string | undefined {
+  if (!supports(info, property.levels)) return `needs the ${property.levels.join(', ')} level`;
+  if (property.provider !== undefined && !declaredProviders(info).includes(property.provider)) return `needs the ${property.provider} wire provider`;
+  if (property.inProcess === true && info.inProcess !== true) return 'needs in-process objects (freezing cannot be seen over a protocol)';
+  return undefined;
 }
 
 /**
