@@ -9,5 +9,6 @@ export declare function toExplain(run: RunRecord): RunResult[];
 export declare function inputText(input: RegressionPayload): string;
 export declare function replayCommand(run: RunRecord, r: RunResult): string;
 export declare function renderRunText(run: RunRecord): string;
+export declare function renderFailure(run: RunRecord, r: RunResult): string;
 /** `arg` as one shell word: unchanged when it is plain, else in single quotes, so a printed command pastes. */
 export declare function shellQuote(arg: string): string;

@@ -48,7 +48,7 @@ function renderStatistics(run) {
     }
     return lines.length === 0 ? '' : `generator statistics (share of generated inputs):\n${lines.join('\n')}\n`;
 }
-function renderFailure(run, r) {
+export function renderFailure(run, r) {
     const lines = [`${r.status === 'fail' ? '✗' : '!'} ${r.id}: ${r.title}`, `  checks: ${r.clause}`];
     if (r.expected !== undefined)
         lines.push(`  expected to ${r.expected.status === 'fail' ? 'fail' : 'be n/a'}: ${r.expected.reason}${r.expected.issue === undefined ? '' : ` (${r.expected.issue})`}`);

@@ -96,6 +96,8 @@ export interface SuiteOptions {
 /** `--shard i/n`, or a USAGE error that says what it takes. */
 export declare function parseShard(text: string): Shard;
 export declare function runSuite(impl: Implementation, properties: readonly Property<never>[], options?: SuiteOptions): Promise<SuiteResult>;
+/** Why a property does not apply to an implementation (it reports n/a), or undefined when it does. */
+export declare function notApplicable(info: ImplementationInfo, property: Pick<Property<never>, 'levels' | 'provider' | 'inProcess'>): string | undefined;
 /**
  * The generated cases of one property that belong to `shard`, in order. Case k is what
  * fast-check's own runner generates as run k at this seed (the random stream jumped k + 1

@@ -41,12 +41,9 @@ async function runProperty(impl, property, options) {
     const started = options.now();
     const base = { id: property.id, title: property.title, clause: property.clause, levels: property.levels };
     const done = (rest) => ({ ...base, ...rest, timeMs: options.now() - started });
-    if (!supports(impl.info, property.levels))
-        return done({ status: 'n/a', runs: 0, regressions: 0, reason: `needs the ${property.levels.join(', ')} level` });
-    if (property.provider !== undefined && !declaredProviders(impl.info).includes(property.provider))
-        return done({ status: 'n/a', runs: 0, regressions: 0, reason: `needs the ${property.provider} wire provider` });
-    if (property.inProcess === true && impl.info.inProcess !== true)
-        return done({ status: 'n/a', runs: 0, regressions: 0, reason: 'needs in-process objects (freezing cannot be seen over a protocol)' });
+    const reason = notApplicable(impl.info, property);
+    if (reason !== undefined)
+        return done({ status: 'n/a', runs: 0, regressions: 0, reason });
     const replays = options.shard === undefined || options.shard.index === 1;
     const stored = replays ? (options.regressions?.load(property.id) ?? []) : [];
     for (const [i, regression] of stored.entries()) {
@@ -112,6 +109,16 @@ async function runProperty(impl, property, options) {
     const floors = property.floors === undefined ? {} : { floors: property.floors };
     const weak = floorFailure(statistics, property.floors, generated, options.seed);
     return done({ status: weak === undefined ? 'pass' : 'fail', runs, regressions: stored.length, statistics, labels, ...floors, ...(weak === undefined ? {} : { counterexample: weak }) });
+}
+/** Why a property does not apply to an implementation (it reports n/a), or undefined when it does. */
+export function notApplicable(info, property) {
+    if (!supports(info, property.levels))
+        return `needs the ${property.levels.join(', ')} level`;
+    if (property.provider !== undefined && !declaredProviders(info).includes(property.provider))
+        return `needs the ${property.provider} wire provider`;
+    if (property.inProcess === true && info.inProcess !== true)
+        return 'needs in-process objects (freezing cannot be seen over a protocol)';
+    return undefined;
 }
 /**
  * The generated cases of one property that belong to `shard`, in order. Case k is what
