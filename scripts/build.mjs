@@ -28,4 +28,4 @@ for (const file of readdirSync(join(root, 'src'), { recursive: true, encoding: '
 writeFileSync(join(temp, 'BUILT'), `${new Date().toISOString()}\n`);
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 renameSync(temp, join(root, 'dist'));
-console.log(`built ${relative(process.cwd(), join(root, 'dist')) || 'dist'}/`);
+process.stderr.write(`built ${relative(process.cwd(), join(root, 'dist')) || 'dist'}/\n`);
