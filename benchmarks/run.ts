@@ -3,8 +3,8 @@
  * and where it ran. Every number in a report comes from here.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { accountCache, parseCassette } from '../src/http/index.ts';
+import { packagePath } from '../src/_internals/package-root.ts';
 import { auditThroughput, type AuditThroughput } from './audit.bench.ts';
 import { simulatedCache } from './cache.bench.ts';
 import { checkOverheadBenchmarks } from './check-overhead.bench.ts';
@@ -17,7 +17,7 @@ import { environment, type Environment } from './_internals/environment.ts';
 import { PROFILES, type BenchResult, type Profile } from './_internals/measure.ts';
 
 export const BENCH_FORMAT = 1;
-const CASSETTES = fileURLToPath(new URL('../corpora/cassettes/', import.meta.url));
+const CASSETTES = packagePath('corpora/cassettes/');
 
 export interface CacheRun {
   readonly label: string;

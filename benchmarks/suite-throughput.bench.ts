@@ -2,13 +2,12 @@
  * Suite throughput: generated cases per second, in process and over the stdio protocol
  * (`recon serve`), on the same properties and seed.
  */
-import { fileURLToPath } from 'node:url';
-import { PROPERTIES } from '../properties/index.ts';
+import { PACKAGE_ROOT } from '../src/_internals/package-root.ts';
 import type { Implementation } from '../src/conformance/index.ts';
 import { openImplementation } from '../src/conformance/open-implementation.ts';
-import { runSuite } from '../src/conformance/run-suite.ts';
+import { checkConformance } from '../src/suite/check-conformance.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = PACKAGE_ROOT;
 /** A mix of levels, each cheap to generate: the harness is measured, not one slow property. */
 const MIX = ['LOG-LOAD-VALID', 'FOLD-MATCHES-SPEC', 'REQUEST-RECONSTRUCT', 'WIRE-MATCHES-SPEC', 'LOOP-RECONSTRUCT'];
 
@@ -18,12 +17,13 @@ export interface Throughput {
   readonly casesPerSecond: number;
 }
 
+/** Timed from an open implementation (start-up is not the suite's) until it is closed. */
 async function throughput(impl: Implementation, runs: number): Promise<Throughput> {
   const started = performance.now();
   try {
-    const result = await runSuite(impl, PROPERTIES, { runs, seed: 1, only: MIX });
+    const run = await checkConformance(impl, { runs, seed: 1, only: MIX, regressions: false });
     const ms = performance.now() - started;
-    const cases = result.properties.reduce((n, p) => n + p.runs, 0);
+    const cases = run.results.reduce((n, p) => n + p.runs, 0);
     return { cases, ms, casesPerSecond: (cases / ms) * 1000 };
   } finally {
     await impl.close?.();

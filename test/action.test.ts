@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { readRunJsonl } from '../src/report/run-record.ts';
+import { readRunJsonl } from '../src/suite/run-record.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 

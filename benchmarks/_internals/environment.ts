@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { HARNESS_VERSION } from '../../src/version.ts';
+import { PACKAGE_ROOT } from '../../src/_internals/package-root.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = PACKAGE_ROOT;
 
 /** Where a run happened: two runs compare only when these match. */
 export interface Environment {

@@ -1,23 +1,20 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PROPERTIES } from '../../properties/index.ts';
-import { readExpectations, type ExpectationsFile } from '../conformance/expectations.ts';
-import { openImplementation } from '../conformance/open-implementation.ts';
+import { readExpectations, type ExpectationsFile } from '../suite/expectations.ts';
 import { DEFAULT_TIMEOUT_MS } from '../conformance/protocol/driver.ts';
 import { DEFAULT_MAX_LINE_BYTES } from '../conformance/protocol/lines.ts';
-import { RegressionStore } from '../conformance/regressions.ts';
-import { runSuiteInWorkers } from '../conformance/run-in-workers.ts';
-import { DEFAULT_RUNS, parseShard, type SuiteProgress } from '../conformance/run-suite.ts';
+import { RegressionStore } from '../suite/regressions.ts';
+import { checkConformance } from '../suite/check-conformance.ts';
+import { DEFAULT_RUNS, parseShard, type SuiteProgress } from '../suite/run-suite.ts';
+import { packagePath } from '../_internals/package-root.ts';
 import { ReconError } from '../errors.ts';
-import { toRunRecord, type RunRecord } from '../report/run-record.ts';
+import type { RunRecord } from '../suite/run-record.ts';
 import { count } from '../report/plural.ts';
 import { formatDuration, renderRunText } from '../report/suite-terminal.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { sweep } from './_internals/sweep.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
-
-const PACKAGE = fileURLToPath(new URL('../../', import.meta.url));
 
 const help = `Usage: recon check [--impl reference|dsh[@version]] [--property ID]... [--runs N] [--seed S] [--sweep N] [--json] [--report DIR]
        recon check --impl cmd:"<command>" [--timeout MS] [--max-line BYTES] [--validate-protocol]
@@ -122,37 +119,28 @@ export const check: Command = {
     const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
     const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES);
     const openOptions = { cwd: io.cwd, timeoutMs, maxLineBytes, validateProtocol: values['validate-protocol'] === true };
-    const impl = await openImplementation(spec, openOptions);
     const localDir = resolve(io.cwd, values.regressions ?? 'corpora/regressions');
-    const store = new RegressionStore([localDir, `${PACKAGE}corpora/regressions/`], values['no-save'] ? undefined : localDir);
+    const store = new RegressionStore([localDir, packagePath('corpora/regressions/')], values['no-save'] ? undefined : localDir);
     const runAt = async (at: number | undefined, onProgress?: (event: SuiteProgress) => void): Promise<RunRecord> => {
-      const startedAt = new Date();
-      const suite = await runSuiteInWorkers(impl, spec, openOptions, PROPERTIES, {
+      const record = await checkConformance(spec, {
+        open: openOptions,
         runs,
         workers,
         ...(shard === undefined ? {} : { shard }),
         ...(at === undefined ? {} : { seed: at }),
         ...(only === undefined ? {} : { only }),
         regressions: store,
+        ...(expectations === undefined ? {} : { expectations }),
         ...(onProgress === undefined ? {} : { onProgress }),
       });
-      return relativeFiles(toRunRecord(suite, spec, expectations, startedAt), io.cwd);
+      return relativeFiles(record, io.cwd);
     };
     if (sweepCount !== undefined) {
       const given = (['expectations', 'regressions', 'timeout'] as const).flatMap((option) => (values[option] === undefined ? [] : [`--${option}`, values[option]!]));
       const replayArgs = ['--impl', spec, ...(runs === DEFAULT_RUNS ? [] : ['--runs', String(runs)]), ...(only ?? []).flatMap((id) => ['--property', id]), ...given];
-      try {
-        return await sweep({ count: sweepCount, sweepSeed: seed ?? Date.now() % 2 ** 31, replayArgs, runAt }, io);
-      } finally {
-        await impl.close?.();
-      }
+      return sweep({ count: sweepCount, sweepSeed: seed ?? Date.now() % 2 ** 31, replayArgs, runAt }, io);
     }
-    let run: RunRecord;
-    try {
-      run = await runAt(seed, progress(io, values.json === true));
-    } finally {
-      await impl.close?.();
-    }
+    const run = await runAt(seed, progress(io, values.json === true));
     if (values.report !== undefined) {
       const files = writeReports(run, resolve(io.cwd, values.report));
       io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);
@@ -170,7 +158,7 @@ function findExpectations(spec: string, given: string | undefined, cwd: string):
   const name = spec.split(/[@:]/)[0]!;
   const names = /^[\w-]+@[\w.-]+$/.test(spec) ? [spec, name] : [name];
   for (const candidate of names) {
-    for (const dir of [resolve(cwd, 'expectations'), `${PACKAGE}expectations`]) {
+    for (const dir of [resolve(cwd, 'expectations'), `${packagePath('expectations')}`]) {
       const file = resolve(dir, `${candidate}.json`);
       if (existsSync(file)) return { file: relative(cwd, file), content: readExpectations(file) };
     }

@@ -27,7 +27,7 @@ export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, CANNOT_RUN: 3 } as const;
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** `parseArgs` with strict checking; a mistake becomes a USAGE error that names the command's help. */
-export function parseCommandLine<T extends Options>(command: string, argv: readonly string[], options: T, allowPositionals = true) {
+export function parseCommandLine<T extends Options>(command: string, argv: readonly string[], options: T, allowPositionals = true): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>> {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals, strict: true });
   } catch (error) {

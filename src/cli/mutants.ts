@@ -1,7 +1,6 @@
 import { PROPERTIES } from '../../properties/index.ts';
 import { MUTANTS } from '../conformance/mutants/catalog.ts';
-import { MUTANT_RUNS, type KillMatrix } from '../conformance/mutants/kill-matrix.ts';
-import { killMatrixInWorkers } from '../conformance/run-in-workers.ts';
+import { killMatrixInWorkers, MUTANT_RUNS, type KillMatrix } from '../suite/kill-matrix.ts';
 import { ReconError } from '../errors.ts';
 import { formatDuration } from '../report/suite-terminal.ts';
 import { count } from '../report/plural.ts';

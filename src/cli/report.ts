@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { ReconError } from '../errors.ts';
 import { mergeRuns } from '../report/merge-runs.ts';
-import { readRunJsonl, type RunRecord } from '../report/run-record.ts';
+import { readRunJsonl, type RunRecord } from '../suite/run-record.ts';
 import { renderRunText } from '../report/suite-terminal.ts';
 import { renderMatrixHtml, renderMatrixMarkdown, versionMatrix } from '../report/version-matrix.ts';
 import { RENDERINGS, writeReports } from '../report/write-reports.ts';

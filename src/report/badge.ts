@@ -4,7 +4,7 @@
  * The message counts passes among the properties that apply (n/a ones do not count).
  */
 import { count } from './plural.ts';
-import type { RunRecord } from './run-record.ts';
+import type { RunRecord } from '../suite/run-record.ts';
 
 export interface Badge {
   readonly schemaVersion: 1;

@@ -1,6 +1,6 @@
 /** A run as one self-contained HTML page: no scripts from elsewhere, no network, readable offline. */
 import { describeDifference } from './first-difference.ts';
-import type { RunRecord, RunResult } from './run-record.ts';
+import type { RunRecord, RunResult } from '../suite/run-record.ts';
 import { formatDuration, inputText, replayCommand, resultLabel, toExplain } from './suite-terminal.ts';
 
 export const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,6 +1,6 @@
 /** A run as JUnit XML: one test case per property, for CI systems that read test reports. */
 import { esc } from './html.ts';
-import type { RunRecord } from './run-record.ts';
+import type { RunRecord } from '../suite/run-record.ts';
 
 // XML 1.0 has no escape for these control characters: drop them.
 const xml = (text: string) => esc(text).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');

@@ -1,6 +1,6 @@
 /** A run as Markdown, fit for a CI step summary (`$GITHUB_STEP_SUMMARY`). */
 import { describeDifference } from './first-difference.ts';
-import type { RunRecord } from './run-record.ts';
+import type { RunRecord } from '../suite/run-record.ts';
 import { formatDuration, inputText, replayCommand, resultLabel, toExplain } from './suite-terminal.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

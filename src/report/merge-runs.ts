@@ -4,10 +4,10 @@
  * are refused: their cases are not parts of one whole.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { verdictOf } from '../conformance/expectations.ts';
-import { mergeProperty } from '../conformance/merge-shards.ts';
+import { verdictOf } from '../suite/expectations.ts';
+import { mergeProperty } from '../suite/merge-shards.ts';
 import { ReconError } from '../errors.ts';
-import { runResult, type RunHeader, type RunRecord } from './run-record.ts';
+import { runResult, type RunHeader, type RunRecord } from '../suite/run-record.ts';
 
 export interface NamedRun {
   readonly file: string;

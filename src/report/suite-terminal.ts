@@ -1,10 +1,10 @@
 /** A run as a person reads it in a terminal: a table, generator statistics, then each failure explained. */
 import { shellQuote } from '../_internals/shell-quote.ts';
 import type { RegressionPayload } from '../../properties/index.ts';
-import type { Verdict } from '../conformance/expectations.ts';
-import { DEFAULT_RUNS } from '../conformance/run-suite.ts';
+import type { Verdict } from '../suite/expectations.ts';
+import { DEFAULT_RUNS } from '../suite/run-suite.ts';
 import { describeDifference } from './first-difference.ts';
-import type { RunRecord, RunResult } from './run-record.ts';
+import type { RunRecord, RunResult } from '../suite/run-record.ts';
 import { formatTable } from './table.ts';
 import { count } from './plural.ts';
 
@@ -64,7 +64,7 @@ function renderStatistics(run: RunRecord): string {
   return lines.length === 0 ? '' : `generator statistics (share of generated inputs):\n${lines.join('\n')}\n`;
 }
 
-function renderFailure(run: RunRecord, r: RunResult): string {
+export function renderFailure(run: RunRecord, r: RunResult): string {
   const lines = [`${r.status === 'fail' ? '✗' : '!'} ${r.id}: ${r.title}`, `  checks: ${r.clause}`];
   if (r.expected !== undefined) lines.push(`  expected to ${r.expected.status === 'fail' ? 'fail' : 'be n/a'}: ${r.expected.reason}${r.expected.issue === undefined ? '' : ` (${r.expected.issue})`}`);
   if (r.verdict === 'unexpected-pass') lines.push('  it passes now: remove the stale expectation');

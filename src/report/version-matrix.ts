@@ -4,7 +4,7 @@
  * columns are marked, so what changed between versions stands out.
  */
 import { esc } from './html.ts';
-import type { RunRecord, RunResult } from './run-record.ts';
+import type { RunRecord, RunResult } from '../suite/run-record.ts';
 import { formatDuration } from './suite-terminal.ts';
 
 export interface MatrixColumn {

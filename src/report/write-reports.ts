@@ -5,7 +5,7 @@ import { renderRunBadge } from './badge.ts';
 import { renderRunHtml } from './html.ts';
 import { renderRunJunit } from './junit.ts';
 import { renderRunMarkdown } from './markdown.ts';
-import { writeRunJsonl, type RunRecord } from './run-record.ts';
+import { writeRunJsonl, type RunRecord } from '../suite/run-record.ts';
 import { renderRunText } from './suite-terminal.ts';
 
 /** The renderings of a run, by file name. */

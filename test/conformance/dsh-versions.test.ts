@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { dshImplementationOf } from '../../src/conformance/dsh/dsh-implementation.ts';
 import { DSH_VERSIONS_DIR, dshLevels, installCommand, knownDshVersions, loadDshPackages, resolveDshTree } from '../../src/conformance/dsh/packages.ts';
-import { runSuite } from '../../src/conformance/run-suite.ts';
+import { runSuite } from '../../src/suite/run-suite.ts';
 import { ReconError } from '../../src/errors.ts';
 import { loadJsonl } from '../../src/log/index.ts';
 

@@ -5,7 +5,7 @@ import type { Implementation, Scenario } from '../../src/conformance/index.ts';
 import { dshImplementation } from '../../src/conformance/dsh/dsh-implementation.ts';
 import { codeOfDshMessage } from '../../src/conformance/dsh/refusal-codes.ts';
 import { openImplementation } from '../../src/conformance/open-implementation.ts';
-import { runSuite } from '../../src/conformance/run-suite.ts';
+import { runSuite } from '../../src/suite/run-suite.ts';
 import { ReconError } from '../../src/errors.ts';
 import { loadJsonl } from '../../src/log/index.ts';
 import { REFUSED_DSH_LOG, dshLogs } from '../helpers/corpora.ts';

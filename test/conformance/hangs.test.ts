@@ -8,7 +8,7 @@ import { defineProperty, jsonCodec, type Property } from '../../properties/_inte
 import type { Implementation } from '../../src/conformance/index.ts';
 import { openImplementation } from '../../src/conformance/open-implementation.ts';
 import { LineSplitter } from '../../src/conformance/protocol/lines.ts';
-import { runSuite } from '../../src/conformance/run-suite.ts';
+import { runSuite } from '../../src/suite/run-suite.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FAKE = join(import.meta.dirname, 'fixtures/fake-adapter.mjs');

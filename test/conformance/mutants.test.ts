@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { MUTANTS } from '../../src/conformance/mutants/catalog.ts';
-import { killMatrix } from '../../src/conformance/mutants/kill-matrix.ts';
+import { killMatrix } from '../../src/suite/kill-matrix.ts';
 import { MUSEUM_MUTANTS } from '../../src/conformance/mutants/museum-mutants.ts';
 import { runCli } from '../helpers/run-cli.ts';
 

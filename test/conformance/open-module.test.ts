@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { openImplementation } from '../../src/conformance/open-implementation.ts';
-import { runSuite } from '../../src/conformance/run-suite.ts';
+import { runSuite } from '../../src/suite/run-suite.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 const cwd = import.meta.dirname;

@@ -7,7 +7,7 @@ import { SCENARIO_FEATURES, referenceImplementation, type Implementation, type S
 import { MISBEHAVIOURS } from '../../src/conformance/mutants/misbehaviours.ts';
 import { serveCommand, STDIO_MUTANTS } from '../../src/conformance/mutants/stdio-mutants.ts';
 import { openImplementation } from '../../src/conformance/open-implementation.ts';
-import { runSuite } from '../../src/conformance/run-suite.ts';
+import { runSuite } from '../../src/suite/run-suite.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { openImplementation } from '../../src/conformance/open-implementation.ts';
-import { runSuite } from '../../src/conformance/run-suite.ts';
+import { runSuite } from '../../src/suite/run-suite.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const python = spawnSync('python3', ['--version']).status === 0;

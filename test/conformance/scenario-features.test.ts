@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { SCENARIO_FEATURES, referenceImplementation, runScenario, scenarioFeatures, withDeclaredFeatures, type Implementation, type Scenario } from '../../src/conformance/index.ts';
-import { runSuite } from '../../src/conformance/run-suite.ts';
+import { runSuite } from '../../src/suite/run-suite.ts';
 import { loadJsonl } from '../../src/log/index.ts';
 
 /** Every feature once: a retried failure, tool outputs, a header change between two steps, a whole reply, a crash. */

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { defineProperty, jsonCodec, type Property } from '../../properties/_internals/property.ts';
 import { referenceImplementation } from '../../src/conformance/index.ts';
-import { mergeSuites } from '../../src/conformance/merge-shards.ts';
-import { generateCases, runSuite } from '../../src/conformance/run-suite.ts';
-import { readRunJsonl, type RunRecord } from '../../src/report/run-record.ts';
+import { mergeSuites } from '../../src/suite/merge-shards.ts';
+import { generateCases, runSuite } from '../../src/suite/run-suite.ts';
+import { readRunJsonl, type RunRecord } from '../../src/suite/run-record.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 const temp = () => mkdtempSync(join(tmpdir(), 'recon-shards-'));

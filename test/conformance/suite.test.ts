@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { LEVELS, referenceImplementation, type Implementation } from '../../src/conformance/index.ts';
-import { RegressionStore, parseRegression } from '../../src/conformance/regressions.ts';
-import { runSuite } from '../../src/conformance/run-suite.ts';
+import { RegressionStore, parseRegression } from '../../src/suite/regressions.ts';
+import { runSuite } from '../../src/suite/run-suite.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 const REGRESSIONS = join(import.meta.dirname, '../../corpora/regressions');

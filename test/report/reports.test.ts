@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRunJsonl } from '../../src/report/run-record.ts';
+import { readRunJsonl } from '../../src/suite/run-record.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 const PROPS = ['--property', 'LOG-FORMAT-VERSION', '--property', 'LOG-LOSSLESS-JSON', '--property', 'FOLD-FROZEN'];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderMatrixHtml, renderMatrixMarkdown, versionMatrix } from '../../src/report/version-matrix.ts';
-import { writeRunJsonl, type RunRecord, type RunResult } from '../../src/report/run-record.ts';
+import { writeRunJsonl, type RunRecord, type RunResult } from '../../src/suite/run-record.ts';
 import type { Level } from '../../src/conformance/implementation.ts';
 import { runCli } from '../helpers/run-cli.ts';
 

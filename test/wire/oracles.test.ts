@@ -4,7 +4,7 @@ import { PROPERTIES } from '../../properties/index.ts';
 import { streamContent } from '../../properties/_internals/stream-content.ts';
 import { specAnthropicWire, specDeepSeekWire, specOpenAiWire } from '../../properties/_internals/wire-spec.ts';
 import { referenceImplementation } from '../../src/conformance/index.ts';
-import { runSuite } from '../../src/conformance/run-suite.ts';
+import { runSuite } from '../../src/suite/run-suite.ts';
 import { endpointOf, parseCassette, responseBytes, usageOf } from '../../src/http/index.ts';
 import type { StreamChunk } from '../../src/log/index.ts';
 import { mapDeepSeekUsage, mapOpenAiUsage, parseSse, serializeAnthropicRequest, serializeOpenAiRequest, sseJson, type GenerateRequest } from '../../src/wire/index.ts';

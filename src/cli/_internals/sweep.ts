@@ -3,7 +3,7 @@
  * it runs; the first seed with an unexpected result stops the sweep with its failures and a
  * line that replays that seed. The seeds come from one sweep seed, so a sweep replays too.
  */
-import type { RunRecord } from '../../report/run-record.ts';
+import type { RunRecord } from '../../suite/run-record.ts';
 import { shellQuote } from '../../_internals/shell-quote.ts';
 import { formatDuration, renderRunText } from '../../report/suite-terminal.ts';
 import { EXIT, type Io } from '../command.ts';

@@ -11,8 +11,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { supplyPromiseWithResolvers } from '../../_internals/promise-with-resolvers.ts';
+import { packagePath } from '../../_internals/package-root.ts';
 import { ReconError } from '../../errors.ts';
 import type { Level } from '../implementation.ts';
 
@@ -51,7 +52,7 @@ export type DshLoopPackages = DshPackages & Required<Pick<DshPackages, 'persiste
 export const hasLoop = (dsh: DshPackages): dsh is DshLoopPackages => dsh.levels.includes('loop');
 
 /** Where recon's install manifests live: one folder per version. */
-export const DSH_VERSIONS_DIR = fileURLToPath(new URL('../../../dsh-versions/', import.meta.url));
+export const DSH_VERSIONS_DIR = packagePath('dsh-versions/');
 
 const SCOPE = '@deepseek-ai';
 const require = createRequire(import.meta.url);

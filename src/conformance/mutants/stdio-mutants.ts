@@ -1,11 +1,11 @@
 /** The mutants that run out of process: `recon serve --misbehave <kind>` behind the stdio driver. */
 import { shellQuote } from '../../_internals/shell-quote.ts';
-import { fileURLToPath } from 'node:url';
+import { packagePath } from '../../_internals/package-root.ts';
 import { openStdioImplementation } from '../protocol/driver.ts';
 import { MISBEHAVIOURS, type Misbehaviour } from './misbehaviours.ts';
 import type { Mutant } from './mutant.ts';
 
-const BIN = fileURLToPath(new URL('../../../bin/recon.js', import.meta.url));
+const BIN = packagePath('bin/recon.js');
 
 const NAMES: Record<Misbehaviour, string> = { crash: 'exits-on-replace', hang: 'hangs-on-split-stream', malformed: 'debug-print-on-stdout' };
 

@@ -5,10 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { packagePath } from '../../_internals/package-root.ts';
 import type { Ajv2020 as Ajv, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Method } from './methods.ts';
 
-export const SCHEMA_FILE = new URL('../../../schemas/protocol-v1.json', import.meta.url);
+export const SCHEMA_FILE = pathToFileURL(packagePath('schemas/protocol-v1.json'));
 const SCHEMA_ID = 'urn:reconstructable:protocol:1';
 
 /** A whole line (`message`), or the params or result of one method, e.g. `log/load.result`. */

@@ -1,0 +1,91 @@
+/**
+ * One `recon bench` run: every suite, the ratios the design asks for, the exact counters,
+ * and where it ran. Every number in a report comes from here.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { accountCache, parseCassette } from "../src/http/index.js";
+import { packagePath } from "../src/_internals/package-root.js";
+import { auditThroughput } from "./audit.bench.js";
+import { simulatedCache } from "./cache.bench.js";
+import { checkOverheadBenchmarks } from "./check-overhead.bench.js";
+import { foldCounters, prefixCounters } from "./counters.js";
+import { FOLD_SIZES, foldBenchmarks } from "./fold.bench.js";
+import { LOAD_SIZE, loadBenchmarks, pairedLoadRatios } from "./load.bench.js";
+import { proxyBenchmarks } from "./proxy.bench.js";
+import { suiteThroughput } from "./suite-throughput.bench.js";
+import { environment } from "./_internals/environment.js";
+import { PROFILES } from "./_internals/measure.js";
+export const BENCH_FORMAT = 1;
+const CASSETTES = packagePath('corpora/cassettes/');
+export async function runBench(profileName, progress = () => { }) {
+    const profile = PROFILES[profileName];
+    const startedAt = new Date().toISOString();
+    const env = environment();
+    progress('fold: per-step derivation at 100, 1 000 and 10 000 events');
+    const fold = await foldBenchmarks(profile);
+    progress('load: validated events per second');
+    const load = await loadBenchmarks(profile);
+    const loadRatios = pairedLoadRatios(profile.loadPairs);
+    progress('check: the loop with and without its reconstruction check');
+    const check = await checkOverheadBenchmarks(profile);
+    progress('proxy: time to first byte, direct and through recon proxy');
+    const proxy = await proxyBenchmarks(profile);
+    progress('suite: cases per second, in process and over stdio');
+    const suite = await suiteThroughput(profile.suiteRuns);
+    progress(`audit: one streaming pass over generated logs of ${profile.auditMegabytes.join(', ')} MB`);
+    const audit = await auditThroughput(profile);
+    progress('cache: read rate and attainment');
+    const recorded = await recordedCache();
+    const sim = await simulatedCache();
+    progress('counters');
+    const results = [...fold, ...load, ...check, ...proxy];
+    // Ratios use medians: one scavenge in a sample of microseconds must not move a ratio.
+    const median = (id) => {
+        const found = results.find((r) => r.id === id);
+        if (found === undefined)
+            throw new Error(`no benchmark ${id}`);
+        return found.p50;
+    };
+    return {
+        format: BENCH_FORMAT,
+        profile: profileName,
+        startedAt,
+        environment: env,
+        fold: {
+            cachedVsNaive10k: median('fold/naive/10000') / median('fold/cached/10000'),
+            perStep10kOver1k: median('fold/cached/10000') / median('fold/cached/1000'),
+            referenceVsDsh: median('fold/dsh/10000') / median('fold/cached/10000'),
+        },
+        load: {
+            ...loadRatios,
+            eventsPerSecond: {
+                reference: (LOAD_SIZE / median(`load/reference/${LOAD_SIZE}`)) * 1000,
+                jsonParse: (LOAD_SIZE / median(`load/json-parse/${LOAD_SIZE}`)) * 1000,
+                dsh: (LOAD_SIZE / median(`load/dsh/${LOAD_SIZE}`)) * 1000,
+            },
+        },
+        check: { overhead: median('check/loop-with-check') / median('check/loop-without-check') },
+        proxy: { firstByteDirectMs: median('proxy/direct'), firstByteProxiedMs: median('proxy/proxied'), addedFirstByteMs: median('proxy/proxied') - median('proxy/direct') },
+        suite: { ...suite, stdioOverInProcess: suite.inProcess.casesPerSecond / suite.stdio.casesPerSecond },
+        audit,
+        cache: {
+            referenceAttainment: sim.reference.attainment,
+            naiveAttainment: sim.naive.attainment,
+            simulated: [sim.reference, sim.naive],
+            recorded,
+        },
+        counters: { fold: FOLD_SIZES.map((size) => foldCounters(size)), prefix: await prefixCounters() },
+        results,
+    };
+}
+/** The read rate and attainment of the bound of every recorded real session in corpora/cassettes. */
+async function recordedCache() {
+    const runs = [];
+    for (const provider of readdirSync(CASSETTES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+        for (const name of readdirSync(`${CASSETTES}${provider}`).filter((n) => n.endsWith('.jsonl')).sort()) {
+            const account = await accountCache(parseCassette(readFileSync(`${CASSETTES}${provider}/${name}`, 'utf8'), name));
+            runs.push({ label: `${provider}/${name.replace(/\.jsonl$/, '')}`, requests: account.requests.length, rate: account.rate, attainment: account.attainment });
+        }
+    }
+    return runs;
+}

@@ -1,0 +1,45 @@
+import type fc from 'fast-check';
+import type { Implementation, Level } from '../../src/conformance/index.ts';
+/**
+ * One checkable statement of the rule. It is written against `Implementation` only,
+ * so it runs on any harness that has the levels it needs.
+ */
+export interface Property<I = unknown> {
+    /** Stable id, e.g. `LOOP-RECONSTRUCT`: regressions and expectations refer to it. */
+    readonly id: string;
+    /** The statement, in plain words. */
+    readonly title: string;
+    /** The spec clause it checks (dsh-session-log-spec.md and DESIGN.md sections). */
+    readonly clause: string;
+    readonly levels: readonly Level[];
+    /** The wire provider it speaks; `n/a` on an implementation that does not declare it. */
+    readonly provider?: string;
+    /** Needs the implementation's own objects (to check freezing): not over stdio. */
+    readonly inProcess?: boolean;
+    /** Default runs relative to the budget (1 = the budget). */
+    readonly weight?: number;
+    readonly arbitrary: fc.Arbitrary<I>;
+    /** Labels of one input, counted into generator statistics. */
+    labels?(input: I): Readonly<Record<string, boolean>>;
+    /** The least share of inputs that must carry each label, else the generator is too weak and the property fails. */
+    readonly floors?: Readonly<Record<string, number>>;
+    /** Throws a PropertyFailure (or any error, which counts as a crash of the implementation) when the statement is false. */
+    check(impl: Implementation, input: I): Promise<void>;
+    /** How a counterexample is stored in corpora/regressions and read back. */
+    readonly codec: RegressionCodec<I>;
+}
+/** A stored input: a session log as JSONL lines, or one JSON value. */
+export type RegressionPayload = {
+    readonly kind: 'log';
+    readonly jsonl: string;
+} | {
+    readonly kind: 'json';
+    readonly value: unknown;
+};
+export interface RegressionCodec<I> {
+    encode(input: I): RegressionPayload;
+    decode(payload: RegressionPayload): I;
+}
+export declare function defineProperty<I>(property: Property<I>): Property<I>;
+/** Inputs that are plain JSON values. */
+export declare function jsonCodec<I>(): RegressionCodec<I>;

@@ -1,0 +1,670 @@
+/**
+ * Invalid logs, generated: a valid log with exactly one fault, and the code a reader must
+ * refuse it with. There is one fault class per rule of the log validators (src/log/rules.ts),
+ * named by the rule it breaks; the code comes from the rule table, never from here.
+ * Event-level faults also say which event holds them, so append can be held to the same
+ * verdict as load.
+ */
+import fc from 'fast-check';
+import { LOG_RULES } from "../../src/log/index.js";
+import { buildLog, logPlanOf, writeJsonl } from "./session-log.js";
+const clone = (value) => JSON.parse(JSON.stringify(value));
+const pickOf = (items, pick) => (items.length === 0 ? undefined : items[pick % items.length]);
+const codeOf = (rule) => LOG_RULES[rule].code;
+/** Replaces event `seq` (or appends at the end) and writes the log unpacked. */
+function withEvent(log, rule, faulty) {
+    const events = [...log.events];
+    const original = events[faulty.seq];
+    events[faulty.seq] = faulty;
+    return {
+        fault: rule,
+        code: codeOf(rule),
+        jsonl: writeJsonl(log.header, events, false),
+        event: { seq: faulty.seq, prefix: writeJsonl(log.header, log.events.slice(0, faulty.seq), false), faulty, original },
+    };
+}
+function appended(log, rule, type, data, extra = {}) {
+    const last = log.events[log.events.length - 1];
+    return withEvent(log, rule, { type, seq: log.events.length, time: last.time + 1, data, ...extra });
+}
+function changed(log, rule, candidates, pick, edit) {
+    const target = pickOf(log.events.filter(candidates), pick);
+    if (target === undefined)
+        return undefined;
+    const faulty = clone(target);
+    edit(faulty, Math.floor(pick / 7));
+    return withEvent(log, rule, faulty);
+}
+/** The surface nodes before event `seq`, folded here from the events (not by the code under test). */
+function nodesBefore(events, seq) {
+    const nodes = [];
+    for (const event of events.slice(0, seq)) {
+        if (event.surfaceOp === 'append')
+            nodes.push(event.seq);
+        else if (typeof event.surfaceOp === 'object') {
+            const from = nodes.indexOf(event.surfaceOp.start);
+            nodes.splice(from, nodes.indexOf(event.surfaceOp.end) - from + 1, event.seq);
+        }
+    }
+    return nodes;
+}
+const isSurface = (e) => e.surfaceOp !== undefined;
+const isType = (type) => (e) => e.type === type;
+const messageOf = (e) => (e['type'] === 'user/message' ? e['data'] : e['data']['message']);
+const headerOf = (e) => e['data']['header'];
+const configOf = (e) => headerOf(e)['config'];
+/** A header fault: one request/header edited. */
+const header = (rule, edit) => (log, pick) => changed(log, rule, isType('request/header'), pick, edit);
+/** A message fault: one message event of the given types edited. */
+const message = (rule, types, edit) => (log, pick) => changed(log, rule, (e) => types.includes(e.type) && isSurface(e), pick, (e, p) => edit(messageOf(e), p, e));
+/** A surface fault: one surface event's metadata edited. */
+const surface = (rule, candidates, edit) => (log, pick) => changed(log, rule, candidates, pick, edit);
+/** A replace appended at the end of the log by an event of `type`, built from the final surface. */
+function replaceAtEnd(log, rule, pick, type, plan) {
+    const nodes = nodesBefore(log.events, log.events.length);
+    const shape = plan(nodes, pick);
+    if (shape === undefined)
+        return undefined;
+    const template = pickOf(log.events.filter((e) => e.type === type && isSurface(e)), pick);
+    if (template === undefined)
+        return undefined;
+    return appended(log, rule, type, clone(template.data), { sourceEventSeqs: shape.sources, surfaceOp: shape.op });
+}
+/** Faults in one event: a reader refuses them at load, a writer at append, with the same code. */
+export const EVENT_FAULTS = {
+    'envelope.type': (log) => appended(log, 'envelope.type', '', { note: 'a type that is empty' }),
+    'envelope.ignorable': (log, pick) => appended(log, 'envelope.ignorable', 'x-harness/note', { note: 'marked wrongly' }, { ignorable: pickOf([false, 'true', 1, null], pick) }),
+    'legacy.header-delta': (log) => appended(log, 'legacy.header-delta', 'request/header-delta', { changes: { system: 'x' } }),
+    'legacy.mode-set': (log) => appended(log, 'legacy.mode-set', 'mode/set', { mode: 'plan' }),
+    'legacy.reason-fallback': header('legacy.reason-fallback', (e) => {
+        e['data']['reason'] = 'fallback';
+    }),
+    'legacy-shape.turn-start': (log, pick) => changed(log, 'legacy-shape.turn-start', isType('turn/start'), pick, (e, p) => {
+        const turn = e['data']['turn'];
+        e['data'] = pickOf([{ turn, trigger: {} }, { turn, trigger: 'message' }, { turn, trigger: { kind: '' } }, { turn: 0, trigger: { kind: 'message' } }, { turn, trigger: { kind: 'message' }, note: 'x' }], p);
+    }),
+    'legacy-shape.turn-end': (log, pick) => changed(log, 'legacy-shape.turn-end', isType('turn/end'), pick, (e, p) => {
+        const data = e['data'];
+        e['data'] = pickOf([{ ...data, note: 'x' }, { turn: data['turn'], reason: 'completed' }, { turn: 0, reason: data['reason'] }, { turn: data['turn'] }], p);
+    }),
+    'legacy-shape.turn-end-kind-only': (log, pick) => changed(log, 'legacy-shape.turn-end-kind-only', isType('turn/end'), pick, (e, p) => {
+        const kind = pickOf(['completed', 'blocked', 'max-tokens', 'interrupted', 'disposed', 'aborted'], p);
+        e['data']['reason'] = { kind, detail: 'extra' };
+    }),
+    'legacy-shape.error-step': (log, pick) => changed(log, 'legacy-shape.error-step', isType('turn/end'), pick, (e, p) => {
+        e['data']['reason'] = pickOf([{ kind: 'error', message: 'failed' }, { kind: 'error', step: -1, message: 'failed' }, { kind: 'error', step: '1', message: 'failed' }], p);
+    }),
+    'legacy-shape.error-form': (log, pick) => changed(log, 'legacy-shape.error-form', isType('turn/end'), pick, (e, p) => {
+        e['data']['reason'] = pickOf([{ kind: 'error', step: 1 }, { kind: 'error', step: 1, message: 5 }, { kind: 'error', step: 1, message: 'm', code: 7 }, { kind: 'error', step: 1, failure: { message: 'm' } }], p);
+    }),
+    'legacy-shape.steering': (log, pick) => appended(log, 'legacy-shape.steering', 'steering/message', pickOf([{ turn: 1, text: 'steer' }, { turn: 1, content: [{ type: 'text', text: 'steer' }] }, { content: [], source: { kind: 'user' } }, { turn: 1, message: 'steer' }], pick), { surfaceOp: 'append' }),
+    'event.known-type': (log) => appended(log, 'event.known-type', 'x-harness/unannounced', { note: 'no ignorable marker' }),
+    'header.shape': header('header.shape', (e, p) => {
+        e['data'] = pickOf([{ header: 'config', reason: 'change' }, { reason: 'change' }, [], 'header'], p);
+    }),
+    'header.reason': header('header.reason', (e, p) => {
+        const data = e['data'];
+        if (p % 4 === 3)
+            delete data['reason'];
+        else
+            data['reason'] = pickOf(['restart', 5, null], p);
+    }),
+    'header.config': header('header.config', (e, p) => {
+        const h = headerOf(e);
+        if (p % 3 === 2)
+            delete h['config'];
+        else
+            h['config'] = pickOf(['deepseek', []], p);
+    }),
+    'header.provider': header('header.provider', (e, p) => {
+        const c = configOf(e);
+        if (p % 3 === 2)
+            delete c['provider'];
+        else
+            c['provider'] = pickOf(['', 7], p);
+    }),
+    'header.model': header('header.model', (e, p) => {
+        const c = configOf(e);
+        if (p % 3 === 2)
+            delete c['model'];
+        else
+            c['model'] = pickOf(['', null], p);
+    }),
+    'header.reasoning-effort': header('header.reasoning-effort', (e, p) => {
+        configOf(e)['reasoningEffort'] = pickOf(['', 3, true], p);
+    }),
+    'header.temperature': header('header.temperature', (e, p) => {
+        configOf(e)['temperature'] = pickOf(['0.5', null, [1]], p);
+    }),
+    'header.max-tokens': header('header.max-tokens', (e, p) => {
+        configOf(e)['maxTokens'] = pickOf([0, -5, 1.5, '100'], p);
+    }),
+    'header.stop': header('header.stop', (e, p) => {
+        configOf(e)['stop'] = pickOf(['END', [1], [null]], p);
+    }),
+    'header.markers-object': header('header.markers-object', (e, p) => {
+        headerOf(e)['adapterDefaults'] = pickOf([true, [], 'maxTokens'], p);
+    }),
+    'header.marker-key': header('header.marker-key', (e, p) => {
+        headerOf(e)['adapterDefaults'] = { [pickOf(['temperature', 'model', 'stop'], p)]: true };
+    }),
+    'header.marker-true': header('header.marker-true', (e, p) => {
+        const c = configOf(e);
+        c['maxTokens'] = 4096;
+        headerOf(e)['adapterDefaults'] = { maxTokens: pickOf([false, 1, 'true'], p) };
+    }),
+    'header.marker-backed': header('header.marker-backed', (e, p) => {
+        const c = configOf(e);
+        const key = pickOf(['reasoningEffort', 'maxTokens'], p);
+        delete c[key];
+        headerOf(e)['adapterDefaults'] = { [key]: true };
+    }),
+    'message.id': message('message.id', ['user/message', 'assistant/message', 'tool/result'], (m, p) => {
+        if (p % 3 === 0)
+            delete m['id'];
+        else
+            m['id'] = pickOf(['', 42], p);
+    }),
+    'message.role': message('message.role', ['user/message', 'assistant/message', 'tool/result'], (m, p, e) => {
+        m['role'] = pickOf(['system', 'tool', e['type'] === 'assistant/message' ? 'user' : 'assistant'], p);
+    }),
+    'message.source': message('message.source', ['user/message', 'assistant/message', 'tool/result'], (m, p) => {
+        if (p % 4 === 3)
+            delete m['source'];
+        else
+            m['source'] = pickOf([{}, { kind: '' }, 'user'], p);
+    }),
+    'message.content': message('message.content', ['user/message', 'assistant/message', 'tool/result'], (m, p) => {
+        if (p % 3 === 2)
+            delete m['content'];
+        else
+            m['content'] = pickOf(['hello', { type: 'text', text: 'hello' }], p);
+    }),
+    'message.model-source': message('message.model-source', ['assistant/message'], (m, p) => {
+        const source = m['source'];
+        m['source'] = pickOf([{ ...source, kind: 'user' }, { ...source, provider: '' }, { kind: 'model', model: 'deepseek-chat' }], p);
+    }),
+    'message.tool-source': message('message.tool-source', ['tool/result'], (m, p) => {
+        const source = m['source'];
+        m['source'] = pickOf([{ ...source, kind: 'user' }, { kind: 'tool' }, { ...source, callId: '' }], p);
+    }),
+    'message.tool-result-block': message('message.tool-result-block', ['tool/result'], (m, p) => {
+        const block = m['content'][0];
+        m['content'] = pickOf([[], [block, block], [{ ...block, type: 'text' }], [{ ...block, content: 'out' }]], p);
+    }),
+    'message.tool-call-ids': message('message.tool-call-ids', ['tool/result'], (m) => {
+        m['content'][0]['toolCallId'] = 'some-other-call';
+    }),
+    'surface.op-on-log-only': surface('surface.op-on-log-only', isType('step/start'), (e, p) => {
+        e['surfaceOp'] = pickOf(['append', { op: 'replace', start: 0, end: 0 }], p);
+    }),
+    'surface.sources-on-log-only': surface('surface.sources-on-log-only', isType('step/end'), (e) => {
+        e['sourceEventSeqs'] = [e['seq'] - 1];
+    }),
+    'surface.op-missing': surface('surface.op-missing', isSurface, (e) => {
+        delete e['surfaceOp'];
+    }),
+    'surface.op-value': surface('surface.op-value', isSurface, (e, p) => {
+        e['surfaceOp'] = pickOf(['prepend', null, 5, ['append'], 'Append'], p);
+    }),
+    'surface.sources-array': surface('surface.sources-array', isSurface, (e, p) => {
+        e['sourceEventSeqs'] = pickOf([0, 'all', { 0: 0 }, null], p);
+    }),
+    'surface.sources-empty': surface('surface.sources-empty', (e) => e.type !== 'assistant/message' && isSurface(e), (e) => {
+        e['sourceEventSeqs'] = [];
+    }),
+    'surface.sources-integers': surface('surface.sources-integers', isSurface, (e, p) => {
+        e['sourceEventSeqs'] = [pickOf([-1, 0.5, '0', null], p)];
+    }),
+    'surface.sources-earlier': surface('surface.sources-earlier', isSurface, (e, p) => {
+        e['sourceEventSeqs'] = [e['seq'] + (p % 2)];
+    }),
+    'surface.sources-distinct': surface('surface.sources-distinct', (e) => isType('tool/result')(e) || (e.type === 'assistant/message' && (e.sourceEventSeqs?.length ?? 0) > 0), (e) => {
+        const sources = e['sourceEventSeqs'];
+        e['sourceEventSeqs'] = [...sources, sources[0]];
+    }),
+    'surface.replace-shape': surface('surface.replace-shape', isType('user/message'), (e, p) => {
+        const seq = e['seq'];
+        e['sourceEventSeqs'] = [seq - 1];
+        e['surfaceOp'] = pickOf([{ op: 'replace', start: seq - 1 }, { op: 'splice', start: seq - 1, end: seq - 1 }, { op: 'replace', start: seq - 1, end: seq - 1, note: 'x' }, { op: 'replace', start: '1', end: 1 }, { op: 'replace', start: -1, end: 0 }], p);
+    }),
+    'surface.replace-start': (log, pick) => {
+        // A replace whose start is a step/start: a seq that was never on the surface.
+        const target = pickOf(log.events.filter((e) => e.type === 'user/message' && e.surfaceOp === 'append'), pick);
+        const stepStart = target && log.events.slice(0, target.seq).findLast((e) => e.type === 'step/start');
+        if (target === undefined || stepStart === undefined)
+            return undefined;
+        return withEvent(log, 'surface.replace-start', { ...clone(target), surfaceOp: { op: 'replace', start: stepStart.seq, end: stepStart.seq }, sourceEventSeqs: [stepStart.seq] });
+    },
+    'surface.replace-end': (log, pick) => replaceAtEnd(log, 'surface.replace-end', pick, 'user/message', (nodes, p) => {
+        const start = pickOf(nodes, p);
+        const end = log.events.findLast((e) => e.type === 'step/start').seq;
+        return { op: { op: 'replace', start, end }, sources: [start, end] };
+    }),
+    'surface.replace-order': (log, pick) => replaceAtEnd(log, 'surface.replace-order', pick, 'user/message', (nodes, p) => {
+        if (nodes.length < 2)
+            return undefined;
+        const i = p % (nodes.length - 1);
+        const j = i + 1 + (Math.floor(p / 3) % (nodes.length - 1 - i));
+        return { op: { op: 'replace', start: nodes[j], end: nodes[i] }, sources: [nodes[i], nodes[j]] };
+    }),
+    'surface.replace-coverage': (log, pick) => replaceAtEnd(log, 'surface.replace-coverage', pick, pick % 2 === 0 ? 'user/message' : 'tool/result', (nodes, p) => {
+        const i = p % nodes.length;
+        const shadowed = nodes.slice(i, i + 1 + (p % 3));
+        const kept = shadowed.slice(1);
+        // Cite an earlier event that is not shadowed, so the list is not empty.
+        return { op: { op: 'replace', start: shadowed[0], end: shadowed[shadowed.length - 1] }, sources: kept.length > 0 ? kept : [shadowed[0] === 0 ? 1 : 0] };
+    }),
+    'surface.rewrite-one': (log, pick) => replaceAtEnd(log, 'surface.rewrite-one', pick, 'tool/result', (nodes, p) => {
+        if (nodes.length < 2)
+            return undefined;
+        const i = p % (nodes.length - 1);
+        return { op: { op: 'replace', start: nodes[i], end: nodes[i + 1] }, sources: [nodes[i], nodes[i + 1]] };
+    }),
+    'surface.rewrite-target': (log, pick) => replaceAtEnd(log, 'surface.rewrite-target', pick, 'tool/result', (nodes, p) => {
+        const others = nodes.filter((seq) => log.events[seq].type !== 'tool/result');
+        const node = pickOf(others, p);
+        return node === undefined ? undefined : { op: { op: 'replace', start: node, end: node }, sources: [node] };
+    }),
+    'surface.rewrite-content-only': (log, pick) => {
+        const nodes = nodesBefore(log.events, log.events.length).filter((seq) => log.events[seq].type === 'tool/result');
+        const node = pickOf(nodes, pick);
+        if (node === undefined)
+            return undefined;
+        const data = clone(log.events[node].data);
+        const m = data['message'];
+        const block = m['content'][0];
+        const edits = [
+            () => (m['id'] = `${m['id']}-2`),
+            () => (block['isError'] = !block['isError']),
+            () => (data['step'] = data['step'] + 1),
+            () => (data['meta'] = { note: 'added' }),
+        ];
+        edits[Math.floor(pick / 5) % edits.length]();
+        return appended(log, 'surface.rewrite-content-only', 'tool/result', data, { sourceEventSeqs: [node], surfaceOp: { op: 'replace', start: node, end: node } });
+    },
+};
+/** The JSONL lines of a log, unpacked or as stored (rows packed). */
+const linesOf = (log, packed = false) => (packed ? log.jsonl : writeJsonl(log.header, log.events, false)).split('\n');
+const text = (rule, jsonl) => ({ fault: rule, code: codeOf(rule), jsonl });
+/** The log with its header line replaced by `edit` of the parsed header. */
+function headerFault(rule, edit) {
+    return (log, pick) => {
+        const lines = linesOf(log, true);
+        const parsed = JSON.parse(lines[0]);
+        const replaced = edit(parsed, pick);
+        lines[0] = JSON.stringify(replaced === undefined ? parsed : replaced);
+        return text(rule, lines.join('\n'));
+    };
+}
+/** The log with one event line (unpacked) replaced by `edit` of the parsed event. */
+function lineFault(rule, edit) {
+    return (log, pick) => {
+        const lines = linesOf(log);
+        const index = 1 + (pick % log.events.length);
+        const parsed = JSON.parse(lines[index]);
+        const replaced = edit(parsed, Math.floor(pick / 11));
+        lines[index] = replaced ?? JSON.stringify(parsed);
+        return text(rule, lines.join('\n'));
+    };
+}
+/** A chunk row of the stored log (or, when it has none, one appended after its last event), edited. */
+function rowFault(rule, edit, tool = false) {
+    return (log, pick) => {
+        const lines = linesOf(log, true);
+        const tag = tool ? /^\{"type":"tool-call-chunks"/ : /^\{"type":"[a-z-]+-chunks"/;
+        const rows = lines.map((line, i) => [line, i]).filter(([line]) => tag.test(line));
+        const chosen = pickOf(rows, pick);
+        let index;
+        let row;
+        if (chosen === undefined) {
+            const last = log.events[log.events.length - 1];
+            const data = tool ? { turn: 1, step: 1, index: 0, id: 'call-x', name: 'run', dt: [1, 1], args: ['{"a"', ':', '1}'] } : { turn: 1, step: 1, index: 0, dt: [1, 1], texts: ['a', 'b', 'c'] };
+            row = { type: tool ? 'tool-call-chunks' : 'text-chunks', seq0: log.events.length, time0: last.time, data };
+            index = lines.length - 1;
+            lines.splice(index, 0, '');
+        }
+        else {
+            [index, row] = [chosen[1], JSON.parse(chosen[0])];
+        }
+        edit(row, row['data'], Math.floor(pick / 13));
+        lines[index] = JSON.stringify(row);
+        return text(rule, lines.join('\n'));
+    };
+}
+/** Where a later turn/end makes damage at line `index` committed: the lines after which one holds a turn/end. */
+function committedLines(lines) {
+    const last = lines.findLastIndex((line) => line.startsWith('{"type":"turn/end"'));
+    return Array.from({ length: Math.max(0, last - 1) }, (_, i) => i + 1);
+}
+/** Faults that live in the stored text rather than in one event: they have no append counterpart. */
+export const TEXT_FAULTS = {
+    'session.present': () => text('session.present', ''),
+    'session.bom': (log) => text('session.bom', `\uFEFF${log.jsonl}`),
+    'session.json': (log, pick) => {
+        const lines = linesOf(log, true);
+        lines[0] = pickOf([lines[0].slice(0, -1), 'session', '', "{'type':'session'}"], pick);
+        return text('session.json', lines.join('\n'));
+    },
+    'session.object': headerFault('session.object', (_h, p) => pickOf([[], 'session', null, 0], p)),
+    'session.tag': headerFault('session.tag', (h, p) => {
+        if (p % 3 === 2)
+            delete h['type'];
+        else
+            h['type'] = pickOf(['header', 'Session'], p);
+    }),
+    'session.version-integer': headerFault('session.version-integer', (h, p) => {
+        if (p % 4 === 3)
+            delete h['version'];
+        else
+            h['version'] = pickOf(['0', 0.5, null], p);
+    }),
+    'session.version-newer': headerFault('session.version-newer', (h, p) => {
+        h['version'] = pickOf([1, 2, 7], p);
+    }),
+    'session.version-older': headerFault('session.version-older', (h, p) => {
+        h['version'] = pickOf([-1, -3], p);
+    }),
+    'session.id': headerFault('session.id', (h, p) => {
+        if (p % 3 === 2)
+            delete h['id'];
+        else
+            h['id'] = pickOf(['', 5], p);
+    }),
+    'session.createdAt': headerFault('session.createdAt', (h, p) => {
+        if (p % 4 === 3)
+            delete h['createdAt'];
+        else
+            h['createdAt'] = pickOf([-1, 1.5, '0'], p);
+    }),
+    'session.seedLength': headerFault('session.seedLength', (h, p) => {
+        h['seedLength'] = pickOf([-1, 'x', 2.5], p);
+    }),
+    'session.delegationDepth': headerFault('session.delegationDepth', (h, p) => {
+        h['delegationDepth'] = pickOf([-1, 0.5, null], p);
+    }),
+    'session.cwd': headerFault('session.cwd', (h, p) => {
+        h['cwd'] = pickOf(['relative/path', '', 5], p);
+    }),
+    'session.parentSession': headerFault('session.parentSession', (h, p) => {
+        h['parentSession'] = pickOf([5, true, {}], p);
+    }),
+    'session.agentPreset': headerFault('session.agentPreset', (h, p) => {
+        h['agentPreset'] = pickOf([5, ['a']], p);
+    }),
+    'session.origin': headerFault('session.origin', (h, p) => {
+        h['origin'] = pickOf(['main', 'Subagent', true], p);
+    }),
+    'torn.unparsable-committed': (log, pick) => {
+        const lines = linesOf(log);
+        const at = pickOf(committedLines(lines), pick);
+        if (at === undefined)
+            return undefined;
+        const line = lines[at];
+        const kind = Math.floor(pick / 3) % 4;
+        // Two lines joined (a newline lost) count only when a turn/end still follows the joined line.
+        if (kind === 3 && lines[at + 2] !== undefined && committedLines(lines).includes(at + 1))
+            lines.splice(at, 2, `${line}${lines[at + 1]}`);
+        else
+            lines[at] = [line.slice(0, 1 + (pick % (line.length - 1))), 'garbage', ''][kind % 3];
+        return text('torn.unparsable-committed', lines.join('\n'));
+    },
+    'torn.seq-gap-committed': (log, pick) => {
+        const lines = linesOf(log);
+        // The gap shows on the line after the changed one, and a turn/end must follow that line.
+        const at = pickOf(committedLines(lines).slice(0, -1), pick);
+        if (at === undefined)
+            return undefined;
+        if (pick % 2 === 0)
+            lines.splice(at, 1);
+        else
+            lines.splice(at, 0, lines[at - 1].startsWith('{"type":"session"') ? lines[at + 1] : lines[at - 1]);
+        return text('torn.seq-gap-committed', lines.join('\n'));
+    },
+    'chunk-row.envelope': rowFault('chunk-row.envelope', (row, _d, p) => {
+        if (p % 2 === 0)
+            row['note'] = 'x';
+        else
+            delete row['time0'];
+    }),
+    'chunk-row.seq0': rowFault('chunk-row.seq0', (row, _d, p) => {
+        row['seq0'] = pickOf([-1, '3', 1.5], p);
+    }),
+    'chunk-row.time0': rowFault('chunk-row.time0', (row, _d, p) => {
+        row['time0'] = pickOf([1.5, null, '1'], p);
+    }),
+    'chunk-row.data-object': rowFault('chunk-row.data-object', (row, _d, p) => {
+        row['data'] = pickOf([[], 'texts', null], p);
+    }),
+    'chunk-row.data-keys': rowFault('chunk-row.data-keys', (_row, data, p) => {
+        if (p % 2 === 0)
+            data['extra'] = 1;
+        else
+            delete data['dt'];
+    }),
+    'chunk-row.numbers': rowFault('chunk-row.numbers', (_row, data, p) => {
+        data[pickOf(['turn', 'step', 'index'], p)] = '1';
+    }),
+    'chunk-row.tool-strings': rowFault('chunk-row.tool-strings', (_row, data, p) => {
+        if (p % 2 === 0)
+            data['id'] = 5;
+        else
+            data['name'] = null;
+    }, true),
+    'chunk-row.members': rowFault('chunk-row.members', (_row, data, p) => {
+        const key = Object.hasOwn(data, 'args') ? 'args' : 'texts';
+        const members = data[key];
+        if (p % 3 === 0) {
+            data[key] = [];
+            data['dt'] = [];
+        }
+        else
+            data[key] = pickOf([[...members.slice(1), 7], members.join('')], p);
+    }),
+    'chunk-row.dt': rowFault('chunk-row.dt', (_row, data, p) => {
+        const dt = data['dt'];
+        data['dt'] = p % 2 === 0 ? [0.5, ...dt.slice(1)] : dt.map(String);
+    }),
+    'chunk-row.dt-arity': rowFault('chunk-row.dt-arity', (_row, data, p) => {
+        const dt = data['dt'];
+        data['dt'] = p % 2 === 0 ? dt.slice(1) : [...dt, 1];
+    }),
+    'chunk-row.seq-range': rowFault('chunk-row.seq-range', (row) => {
+        row['seq0'] = Number.MAX_SAFE_INTEGER - 1;
+    }),
+    'chunk-row.time-range': rowFault('chunk-row.time-range', (row, data) => {
+        row['time0'] = Number.MAX_SAFE_INTEGER;
+        data['dt'] = data['dt'].map(() => 5);
+    }),
+    'envelope.object': lineFault('envelope.object', (_e, p) => pickOf(['[1,2]', '"event"', '5', 'null', 'true'], p)),
+    'envelope.key': lineFault('envelope.key', (e, p) => {
+        e[pickOf(['id', 'Type', 'turn', 'timestamp'], p)] = 'evt-1';
+    }),
+    'envelope.seq': lineFault('envelope.seq', (e, p) => {
+        if (p % 5 === 4)
+            delete e['seq'];
+        else
+            e['seq'] = pickOf([-1, `${e['seq']}`, e['seq'] + 0.5, null], p);
+    }),
+    'envelope.time': lineFault('envelope.time', (e, p) => {
+        if (p % 4 === 3)
+            delete e['time'];
+        else
+            e['time'] = pickOf([1.5, '1700000000000', null], p);
+    }),
+    'envelope.data': lineFault('envelope.data', (e) => {
+        delete e['data'];
+    }),
+    'json.negative-zero': (log, pick) => {
+        const last = log.events[log.events.length - 1];
+        const data = pickOf(['{"todos":[],"n":-0}', '{"todos":[{"content":"a","status":"pending","weight":-0.0}]}', '{"todos":[],"list":[1,-0]}', '{"todos":[],"n":-0e5}'], pick);
+        return text('json.negative-zero', `${log.jsonl}{"type":"todo/write","seq":${log.events.length},"time":${last.time},"data":${data}}\n`);
+    },
+    'json.non-finite': (log, pick) => {
+        const last = log.events[log.events.length - 1];
+        const data = pickOf(['{"todos":[],"n":1e400}', '{"todos":[],"n":-1e400}', '{"todos":[],"deep":{"x":[2e308]}}'], pick);
+        return text('json.non-finite', `${log.jsonl}{"type":"todo/write","seq":${log.events.length},"time":${last.time},"data":${data}}\n`);
+    },
+};
+/** Values a JSON text cannot hold, for in-process appends: each breaks one lossless-JSON rule. */
+export const MEMORY_FAULTS = {
+    'json.undefined': () => ({ todos: [], note: undefined }),
+    'json.type': () => ({ todos: [], n: 10n }),
+    'json.cycle': () => {
+        const data = { todos: [] };
+        data['self'] = { parent: data };
+        return data;
+    },
+    'json.array-subclass': () => ({ todos: TodoList.from([]) }),
+    'json.sparse-array': () => ({ todos: [, { content: 'a', status: 'pending' }] }),
+    'json.plain-object': () => ({ todos: [], at: new Date(0) }),
+    'json.symbol-key': () => ({ todos: [], [Symbol('hidden')]: 1 }),
+    'json.enumerable-key': () => Object.defineProperty({ todos: [] }, 'hidden', { value: 1, enumerable: false }),
+};
+class TodoList extends Array {
+}
+/** Logs seeded in memory: events whose seqs are not their indices. */
+export const SEED_FAULTS = {
+    'seq.contiguous': (log, pick) => {
+        const events = [...log.events];
+        const at = pick % events.length;
+        events[at] = { ...events[at], seq: events[at].seq + 1 + (pick % 3) };
+        return events;
+    },
+};
+const isSeq = (value) => Number.isSafeInteger(value) && value >= 0;
+/**
+ * Whether an event can be passed to append at all over the protocol: its AppendInput schema
+ * only carries a list of seqs, an "append" or exact replace op, and an ignorable that is true.
+ * Faults in those shapes exist in memory and in stored text; over the protocol only load can see them.
+ */
+export function fitsAppendInput(event) {
+    const e = event;
+    const sources = e['sourceEventSeqs'];
+    const op = e['surfaceOp'];
+    if (sources !== undefined && !(Array.isArray(sources) && sources.every(isSeq)))
+        return false;
+    if (Object.hasOwn(e, 'ignorable') && e['ignorable'] !== true)
+        return false;
+    if (!Object.hasOwn(e, 'surfaceOp') || op === 'append')
+        return true;
+    if (typeof op !== 'object' || op === null || Array.isArray(op))
+        return false;
+    const r = op;
+    return Object.keys(r).length === 3 && r['op'] === 'replace' && Number.isSafeInteger(r['start']) && Number.isSafeInteger(r['end']);
+}
+/** Every fault class, by the rule it breaks. */
+export const FAULT_CLASSES = [...Object.keys(EVENT_FAULTS), ...Object.keys(TEXT_FAULTS), ...Object.keys(MEMORY_FAULTS), ...Object.keys(SEED_FAULTS)];
+/** The rules of the validators that no fault class in `classes` breaks. */
+export function uncoveredRules(classes) {
+    const covered = new Set(classes);
+    return Object.keys(LOG_RULES).filter((rule) => !covered.has(rule));
+}
+/** The fault of class `name` in `log`; a class the log has no room for falls back to an unknown type. */
+export function faultIn(log, name, pick) {
+    const mutation = EVENT_FAULTS[name] ?? TEXT_FAULTS[name];
+    return mutation(log, pick) ?? EVENT_FAULTS['event.known-type'](log, pick);
+}
+/**
+ * Cases hold several faults of one log, so that a default run (100 cases) reaches each class
+ * a few times; the rule-enumeration test reaches each one on a fixed sample whatever the seed.
+ */
+function invalidFrom(mutations, perCase) {
+    const names = Object.keys(mutations);
+    return fc
+        .tuple(logPlanOf(3), fc.shuffledSubarray(names, { minLength: 1, maxLength: perCase }), fc.nat())
+        .map(([plan, chosen, pick]) => {
+        const log = buildLog(plan);
+        return chosen.map((name, i) => faultIn(log, name, pick + i));
+    });
+}
+/** Faults in one event (with the verdict append must match), several per case. */
+export const invalidEventLogs = invalidFrom(EVENT_FAULTS, 5);
+/** Faults of every class that a stored log can hold, event-level or textual, several per case. */
+export const invalidLogs = invalidFrom({ ...EVENT_FAULTS, ...TEXT_FAULTS }, 8);
+/** Kinds of storage damage (spec §5.3 item 2), each placed before and after the last turn/end. */
+export const DAMAGE_KINDS = ['torn line', 'garbage line', 'empty line', 'seq gap', 'repeated line', 'missing newline', 'bad chunk row'];
+/**
+ * Every kind of damage at every place a log has room for. Damage before a later turn/end is
+ * committed and refused (TORN_COMMITTED, or a malformed row's own CHUNK_ROW_INVALID, which is
+ * refused wherever it lies: a torn write cannot produce a row that parses); damage after the
+ * last turn/end is a torn tail, cut at the first damaged line.
+ */
+export function damagesOf(log, pick) {
+    const lines = log.jsonl.split('\n');
+    lines.pop(); // the empty string after the final newline
+    // The first seq each stored line holds (rows hold several).
+    const firstSeq = lines.map((line, i) => (i === 0 ? -1 : (JSON.parse(line).seq ?? JSON.parse(line).seq0)));
+    const lastTurnEnd = lines.findLastIndex((line) => line.startsWith('{"type":"turn/end"'));
+    const out = [];
+    const file = (ls, newline = true) => `${ls.join('\n')}${newline ? '\n' : ''}`;
+    for (const place of ['committed', 'tail']) {
+        // Lines the damage may start at: a turn/end must follow (committed), or none may (tail).
+        const range = place === 'committed' ? Array.from({ length: Math.max(0, lastTurnEnd - 1) }, (_, i) => i + 1) : Array.from({ length: lines.length - 1 - lastTurnEnd }, (_, i) => lastTurnEnd + 1 + i);
+        const at = (choices) => pickOf(choices, pick);
+        const cut = (line) => (place === 'committed' ? { refused: 'TORN_COMMITTED' } : { kept: firstSeq[line] });
+        for (const kind of DAMAGE_KINDS) {
+            const ls = [...lines];
+            let damaged;
+            if (kind === 'torn line' || kind === 'garbage line') {
+                const i = at(range);
+                if (i !== undefined) {
+                    ls[i] = kind === 'torn line' ? ls[i].slice(0, 1 + (pick % (ls[i].length - 1))) : pickOf(['garbage', '{"type":"turn/end"', '\u0000\u0000', '}{'], pick);
+                    damaged = { kind, place, jsonl: file(ls), expect: cut(i) };
+                }
+            }
+            else if (kind === 'empty line') {
+                const i = at(range);
+                if (i !== undefined) {
+                    ls.splice(i, 0, '');
+                    damaged = { kind, place, jsonl: file(ls), expect: cut(i) };
+                }
+            }
+            else if (kind === 'seq gap') {
+                // A lost line shows as a gap on the intact line after it, which commits the loss when it is itself a turn/end.
+                const i = at(range.filter((r) => r + 1 < lines.length));
+                if (i !== undefined) {
+                    ls.splice(i, 1);
+                    damaged = { kind, place, jsonl: file(ls), expect: cut(i) };
+                }
+            }
+            else if (kind === 'repeated line') {
+                // A repeated turn/end line would commit itself: in the tail, repeat a line after it.
+                const i = at(range.filter((r) => r > (place === 'committed' ? 1 : lastTurnEnd + 1)));
+                if (i !== undefined) {
+                    ls.splice(i, 0, ls[i - 1]);
+                    damaged = { kind, place, jsonl: file(ls), expect: cut(i) };
+                }
+            }
+            else if (kind === 'missing newline') {
+                if (place === 'tail') {
+                    // The final line without its newline, cut anywhere or whole: a write cut short.
+                    const last = ls[ls.length - 1];
+                    ls[ls.length - 1] = last.slice(0, 1 + (pick % last.length));
+                    if (range.length > 0)
+                        damaged = { kind, place, jsonl: file(ls, false), expect: { kept: firstSeq[lines.length - 1] } };
+                }
+                else {
+                    // Two lines run together, a newline lost inside the committed region.
+                    const i = at(range.filter((r) => r + 1 < lastTurnEnd));
+                    if (i !== undefined) {
+                        ls.splice(i, 2, `${ls[i]}${ls[i + 1]}`);
+                        damaged = { kind, place, jsonl: file(ls), expect: cut(i) };
+                    }
+                }
+            }
+            else {
+                const i = at(range.filter((r) => /^\{"type":"[a-z-]+-chunks"/.test(lines[r])));
+                if (i !== undefined) {
+                    const row = JSON.parse(ls[i]);
+                    row.data.dt = row.data.dt.slice(1);
+                    ls[i] = JSON.stringify(row);
+                    damaged = { kind, place, jsonl: file(ls), expect: { refused: 'CHUNK_ROW_INVALID' } };
+                }
+            }
+            if (damaged !== undefined)
+                out.push(damaged);
+        }
+    }
+    return out;
+}

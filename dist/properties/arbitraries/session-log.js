@@ -1,0 +1,558 @@
+/**
+ * Valid session logs, generated. A plan (turns → steps → replies, with compactions,
+ * tool-result trims, resumes, header changes, retries, failed and unstreamed replies,
+ * noise and an open last turn) is drawn by fast-check, so it shrinks; a builder turns
+ * the plan into events and canonical JSONL, packing runs of three or more deltas into
+ * chunk rows as a DSH writer does.
+ *
+ * Every free-text field is drawn from text.ts (every value class), and turns written by
+ * an "older harness" are stored in the older shapes the loader upgrades (spec §5.3 item
+ * 3, the `apps/web` corpus logs). The builder knows both forms: `jsonl` holds what is
+ * stored, `events` what a reader must load, and `expected` the messages and header a
+ * fold must derive — all written directly, without the reference: a generator that
+ * used the code under test could not find that code's bugs.
+ */
+import fc from 'fast-check';
+import { anyText, textLabels, toolName } from "./text.js";
+export const LEGACY_SHAPES = ['turn/start trigger', 'pre-identity user', 'pre-identity assistant', 'pre-identity tool result', 'steering', 'old turn/end'];
+/** Tool arguments: the model's raw JSON string, as models write it (spacing, nesting, empty). */
+const toolArguments = fc
+    .tuple(anyText, fc.constantFrom('compact', 'pretty', 'padded', 'empty', 'nested'))
+    .map(([value, form]) => {
+    if (form === 'empty')
+        return '';
+    if (form === 'pretty')
+        return JSON.stringify({ path: value }, null, 2);
+    if (form === 'padded')
+        return ` ${JSON.stringify({ path: value })}\n`;
+    if (form === 'nested')
+        return JSON.stringify({ edits: [{ old: value, new: value.toUpperCase() }], options: { dryRun: false, depth: 2 } });
+    return JSON.stringify({ path: value });
+});
+const usagePlan = fc.record({ input: fc.nat(4000), read: fc.option(fc.nat(4000)), output: fc.nat(2000), write: fc.nat(1000), reasoning: fc.nat(1000) }, { requiredKeys: ['input', 'read'] });
+const step = fc.record({
+    injects: fc.array(anyText, { maxLength: 2 }),
+    header: fc.constantFrom('keep', 'keep', 'keep', 'keep', 'system', 'tools', 'config', 'noncanonical'),
+    reply: fc.oneof({ weight: 9, arbitrary: fc.record({ reasoning: fc.option(anyText), text: fc.option(anyText), calls: fc.nat(2), deltas: fc.nat(5), args: fc.array(toolArguments, { maxLength: 2 }) }) }, 
+    // A reply with no content at all (a usage-only step): logged, but never a message (spec §3.1).
+    { weight: 1, arbitrary: fc.constant({ reasoning: null, text: null, calls: 0, deltas: 0 }) }),
+    usage: fc.option(usagePlan, { freq: 3 }),
+    noise: fc.array(fc.constantFrom('todo', 'context', 'title', 'ignorable', 'hook'), { maxLength: 2 }),
+    systemText: anyText,
+    outputs: fc.array(fc.record({ blocks: fc.array(anyText, { maxLength: 2 }), isError: fc.boolean() }), { maxLength: 2 }),
+    boundary: fc.constantFrom('streamed', 'streamed', 'streamed', 'streamed', 'retry', 'error finish', 'unstreamed', 'unrecorded'),
+});
+const turn = fc.record({
+    prompt: anyText,
+    steps: fc.array(step, { minLength: 1, maxLength: 3 }),
+    compactKeep: fc.option(fc.nat(3), { freq: 4 }),
+    trimPick: fc.option(fc.nat(), { freq: 4 }),
+    resume: fc.boolean(),
+    end: fc.constantFrom('completed', 'completed', 'completed', 'max-tokens', 'error', 'aborted', 'disposed'),
+});
+/** Plans of at most `maxTurns` turns. */
+export function logPlanOf(maxTurns) {
+    return fc.record({
+        turns: fc.array(turn, { minLength: 1, maxLength: maxTurns }),
+        system: anyText,
+        // Names as registries spell them, and now and then any text at all: nothing in the log format restricts them.
+        tools: fc.uniqueArray(fc.oneof({ weight: 3, arbitrary: toolName }, { weight: 1, arbitrary: anyText }), { minLength: 1, maxLength: 3 }),
+        legacy: fc.option(fc.record({ turns: fc.integer({ min: 1, max: maxTurns }), shapes: fc.subarray([...LEGACY_SHAPES], { minLength: 1 }) }), { freq: 3, nil: null }),
+        openTail: fc.option(anyText, { freq: 3, nil: null }),
+    });
+}
+export const logPlan = logPlanOf(4);
+/** Valid logs. With `noise: false` the same plan builds without log-only noise events. */
+export function sessionLog(options = {}) {
+    return logPlan.map((plan) => buildLog(plan, options));
+}
+const BASE_TOOLS = [
+    { name: 'read_file', description: 'Read a file.', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
+    { name: 'run', description: 'Run a command.', parameters: { type: 'object', properties: { command: { type: 'string' } } } },
+];
+export function buildLog(plan, options = {}) {
+    const noise = options.noise !== false;
+    const header = { type: 'session', version: 0, id: 'gen-session', createdAt: 1_700_000_000_000, delegationDepth: 0 };
+    const events = [];
+    const stored = [];
+    const nodes = [];
+    const headers = [];
+    let time = 1_700_000_000_000;
+    let ids = 0;
+    const stats = { replaces: 0, toolPairs: 0, headerChanges: 0, resumes: 0, chunkRows: 0, ignorable: 0, injections: 0 };
+    const texts = { system: [], user: [], reply: [], reasoning: [], arguments: [], 'tool output': [], 'tool name': [] };
+    const seen = new Set();
+    let legacyTurn = false;
+    const old = (shape) => legacyTurn && plan.legacy.shapes.includes(shape);
+    const id = (prefix) => `${prefix}-${++ids}`;
+    const legacyId = (seq) => `legacy-message:${header.id}:${seq}`;
+    /** Appends an event as a reader must load it; `asStored` is how an older harness wrote it, when it differs. */
+    const push = (type, data, extra = {}, asStored) => {
+        const seq = events.length;
+        // Times mostly rise but sometimes step back, as real logs allow.
+        time += seq % 7 === 6 ? -2 : 1 + (seq % 3);
+        const event = { type, seq, time, data, ...extra };
+        events.push(event);
+        stored.push(asStored === undefined ? event : { type: asStored.type ?? type, seq, time, data: asStored.data, ...extra });
+        if (extra.surfaceOp === 'append')
+            nodes.push(seq);
+        else if (typeof extra.surfaceOp === 'object') {
+            const from = nodes.indexOf(extra.surfaceOp.start);
+            nodes.splice(from, nodes.indexOf(extra.surfaceOp.end) - from + 1, seq);
+            stats.replaces++;
+        }
+        return seq;
+    };
+    const toolNames = plan.tools ?? BASE_TOOLS.map((t) => t.name);
+    const initialTools = toolNames.map((name, i) => ({ ...BASE_TOOLS[i % BASE_TOOLS.length], name }));
+    let current = {
+        config: { provider: 'deepseek', model: 'deepseek-chat', reasoningEffort: 'high', maxTokens: 8192 },
+        adapterDefaults: { reasoningEffort: true, maxTokens: true },
+        system: plan.system ?? 'You are a careful agent.',
+        tools: initialTools,
+    };
+    texts['system'].push(current.system);
+    texts['tool name'].push(...toolNames);
+    let headerOwed = 'initial';
+    let changes = 0;
+    /** A user/message: the current shape, or the pre-identity one an older harness wrote. */
+    const userMessage = (content, source, extra = { surfaceOp: 'append' }) => {
+        texts['user'].push(content);
+        if (old('pre-identity user')) {
+            seen.add('pre-identity user');
+            // As the apps/web logs store them: the prompt's source names the RPC that carried it.
+            const body = { content: [{ type: 'text', text: content }], source: source['kind'] === 'user' ? { ...source, rpcId: `rpc-${events.length}` } : source };
+            return push('user/message', { ...body, id: legacyId(events.length), role: 'user' }, extra, { data: body });
+        }
+        return push('user/message', { content: [{ type: 'text', text: content }], source, role: 'user', id: id('u') }, extra);
+    };
+    /** An injected user message: an older harness logged it as a steering/message. */
+    const injected = (content, turnNo) => {
+        if (!old('steering'))
+            return userMessage(content, { kind: 'user' });
+        seen.add('steering');
+        texts['user'].push(content);
+        const body = { content: [{ type: 'text', text: content }], source: { kind: 'user' } };
+        const seq = events.length;
+        // Two older forms: the message wrapped, or its fields inline.
+        if (stats.injections % 2 === 0) {
+            const message = { ...body, role: 'user', id: id('u') };
+            return push('user/message', message, { surfaceOp: 'append' }, { type: 'steering/message', data: { turn: turnNo, message } });
+        }
+        return push('user/message', { ...body, id: legacyId(seq), role: 'user' }, { surfaceOp: 'append' }, { type: 'steering/message', data: { turn: turnNo, ...body } });
+    };
+    const noiseEvent = (kind, turnNo) => {
+        if (!noise)
+            return;
+        if (kind === 'todo')
+            push('todo/write', { todos: [{ content: `task ${turnNo}`, status: 'in_progress' }] });
+        else if (kind === 'context')
+            push('request/context', { provider: 'deepseek', model: 'deepseek-chat', contextWindow: 128000 });
+        else if (kind === 'title')
+            push('session/title', { title: 'A generated session', messageSeqs: [] });
+        else if (kind === 'hook')
+            push('hook/invoked', { hook: 'pre-step', turn: turnNo });
+        else {
+            push('x-harness/annotation', { note: `noise at turn ${turnNo}` }, { ignorable: true });
+            stats.ignorable++;
+        }
+    };
+    const turnStart = (turnNo) => {
+        if (!old('turn/start trigger'))
+            return push('turn/start', { turn: turnNo });
+        seen.add('turn/start trigger');
+        const source = turnNo % 2 === 0 ? { kind: 'user' } : { kind: 'user', rpcId: `rpc-${events.length}` };
+        return push('turn/start', { turn: turnNo }, {}, { data: { turn: turnNo, trigger: { kind: 'message', source } } });
+    };
+    plan.turns.forEach((turnPlan, t) => {
+        const turnNo = t + 1;
+        legacyTurn = plan.legacy != null && turnNo <= plan.legacy.turns;
+        if (turnPlan.resume && t > 0) {
+            push('session/end-seed', {});
+            headerOwed = 'resume';
+            stats.resumes++;
+        }
+        turnStart(turnNo);
+        if (turnPlan.compactKeep !== null && nodes.length > 0)
+            compact(turnPlan.compactKeep, turnNo);
+        if (turnPlan.trimPick !== null)
+            trim(turnPlan.trimPick, turnNo);
+        let failed;
+        for (const [s, stepPlan] of turnPlan.steps.entries()) {
+            const stepNo = s + 1;
+            push('step/start', { turn: turnNo, step: stepNo });
+            for (const kind of stepPlan.noise)
+                noiseEvent(kind, turnNo);
+            if (s === 0)
+                userMessage(turnPlan.prompt, { kind: 'user' });
+            for (const text of stepPlan.injects) {
+                injected(text, turnNo);
+                stats.injections++;
+            }
+            writeHeader(stepPlan);
+            failed = reply(stepPlan, turnNo, stepNo);
+            push('step/end', { turn: turnNo, step: stepNo });
+            if (failed !== undefined)
+                break;
+        }
+        turnEnd(turnNo, failed === undefined ? turnPlan.end : 'error', failed);
+    });
+    legacyTurn = false;
+    if (plan.openTail != null)
+        openTurn(plan.openTail, plan.turns.length + 1);
+    /** Writes the reply of one step; returns the failure when its stream ended in an error. */
+    function reply(stepPlan, turnNo, stepNo) {
+        const boundary = stepPlan.boundary ?? 'streamed';
+        seen.add(`boundary: ${boundary}`);
+        const chunk = (c) => push('assistant/chunk', { turn: turnNo, step: stepNo, chunk: c });
+        if (boundary === 'error finish' || boundary === 'retry') {
+            const failure = { message: 'the provider failed', code: boundary === 'retry' ? 'RATE_LIMIT' : 'SERVER' };
+            if (stepPlan.usage !== null)
+                chunk({ type: 'usage', usage: { inputTokens: 0, outputTokens: 0 } });
+            chunk({ type: 'finish', reason: { kind: 'error', failure } });
+            if (boundary === 'error finish')
+                return { step: stepNo, ...failure };
+            const retryId = id('retry');
+            push('llm/retry', { retryId, turn: turnNo, step: stepNo, provider: 'deepseek', mode: 'normal', policyKey: '["normal",2]', retry: 1, maxRetries: 2, delayMs: 1, failure });
+            push('llm/retry-started', { retryId, turn: turnNo, step: stepNo, retry: 1 });
+        }
+        const content = replyBlocks(stepPlan.reply, turnNo, stepNo);
+        if (content.length === 0)
+            seen.add('empty reply');
+        const chunkSeqs = boundary === 'unstreamed' || boundary === 'unrecorded' ? [] : stream(stepPlan, content, turnNo, stepNo);
+        const message = { role: 'assistant', content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' }, id: id('a') };
+        const usage = stepPlan.usage === null ? undefined : usageOf(stepPlan.usage);
+        const sources = boundary === 'unrecorded' ? { surfaceOp: 'append' } : { sourceEventSeqs: chunkSeqs, surfaceOp: 'append' };
+        if (old('pre-identity assistant')) {
+            seen.add('pre-identity assistant');
+            const upgraded = { role: 'assistant', content, source: { provider: 'deepseek', model: 'deepseek-chat', kind: 'model' } };
+            const data = { turn: turnNo, step: stepNo, ...(usage === undefined ? {} : { usage }), message: { id: legacyId(events.length), ...upgraded } };
+            const asStored = { turn: turnNo, step: stepNo, content, provenance: { provider: 'deepseek', model: 'deepseek-chat' }, ...(usage === undefined ? {} : { usage }) };
+            push('assistant/message', data, sources, { data: asStored });
+        }
+        else {
+            push('assistant/message', { turn: turnNo, step: stepNo, message, ...(usage === undefined ? {} : { usage }) }, sources);
+        }
+        let c = 0;
+        for (const block of content) {
+            if (block.type !== 'tool-call')
+                continue;
+            const callSeq = push('tool/call', { turn: turnNo, step: stepNo, callId: block.id, name: block.name, arguments: block.arguments });
+            const output = stepPlan.outputs?.[c] ?? { blocks: [`output of ${block.name}`], isError: false };
+            toolResult(turnNo, stepNo, block.id, output, { sourceEventSeqs: [callSeq], surfaceOp: 'append' });
+            stats.toolPairs++;
+            c++;
+        }
+        return undefined;
+    }
+    function usageOf(plan) {
+        const usage = { inputTokens: plan.input, outputTokens: plan.output ?? 10 };
+        if (plan.read !== null)
+            usage['cacheReadTokens'] = plan.read;
+        if (plan.write !== undefined)
+            usage['cacheWriteTokens'] = plan.write;
+        if (plan.reasoning !== undefined)
+            usage['reasoningTokens'] = plan.reasoning;
+        for (const key of ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'])
+            seen.add(`usage ${Object.hasOwn(usage, key) ? 'with' : 'without'} ${key}`);
+        return usage;
+    }
+    function turnEnd(turnNo, end, failure) {
+        const error = { message: failure?.message ?? 'generated failure', code: failure?.code ?? 'GENERATED' };
+        const reason = end === 'error' ? { kind: 'error', error } : end === 'aborted' ? { kind: 'aborted', reason: { kind: 'user' } } : end === 'disposed' ? { kind: 'aborted', reason: { kind: 'disposed' } } : { kind: end };
+        if (!old('old turn/end') || (end !== 'error' && end !== 'aborted' && end !== 'disposed')) {
+            push('turn/end', { turn: turnNo, reason });
+            return;
+        }
+        seen.add('old turn/end');
+        // The older reasons: aborted without a cause, disposed as its own kind, errors with their step.
+        const step = failure?.step ?? 1;
+        let asStored;
+        let upgraded = reason;
+        if (end === 'aborted')
+            [asStored, upgraded] = [{ kind: 'aborted' }, { kind: 'aborted', reason: { kind: 'legacy' } }];
+        else if (end === 'disposed')
+            asStored = { kind: 'disposed' };
+        else if (turnNo % 3 === 0) {
+            // The failure as the provider reported it, optional facts included.
+            const failure = { ...error, status: 503, providerRetryAfterMs: 1000 };
+            [asStored, upgraded] = [{ kind: 'error', step, failure }, { kind: 'error', error: failure }];
+        }
+        else if (turnNo % 3 === 1)
+            asStored = { kind: 'error', step, message: error.message, code: error.code };
+        else
+            [asStored, upgraded] = [{ kind: 'error', step, message: error.message }, { kind: 'error', error: { message: error.message, code: 'UNKNOWN' } }];
+        push('turn/end', { turn: turnNo, reason: upgraded }, {}, { data: { turn: turnNo, reason: asStored } });
+    }
+    /** A turn cut short by a crash: started, prompted and streaming, never ended. */
+    function openTurn(prompt, turnNo) {
+        turnStart(turnNo);
+        push('step/start', { turn: turnNo, step: 1 });
+        userMessage(prompt, { kind: 'user' });
+        writeHeader({ header: 'keep' });
+        const chunk = (c) => push('assistant/chunk', { turn: turnNo, step: 1, chunk: c });
+        chunk({ type: 'block-start', index: 0, blockType: 'text' });
+        for (const piece of ['Working', ' on', ' it'])
+            chunk({ type: 'text-delta', index: 0, text: piece });
+        seen.add('open last turn');
+    }
+    function writeHeader(stepPlan) {
+        const change = stepPlan.header;
+        if (change === 'keep' && headerOwed === null)
+            return;
+        let written;
+        if (change === 'keep')
+            written = canonical();
+        else {
+            changes++;
+            if (change === 'system') {
+                const next = stepPlan.systemText ?? `${current.system} Rule ${changes}.`;
+                current = { ...current, system: next === current.system ? `${next} Rule ${changes}.` : next };
+                texts['system'].push(current.system);
+            }
+            else if (change === 'tools') {
+                const added = { name: `tool_${changes}`, description: `Tool ${changes}.`, parameters: { type: 'object' } };
+                current = { ...current, tools: changes % 2 === 0 ? [...current.tools].reverse() : [...current.tools, added] };
+            }
+            else if (change === 'config') {
+                current = { ...current, config: { ...current.config, maxTokens: 1000 + changes, temperature: changes / 10 }, adapterDefaults: { reasoningEffort: true } };
+            }
+            else {
+                // Explicit values, no markers — written with an empty adapterDefaults that canonicalisation drops.
+                const { adapterDefaults: _dropped, ...rest } = current;
+                current = { ...rest, config: { ...current.config, maxTokens: 2000 + changes } };
+            }
+            written = change === 'noncanonical' ? { ...canonical(), adapterDefaults: {} } : canonical();
+        }
+        const reason = headerOwed ?? 'change';
+        if (reason === 'change')
+            stats.headerChanges++;
+        headers.push({ seq: push('request/header', { header: written, reason }), header: canonical() });
+        headerOwed = null;
+    }
+    function canonical() {
+        const out = { config: current.config };
+        if (current.adapterDefaults !== undefined)
+            out['adapterDefaults'] = current.adapterDefaults;
+        if (current.system !== '')
+            out['system'] = current.system;
+        if (current.tools.length > 0)
+            out['tools'] = current.tools;
+        return out;
+    }
+    function replyBlocks(reply, turnNo, stepNo) {
+        const blocks = [];
+        if (reply.reasoning !== null)
+            blocks.push({ type: 'reasoning', text: reply.reasoning });
+        if (reply.text !== null)
+            blocks.push({ type: 'text', text: reply.text });
+        for (let c = 0; c < reply.calls; c++) {
+            const tool = current.tools[c % Math.max(1, current.tools.length)];
+            const args = reply.args?.[c] ?? JSON.stringify({ path: `src/file${c}.ts` });
+            blocks.push({ type: 'tool-call', id: `call-${turnNo}-${stepNo}-${c}`, name: tool?.name ?? 'run', arguments: args });
+            texts['arguments'].push(args);
+        }
+        if (reply.reasoning !== null)
+            texts['reasoning'].push(reply.reasoning);
+        if (reply.text !== null)
+            texts['reply'].push(reply.text);
+        return blocks;
+    }
+    /** assistant/chunk events for a reply: start, deltas, end per block, then usage and finish. */
+    function stream(stepPlan, blocks, turnNo, stepNo) {
+        const seqs = [];
+        const chunk = (c) => seqs.push(push('assistant/chunk', { turn: turnNo, step: stepNo, chunk: c }));
+        blocks.forEach((block, index) => {
+            const b = block;
+            chunk({ type: 'block-start', index, blockType: b.type });
+            const whole = b.type === 'tool-call' ? b.arguments : b.text;
+            for (const piece of split(whole, stepPlan.reply.deltas)) {
+                if (b.type === 'tool-call')
+                    chunk({ type: 'tool-call-delta', index, id: b.id, name: b.name, argumentsDelta: piece });
+                else
+                    chunk({ type: b.type === 'text' ? 'text-delta' : 'reasoning-delta', index, text: piece });
+            }
+            chunk({ type: 'block-end', index, block });
+        });
+        if (stepPlan.usage !== null)
+            chunk({ type: 'usage', usage: usageOf(stepPlan.usage) });
+        chunk({ type: 'finish', reason: { kind: stepPlan.reply.calls > 0 ? 'tool-calls' : 'stop' } });
+        return seqs;
+    }
+    function compact(keep, turnNo) {
+        const shadowed = nodes.slice(0, Math.max(1, nodes.length - (keep % (nodes.length + 1))));
+        const compactionId = id('c');
+        const start = push('compaction/start', { compactionId, turn: turnNo });
+        const summary = push('compaction/summary', {
+            compactionId,
+            summary: [{ type: 'text', text: 'Earlier work, summarized.' }],
+            shadowedRange: { start: shadowed[0], end: shadowed[shadowed.length - 1] },
+            shadowedSeqs: shadowed,
+            shadowedTokenCount: 100,
+            provider: 'deepseek',
+            model: 'deepseek-chat',
+            maxTokens: 4096,
+        });
+        userMessage('Summary: earlier work.', { kind: 'plugin', plugin: 'compact', compactionId }, {
+            sourceEventSeqs: [start, summary, ...shadowed],
+            surfaceOp: { op: 'replace', start: shadowed[0], end: shadowed[shadowed.length - 1] },
+        });
+        push('compaction/end', { compactionId, turn: turnNo });
+    }
+    function trim(pick, turnNo) {
+        const results = nodes.filter((seq) => events[seq].type === 'tool/result');
+        if (results.length === 0)
+            return;
+        const target = results[pick % results.length];
+        const original = events[target].data;
+        push('compaction/prune', { shadowedRange: { start: target, end: target }, shadowedSeqs: [target], shadowedTokenCount: 20 });
+        const trimmed = [{ type: 'text', text: `[trimmed at turn ${turnNo}]` }];
+        const rewritten = JSON.parse(JSON.stringify(original));
+        rewritten.message.content[0].content = trimmed;
+        const extra = { sourceEventSeqs: [target], surfaceOp: { op: 'replace', start: target, end: target } };
+        if (!old('pre-identity tool result')) {
+            push('tool/result', rewritten, extra);
+            return;
+        }
+        // An older harness wrote the rewrite flat too; on load it keeps the identity of the result it replaces.
+        const callId = original.message.source.callId;
+        push('tool/result', rewritten, extra, { data: { turn: original.turn, step: original.step, callId, content: trimmed, isError: original.message.content[0].isError } });
+    }
+    function toolResult(turnNo, stepNo, callId, output, extra) {
+        texts['tool output'].push(...output.blocks);
+        const content = output.blocks.map((text) => ({ type: 'text', text }));
+        if (old('pre-identity tool result')) {
+            seen.add('pre-identity tool result');
+            const message = { id: legacyId(events.length), role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content, isError: output.isError }], source: { kind: 'tool', callId } };
+            push('tool/result', { turn: turnNo, step: stepNo, message }, extra, { data: { turn: turnNo, step: stepNo, callId, content, isError: output.isError } });
+            return;
+        }
+        const message = { source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, content, isError: output.isError }], role: 'user', id: id('t') };
+        push('tool/result', { turn: turnNo, step: stepNo, message }, extra);
+    }
+    const upgraded = stored.some((e, i) => e !== events[i]);
+    const jsonl = writeJsonl(header, stored);
+    stats.chunkRows = jsonl.split('\n').filter((line) => /^\{"type":"[a-z-]+-chunks"/.test(line)).length;
+    const labels = {};
+    for (const [field, values] of Object.entries(texts))
+        Object.assign(labels, textLabels(values, field));
+    Object.assign(labels, textLabels(Object.values(texts).flat(), 'text'));
+    for (const shape of LEGACY_SHAPES)
+        labels[`legacy: ${shape}`] = seen.has(shape);
+    for (const key of ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'])
+        for (const side of ['with', 'without'])
+            labels[`usage ${side} ${key}`] = seen.has(`usage ${side} ${key}`);
+    for (const boundary of ['retry', 'error finish', 'unstreamed', 'unrecorded'])
+        labels[`boundary: ${boundary}`] = seen.has(`boundary: ${boundary}`);
+    labels['open last turn'] = seen.has('open last turn');
+    labels['empty reply'] = seen.has('empty reply');
+    labels['legacy shapes'] = LEGACY_SHAPES.some((shape) => seen.has(shape));
+    const expected = expectationOf(events, headers);
+    return { header, events, jsonl, stats: { ...stats, labels }, ...(upgraded ? { stored } : {}), expected };
+}
+/**
+ * The messages and header a fold must derive, from what the builder wrote: the surface
+ * ops it chose and the canonical header it meant, projected by the rule of spec §3.1.
+ */
+function expectationOf(events, headers) {
+    return {
+        messagesAt(k) {
+            const nodes = [];
+            for (const event of events.slice(0, k)) {
+                if (event.surfaceOp === 'append')
+                    nodes.push(event.seq);
+                else if (typeof event.surfaceOp === 'object') {
+                    const from = nodes.indexOf(event.surfaceOp.start);
+                    nodes.splice(from, nodes.indexOf(event.surfaceOp.end) - from + 1, event.seq);
+                }
+            }
+            return nodes.map((seq) => projection(events[seq])).filter((m) => m !== null);
+        },
+        headerAt(k) {
+            return headers.findLast((h) => h.seq < k)?.header ?? null;
+        },
+    };
+}
+function projection(event) {
+    const data = event.data;
+    if (event.type === 'user/message')
+        return data;
+    const message = data['message'];
+    return event.type === 'assistant/message' && message.content.length === 0 ? null : message;
+}
+function split(whole, pieces) {
+    if (pieces <= 1 || whole.length < 2)
+        return [whole];
+    const size = Math.ceil(whole.length / pieces);
+    const out = [];
+    for (let i = 0; i < whole.length; i += size)
+        out.push(whole.slice(i, i + size));
+    return out;
+}
+/** JSONL with runs of three or more consecutive same-block deltas packed into chunk rows. */
+export function writeJsonl(header, events, pack = true) {
+    const lines = [JSON.stringify(header)];
+    for (let i = 0; i < events.length;) {
+        const run = pack ? deltaRun(events, i) : 1;
+        if (run >= 3) {
+            lines.push(JSON.stringify(row(events.slice(i, i + run))));
+            i += run;
+        }
+        else {
+            lines.push(JSON.stringify(events[i]));
+            i++;
+        }
+    }
+    return `${lines.join('\n')}\n`;
+}
+/** The JSONL of the first `k` events, unpacked: a valid log of its own. */
+export function prefixJsonl(log, k) {
+    // As stored: a prefix of a log with older shapes holds them too.
+    return writeJsonl(log.header, (log.stored ?? log.events).slice(0, k), false);
+}
+function deltaRun(events, from) {
+    const first = events[from];
+    const kind = deltaKind(first);
+    if (kind === undefined)
+        return 1;
+    let n = 1;
+    while (from + n < events.length) {
+        const next = events[from + n];
+        const a = first.data;
+        const b = next.data;
+        if (deltaKind(next) !== kind || a.turn !== b.turn || a.step !== b.step || a.chunk.index !== b.chunk.index || a.chunk.id !== b.chunk.id || a.chunk.name !== b.chunk.name)
+            break;
+        n++;
+    }
+    return n;
+}
+function deltaKind(event) {
+    if (event.type !== 'assistant/chunk')
+        return undefined;
+    const type = event.data.chunk.type;
+    return type === 'text-delta' || type === 'reasoning-delta' || type === 'tool-call-delta' ? type : undefined;
+}
+function row(run) {
+    const first = run[0];
+    const d = first.data;
+    const dt = run.slice(1).map((e, i) => e.time - run[i].time);
+    const head = { seq0: first.seq, time0: first.time };
+    if (d.chunk.type === 'tool-call-delta') {
+        return { type: 'tool-call-chunks', ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, id: d.chunk.id, name: d.chunk.name, args: run.map((e) => e.data.chunk.argumentsDelta) } };
+    }
+    const type = d.chunk.type === 'text-delta' ? 'text-chunks' : 'reasoning-chunks';
+    return { type, ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, texts: run.map((e) => e.data.chunk.text) } };
+}
+/** A stored log read back as a generated one (for regressions): statistics are not kept. */
+export function generatedFromJsonl(jsonl, events) {
+    const header = JSON.parse(jsonl.slice(0, jsonl.indexOf('\n')));
+    return { header, events, jsonl, stats: { replaces: 0, toolPairs: 0, headerChanges: 0, resumes: 0, chunkRows: 0, ignorable: 0, injections: 0 } };
+}
+/** How many events a JSONL log holds (its last seq + 1), read from its last line. */
+export function eventCount(jsonl) {
+    const lines = jsonl.trimEnd().split('\n');
+    if (lines.length < 2)
+        return 0;
+    const last = JSON.parse(lines[lines.length - 1]);
+    return last.seq !== undefined ? last.seq + 1 : last.seq0 + (last.data?.texts ?? last.data?.args ?? []).length;
+}

@@ -1,0 +1,113 @@
+/**
+ * Requests as a serializer receives them (`GenerateRequest`): messages of every role with
+ * text of every class, reasoning, several tool calls and results (empty, several blocks,
+ * errors), system prompt and tools present, empty or absent, and each config field
+ * (effort of every provider's vocabulary and beyond, temperature, max tokens, stop,
+ * session id, purpose) present or absent.
+ */
+import fc from 'fast-check';
+import { toolArguments } from "./provider-stream.js";
+import { anyText, textLabels, toolName } from "./text.js";
+const textBlock = anyText.map((text) => ({ type: 'text', text }));
+/** An image (spec §2.1): no text path carries one, so a request holding it is refused (spec §8.1 item 4). */
+const imageBlock = { type: 'image', attachment: { attachmentId: `sha256:${'ab'.repeat(32)}`, mediaType: 'image/png', bytes: 68, width: 1, height: 1 } };
+/** Mostly text; now and then an image. */
+const block = fc.oneof({ weight: 12, arbitrary: textBlock }, { weight: 1, arbitrary: fc.constant(imageBlock) });
+const callId = fc.constantFrom('call_1', 'call_2', 'toolu_01A09q90qw90lq917835lq9', 'c-ü-1');
+const userMessage = fc.array(block, { minLength: 1, maxLength: 2 }).map((content) => ({ role: 'user', content, source: { kind: 'user' } }));
+const systemMessage = fc.array(textBlock, { minLength: 1, maxLength: 2 }).map((content) => ({ role: 'system', content, source: { kind: 'plugin', plugin: 'notes' } }));
+const assistantMessage = fc
+    .record({
+    reasoning: fc.option(anyText, { nil: undefined }),
+    text: fc.option(fc.array(anyText, { minLength: 1, maxLength: 2 }), { nil: undefined }),
+    calls: fc.array(fc.record({ id: callId, name: toolName, arguments: toolArguments }), { maxLength: 3 }),
+    image: fc.noBias(fc.nat(39)),
+})
+    .map(({ reasoning, text, calls, image }) => {
+    const content = [
+        ...(reasoning === undefined ? [] : [{ type: 'reasoning', text: reasoning }]),
+        ...(text ?? []).map((t) => ({ type: 'text', text: t })),
+        ...calls.map((c) => ({ type: 'tool-call', ...c })),
+        ...(image === 0 ? [imageBlock] : []),
+    ];
+    return { role: 'assistant', content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' } };
+});
+const toolResult = fc
+    .record({ id: callId, content: fc.array(block, { maxLength: 2 }), isError: fc.constantFrom(true, false, undefined) })
+    .map(({ id, content, isError }) => ({
+    role: 'user',
+    content: [{ type: 'tool-result', toolCallId: id, content, ...(isError === undefined ? {} : { isError }) }],
+    source: { kind: 'tool', callId: id },
+}));
+const message = fc.oneof({ weight: 3, arbitrary: userMessage }, { weight: 3, arbitrary: assistantMessage }, { weight: 2, arbitrary: toolResult }, { weight: 1, arbitrary: systemMessage });
+const tool = fc.record({
+    name: toolName,
+    description: anyText,
+    parameters: fc.constantFrom({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }, { type: 'object', properties: {} }, { type: 'object', properties: { 'ключ': { type: 'string', description: 'é 🙂 "q"' } } }),
+});
+const optional = (arb) => fc.option(arb, { nil: undefined });
+const EFFORTS = ['off', 'low', 'high', 'max', 'minimal', 'medium', 'xhigh'];
+/**
+ * Requests for a provider whose reasoning efforts are `efforts`: mostly one of those,
+ * sometimes another provider's (which must be refused), often none.
+ */
+export const generateRequest = (efforts) => fc
+    .record({
+    model: fc.constantFrom('deepseek-chat', 'deepseek-v4-flash', 'gpt-4.1', 'claude-sonnet-4-5'),
+    messages: fc.array(message, { maxLength: 6 }),
+    system: fc.option(anyText, { nil: undefined, freq: 3 }),
+    tools: optional(fc.array(tool, { maxLength: 3 })),
+    reasoningEffort: optional(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...efforts) }, { weight: 1, arbitrary: fc.constantFrom(...EFFORTS.filter((e) => !efforts.includes(e))) })),
+    temperature: optional(fc.oneof(fc.constantFrom(0, 0.5, 1, 2), fc.double({ min: 0, max: 2, noNaN: true }))),
+    maxTokens: optional(fc.oneof(fc.constantFrom(1, 4096, 256_000), fc.nat(1_000_000))),
+    stop: optional(fc.array(anyText, { maxLength: 2 })),
+    sessionId: optional(fc.constantFrom('s1', '0b7c7c52-54b1-4a3b-9d1e-6f1a2f0c9e11')),
+    purpose: optional(fc.constantFrom('compaction', 'session-title')),
+})
+    .map(({ messages, ...config }) => {
+    const request = { provider: 'deepseek', model: config.model };
+    for (const [key, value] of Object.entries(config))
+        if (value !== undefined && key !== 'model')
+            request[key] = value;
+    request['messages'] = messages.map((m, i) => ({ id: `m-${i + 1}`, ...m }));
+    return request;
+});
+/** Every text of a request, for generator statistics. */
+function texts(request) {
+    const out = [];
+    if (request.system !== undefined)
+        out.push(request.system);
+    const walk = (blocks) => {
+        for (const b of blocks) {
+            if (b.type === 'text' || b.type === 'reasoning')
+                out.push(b.text);
+            else if (b.type === 'tool-call')
+                out.push(b.arguments, b.name);
+            else if (b.type === 'tool-result')
+                walk(b.content);
+        }
+    };
+    for (const m of request.messages)
+        walk(m.content);
+    for (const t of request.tools ?? [])
+        out.push(t.name, t.description);
+    return out;
+}
+export function requestLabels(request) {
+    const blocks = request.messages.flatMap((m) => m.content);
+    return {
+        'system absent': request.system === undefined,
+        tools: (request.tools?.length ?? 0) > 0,
+        'tool calls': blocks.some((b) => b.type === 'tool-call'),
+        'tool results': blocks.some((b) => b.type === 'tool-result'),
+        reasoning: blocks.some((b) => b.type === 'reasoning'),
+        image: [...blocks, ...blocks.flatMap((b) => (b.type === 'tool-result' ? b.content : []))].some((b) => b.type === 'image'),
+        effort: request.reasoningEffort !== undefined,
+        temperature: request.temperature !== undefined,
+        'max tokens': request.maxTokens !== undefined,
+        stop: request.stop !== undefined,
+        'session id': request.sessionId !== undefined,
+        purpose: request.purpose !== undefined,
+        ...textLabels(texts(request)),
+    };
+}

@@ -1,0 +1,127 @@
+/** Properties of the fold: derived messages and the folded request header (spec §3). */
+import { canonicalHeader } from "../src/fold/index.js";
+import { buildLog, eventCount, logPlan, prefixJsonl, sessionLog, writeJsonl } from "./arbitraries/session-log.js";
+import { firstUnfrozen } from "./_internals/frozen.js";
+import { LOG_FLOORS, logCodec, logLabels } from "./_internals/codecs.js";
+import { fail, must, sameJson } from "./_internals/failure.js";
+import { expectedHeader, expectedMessages } from "./_internals/oracle.js";
+import { defineProperty, jsonCodec } from "./_internals/property.js";
+/** The prefixes after each surface event: where the derivation changes, replaces included. */
+function surfacePrefixes(log) {
+    const prefixes = log.events.filter((e) => e.surfaceOp !== undefined).map((e) => e.seq + 1);
+    return [0, ...prefixes, log.events.length].filter((k, i, all) => all.indexOf(k) === i).sort((a, b) => a - b);
+}
+export const FOLD_CACHED_EQUALS_FRESH = defineProperty({
+    id: 'FOLD-CACHED-EQUALS-FRESH',
+    title: 'the live fold, grown through the log, derives at every prefix what a fresh fold of that prefix derives, replaces included',
+    clause: 'spec §3.2 (derived cache, replaceGeneration), §7.4 item 17',
+    levels: ['fold'],
+    arbitrary: sessionLog(),
+    labels: logLabels,
+    floors: LOG_FLOORS,
+    codec: logCodec,
+    async check(impl, log) {
+        const prefixes = surfacePrefixes(log);
+        const [grown, ...fromScratch] = await Promise.all([impl.deriveMessages(log.jsonl, prefixes), ...prefixes.map((k) => impl.deriveMessages(prefixJsonl(log, k), [k]))]);
+        const live = must(grown, 'deriving messages along the log');
+        for (const [i, k] of prefixes.entries()) {
+            const fresh = must(fromScratch[i], `deriving the messages of the first ${k} events from a fresh load`)[0];
+            sameJson(`after ${k} events, the live fold differs from a fresh fold of the same prefix`, fresh, live[i]);
+        }
+    },
+});
+export const FOLD_MATCHES_SPEC = defineProperty({
+    id: 'FOLD-MATCHES-SPEC',
+    title: 'the derived messages are the projection of the surface the log was written with: user/message data, non-empty assistant messages, tool results, in surface order, upgraded older shapes included',
+    clause: 'spec §2.4, §3.1–3.2, §5.3 item 3',
+    levels: ['fold'],
+    arbitrary: sessionLog(),
+    labels: logLabels,
+    floors: LOG_FLOORS,
+    codec: logCodec,
+    async check(impl, log) {
+        const prefixes = surfacePrefixes(log);
+        const derived = must(await impl.deriveMessages(log.jsonl, prefixes), 'deriving messages along the log');
+        // The oracle is the generator's own record of the messages it wrote (a stored regression has none: then the spec's fold).
+        const expected = (k) => log.expected?.messagesAt(k) ?? expectedMessages(log.events, k);
+        for (const [i, k] of prefixes.entries())
+            sameJson(`after ${k} events, the derived messages differ from the messages the log was written with`, expected(k), derived[i]);
+    },
+});
+export const FOLD_NOISE_INVARIANT = defineProperty({
+    id: 'FOLD-NOISE-INVARIANT',
+    title: 'log-only events (chunks, boundaries, headers, todos, titles, ignorable events) never change the derived messages',
+    clause: 'spec §3.1; §7.1 item 5',
+    levels: ['fold'],
+    // Without older shapes: an upgraded pre-identity message takes its id from its seq, which noise moves.
+    arbitrary: logPlan.map((plan) => ({ noisy: buildLog({ ...plan, legacy: null }).jsonl, quiet: buildLog({ ...plan, legacy: null }, { noise: false }).jsonl })),
+    codec: jsonCodec(),
+    async check(impl, { noisy, quiet }) {
+        const [withNoise, without] = await Promise.all([impl.deriveMessages(noisy, [eventCount(noisy)]), impl.deriveMessages(quiet, [eventCount(quiet)])]);
+        const a = must(withNoise, 'deriving the messages of the log with noise')[0];
+        const b = must(without, 'deriving the messages of the same log without noise')[0];
+        sameJson('log-only events changed the derived messages', b, a);
+    },
+});
+export const FOLD_FROZEN = defineProperty({
+    id: 'FOLD-FROZEN',
+    title: 'derived messages are deep-frozen and shared: mutating one throws and changes nothing the fold returns later',
+    clause: 'spec §1.3, §3.2',
+    levels: ['fold'],
+    inProcess: true,
+    arbitrary: sessionLog(),
+    codec: logCodec,
+    async check(impl, log) {
+        const [messages] = must(await impl.deriveMessages(log.jsonl, [log.events.length]), 'deriving messages');
+        for (const message of messages) {
+            const open = firstUnfrozen(message, 'message');
+            if (open !== undefined)
+                fail(`a derived message is not frozen at ${open}`);
+        }
+        const first = messages[0];
+        if (first !== undefined) {
+            let threw = false;
+            try {
+                first.content.push({ type: 'text', text: 'mutation' });
+            }
+            catch (error) {
+                threw = error instanceof TypeError;
+            }
+            if (!threw)
+                fail('pushing onto a derived message content did not throw a TypeError');
+        }
+        const again = must(await impl.deriveMessages(log.jsonl, [log.events.length]), 'deriving messages again')[0];
+        sameJson('the derivation changed after a mutation attempt', messages, again);
+    },
+});
+/** The prefixes right after each request/header: where the folded header changes. */
+function headerPrefixes(log) {
+    return [0, ...log.events.filter((e) => e.type === 'request/header').map((e) => e.seq + 1), log.events.length];
+}
+export const FOLD_HEADER_LATEST = defineProperty({
+    id: 'FOLD-HEADER-LATEST',
+    title: 'the folded header is the canonical form of the latest request/header snapshot, as the log was written, and canonical snapshots fold to themselves',
+    clause: 'spec §3.3–3.4',
+    levels: ['fold'],
+    arbitrary: sessionLog(),
+    labels: logLabels,
+    codec: logCodec,
+    async check(impl, log) {
+        const prefixes = headerPrefixes(log);
+        // The oracle is the header the generator meant at each point (a stored regression has none: then the spec's fold).
+        const expected = (k) => (log.expected === undefined ? expectedHeader(log.events, k) : log.expected.headerAt(k));
+        // Canonicalisation is idempotent: writing every snapshot in canonical form folds the same.
+        const canonicalEvents = log.events.map((e) => (e.type === 'request/header' ? canonicalized(e, log.expected?.headerAt(e.seq + 1)) : e));
+        const [asStored, asCanonical] = await Promise.all([impl.foldRequestHeader(log.jsonl, prefixes), impl.foldRequestHeader(writeJsonl(log.header, canonicalEvents, false), prefixes)]);
+        const folded = must(asStored, 'folding the request header along the log');
+        for (const [i, k] of prefixes.entries())
+            sameJson(`after ${k} events, the folded header is not the canonical form of the latest snapshot`, expected(k), folded[i]);
+        const again = must(asCanonical, 'folding the canonicalised log');
+        sameJson('folding canonical snapshots changed the folded headers', folded, again);
+    },
+});
+function canonicalized(event, known) {
+    const data = event.data;
+    return { ...event, data: { ...data, header: known ?? canonicalHeader(data.header) } };
+}
+export const FOLD_PROPERTIES = [FOLD_CACHED_EQUALS_FRESH, FOLD_MATCHES_SPEC, FOLD_NOISE_INVARIANT, FOLD_FROZEN, FOLD_HEADER_LATEST];

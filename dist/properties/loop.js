@@ -1,0 +1,310 @@
+import { explainingEvent, headerEquals, prefixBreak } from "../src/fold/index.js";
+import { scenario, scenarioLabels } from "./arbitraries/scenario.js";
+import { fail, must, sameJson, sameText } from "./_internals/failure.js";
+import { firstUnfrozen } from "./_internals/frozen.js";
+import { expectedBoundaries, expectedRequest, expectedWire, parseLog } from "./_internals/oracle.js";
+import { defineProperty, jsonCodec } from "./_internals/property.js";
+import { checkExtends } from "./request.js";
+/** Runs the scenario and reads the log it wrote; the log must load and show one boundary per request sent. */
+async function observe(impl, s) {
+    const run = must(await impl.run(s), 'running the scenario');
+    let log;
+    try {
+        log = parseLog(run.jsonl);
+    }
+    catch (error) {
+        return fail(`the log the loop wrote does not load: ${error.message}`);
+    }
+    const boundaries = expectedBoundaries(log.events);
+    if (boundaries.length !== run.requests.length) {
+        fail(`the loop sent ${run.requests.length} requests but its log shows ${boundaries.length} dispatched requests (a one-shot counted as a loop request, or a request the log does not show)`);
+    }
+    return { run, log, boundaries };
+}
+const common = {
+    levels: ['loop'],
+    weight: 0.5,
+    arbitrary: scenario,
+    labels: scenarioLabels,
+    codec: jsonCodec(),
+};
+const at = (b) => `the request of step ${b.turn}.${b.step} (boundary seq ${b.seq})`;
+/** Actions that change the header the next request is built with. */
+const changesHeader = (a) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override';
+/** Whether a surface replace was logged in `events[from, to)`. */
+const replacedIn = (events, from, to) => explainingEvent(events, from, to, 'messages') !== undefined;
+export const LOOP_RECONSTRUCT = defineProperty({
+    ...common,
+    id: 'LOOP-RECONSTRUCT',
+    title: 'every request the loop sent equals the request rebuilt from a fresh fold of its log at that request’s boundary',
+    clause: 'DESIGN §1.2; spec §4.4, §7.4 item 17 (THEOREM)',
+    floors: { 'tool calls': 0.5, compaction: 0.2, restart: 0.2, injection: 0.2, 'system change': 0.2 },
+    async check(impl, s) {
+        const { run, log, boundaries } = await observe(impl, s);
+        boundaries.forEach((b, i) => sameJson(`${at(b)} differs from its reconstruction from the log`, expectedRequest(log, b.seq), run.requests[i]));
+    },
+});
+export const LOOP_WIRE_RECONSTRUCT = defineProperty({
+    ...common,
+    id: 'LOOP-WIRE-RECONSTRUCT',
+    title: 'every request body the loop sent equals, byte for byte, the serialization of the request rebuilt from its log',
+    clause: 'DESIGN §1.2 (neutral form and wire bytes); spec §8.1',
+    // Wire bytes are only the harness's own when it has a wire level.
+    levels: ['loop', 'wire'],
+    async check(impl, s) {
+        const { run, log, boundaries } = await observe(impl, s);
+        boundaries.forEach((b, i) => {
+            const rebuilt = expectedRequest(log, b.seq);
+            if (rebuilt === null)
+                fail(`${at(b)} has no request/header before it: the log cannot rebuild it`);
+            sameText(`the body of ${at(b)} differs from the serialization of its reconstruction`, expectedWire(rebuilt).body, run.wire[i].body);
+        });
+    },
+});
+export const LOOP_PREFIX_STABLE = defineProperty({
+    ...common,
+    id: 'LOOP-PREFIX-STABLE',
+    title: 'each request the loop sent extends the previous one unless a header change or resume, or a replace, is logged between them',
+    clause: 'DESIGN §1.1; spec §7.4 items 1–2, 11–12, 15',
+    async check(impl, s) {
+        const { run, log, boundaries } = await observe(impl, s);
+        for (let i = 1; i < run.requests.length; i++)
+            checkExtends(log.events, run.requests[i - 1], run.requests[i], boundaries[i - 1].seq, boundaries[i].seq, at(boundaries[i]));
+    },
+});
+/** Loop instances: from seq 0, and from each session/end-seed (a new instance over the persisted log). */
+function instances(events) {
+    const starts = [0, ...events.filter((e) => e.type === 'session/end-seed').map((e) => e.seq)];
+    return starts.map((start, i) => [start, starts[i + 1] ?? events.length]);
+}
+export const LOOP_HEADER_DISCIPLINE = defineProperty({
+    ...common,
+    id: 'LOOP-HEADER-DISCIPLINE',
+    title: 'one request/header per loop instance (initial, then resume) plus one per real change, and none otherwise',
+    clause: 'spec §4.4 item 5, §7.4 items 3 and 12; DESIGN §1.3',
+    async check(impl, s) {
+        const { log, boundaries } = await observe(impl, s);
+        const changers = s.actions.filter(changesHeader).length;
+        const changes = log.events.filter((e) => e.type === 'request/header' && e.data.reason === 'change').length;
+        if (changes > changers) {
+            fail(`the loop logged ${changes} "change" snapshots, but the scenario changed the system prompt, the tools or the config only ${changers} times`, 'a snapshot is owed only when the rendered header really changed (a clock or a re-sort in the prompt is not a change the user made)');
+        }
+        let previous;
+        for (const [start, end] of instances(log.events)) {
+            const headers = log.events.slice(start, end).filter((e) => e.type === 'request/header');
+            const sent = boundaries.filter((b) => b.seq > start && b.seq < end);
+            if (sent.length === 0) {
+                if (headers.length > 0)
+                    fail(`a loop instance that sent nothing logged ${headers.length} request/header snapshots`);
+                continue;
+            }
+            const first = headers[0];
+            if (first === undefined || first.seq > sent[0].seq)
+                fail(`the first request of the loop instance starting at seq ${start} has no request/header before it`);
+            headers.forEach((event, i) => {
+                const { header, reason } = event.data;
+                const owed = i === 0 ? (previous === undefined ? 'initial' : 'resume') : 'change';
+                if (reason !== owed)
+                    fail(`the request/header at seq ${event.seq} has reason "${reason}"; it must be "${owed}"`);
+                if (i > 0 && headerEquals(previous, header))
+                    fail(`the request/header at seq ${event.seq} logs a "change" that equals the previous snapshot`, 'a snapshot is logged only when headerEquals says the header changed');
+                previous = header;
+            });
+        }
+    },
+});
+export const LOOP_LATE_INJECTION = defineProperty({
+    ...common,
+    id: 'LOOP-LATE-INJECTION',
+    title: 'context injected while a request is in flight joins the next request, never the one in flight',
+    clause: 'spec §4.3 item 6, §7.4 item 13',
+    floors: { injection: 0.2 },
+    async check(impl, s) {
+        const { run, log, boundaries } = await observe(impl, s);
+        const copies = (i, text) => (run.requests[i]?.messages ?? []).filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text === text)).length;
+        const replacedBetween = (i) => replacedIn(log.events, boundaries[i - 1].seq, boundaries[i].seq);
+        const turns = log.events.filter((e) => e.type === 'turn/start').map((e) => e.data.turn);
+        const prompts = s.actions.filter((a) => a.do === 'prompt');
+        // Prompt j starts turn j, as long as every turn before ended normally (a failed turn may leave work for an extra turn).
+        for (const [j, prompt] of prompts.entries()) {
+            const turn = turns[j];
+            if (turn === undefined)
+                break;
+            const inTurn = boundaries.map((b, i) => [b, i]).filter(([b]) => b.turn === turn).map(([, i]) => i);
+            const n = prompt.inject === undefined ? undefined : inTurn[prompt.inject.duringRequest - 1];
+            if (n !== undefined && prompt.inject !== undefined) {
+                const text = prompt.inject.text;
+                const before = n === 0 ? 0 : copies(n - 1, text);
+                if ((n === 0 || !replacedBetween(n)) && copies(n, text) > before)
+                    fail(`text injected during ${at(boundaries[n])} joined that same request`, 'an injection must wait in the next-step inbox');
+                if (n + 1 < run.requests.length && !replacedBetween(n + 1) && copies(n + 1, text) <= copies(n, text))
+                    fail(`text injected during ${at(boundaries[n])} is missing from the next request`);
+            }
+            const end = log.events.find((e) => e.type === 'turn/end' && e.data.turn === turn);
+            if (end?.data?.reason?.kind !== 'completed')
+                break;
+        }
+    },
+});
+export const LOOP_ONE_SHOT_ENVELOPE = defineProperty({
+    ...common,
+    id: 'LOOP-ONE-SHOT-ENVELOPE',
+    title: 'a compaction logs its one-shot envelope (provider, model) before the replace that cites it, and is not a loop request',
+    clause: 'spec §2.3 (compaction/summary), §6.1 (one-shots pass unchecked); DESIGN §5',
+    floors: { compaction: 0.2 },
+    async check(impl, s) {
+        const { log } = await observe(impl, s);
+        for (const event of log.events) {
+            if (event.type !== 'compaction/summary')
+                continue;
+            const summary = event.data;
+            if (typeof summary.provider !== 'string' || summary.provider === '' || typeof summary.model !== 'string' || summary.model === '') {
+                fail(`the compaction/summary at seq ${event.seq} does not log the provider and model of its one-shot call`);
+            }
+            const replacement = log.events.find((e) => e.seq > event.seq && typeof e.surfaceOp === 'object' && e.sourceEventSeqs?.includes(event.seq));
+            if (replacement === undefined)
+                fail(`no surface replace cites the compaction/summary at seq ${event.seq}`);
+        }
+    },
+});
+export const LOOP_RESUME_ALIGNED = defineProperty({
+    ...common,
+    id: 'LOOP-RESUME-ALIGNED',
+    title: 'a new loop instance without drift logs a resume snapshot equal to the last one and stays cache-aligned: its first request extends the last one before it',
+    clause: 'spec §7.4 item 15; DESIGN §1.3',
+    floors: { restart: 0.2 },
+    async check(impl, s) {
+        const { run, log, boundaries } = await observe(impl, s);
+        const starts = instances(log.events).slice(1).map(([start]) => start);
+        let restarts = 0;
+        for (const [i, action] of s.actions.entries()) {
+            if (action.do !== 'restart')
+                continue;
+            const start = starts[restarts++];
+            if (start === undefined)
+                break;
+            // Only a restart with nothing new to apply — no drift, no change since the last prompt or
+            // before the next one — must come back exactly as it left.
+            const lastPrompt = s.actions.slice(0, i).findLastIndex((a) => a.do === 'prompt');
+            const nextPrompt = s.actions.findIndex((a, j) => j > i && a.do === 'prompt');
+            const around = s.actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt);
+            if (action.route !== undefined || action.system !== undefined || around.some((a) => changesHeader(a) || (a.do === 'restart' && a !== action)))
+                continue;
+            const before = boundaries.findLastIndex((b) => b.seq < start);
+            const after = boundaries.findIndex((b) => b.seq > start);
+            if (before < 0 || after < 0)
+                continue;
+            const resume = log.events.slice(start, boundaries[after].seq).find((e) => e.type === 'request/header');
+            const last = log.events.slice(0, start).findLast((e) => e.type === 'request/header');
+            if (resume === undefined || last === undefined)
+                continue;
+            // Config from the request hook is the old instance's own (spec §4, §10 item 7): a new
+            // instance drops it and its hook re-applies what is active, so after any override the
+            // resume may legitimately differ. Cache alignment does not look at config: checked always.
+            const hooked = s.actions.slice(0, i).some((a) => a.do === 'override');
+            const { header: lastHeader } = last.data;
+            const { header: resumed } = resume.data;
+            if (!hooked && !headerEquals(lastHeader, resumed))
+                sameJson(`the resume snapshot at seq ${resume.seq} differs from the last snapshot although nothing drifted`, lastHeader, resumed);
+            const part = prefixBreak(run.requests[before], run.requests[after]);
+            if (part !== undefined && !(part === 'messages' && replacedIn(log.events, boundaries[before].seq, boundaries[after].seq)))
+                fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing drifted`);
+        }
+    },
+});
+/** The relational trace of spec §6.2, or the first place the log breaks it. */
+function traceProblem(events) {
+    let openTurn;
+    let openStep;
+    let nextTurn = 1;
+    let nextStep = 1;
+    const pending = new Set();
+    for (const e of events) {
+        const d = e.data;
+        const inStep = d.turn === openTurn && d.step === openStep && openStep !== undefined;
+        switch (e.type) {
+            case 'turn/start':
+                if (openTurn !== undefined)
+                    return `turn/start at seq ${e.seq} while turn ${openTurn} is open`;
+                if (d.turn !== nextTurn)
+                    return `turn/start at seq ${e.seq} numbers turn ${d.turn}; the next turn is ${nextTurn}`;
+                openTurn = d.turn;
+                nextStep = 1;
+                break;
+            case 'turn/end':
+                if (d.turn !== openTurn || openStep !== undefined)
+                    return `turn/end at seq ${e.seq} does not close the open turn with no step open`;
+                openTurn = undefined;
+                nextTurn++;
+                break;
+            case 'step/start':
+                if (openTurn === undefined || openStep !== undefined || d.turn !== openTurn || d.step !== nextStep)
+                    return `step/start at seq ${e.seq} is out of order`;
+                openStep = d.step;
+                pending.clear();
+                break;
+            case 'step/end':
+                if (!inStep)
+                    return `step/end at seq ${e.seq} does not close the open step`;
+                openStep = undefined;
+                nextStep++;
+                break;
+            case 'assistant/chunk':
+            case 'assistant/message':
+                if (!inStep)
+                    return `${e.type} at seq ${e.seq} does not name the open turn and step`;
+                break;
+            case 'tool/call':
+                if (!inStep)
+                    return `tool/call at seq ${e.seq} does not name the open turn and step`;
+                pending.add(d.callId);
+                break;
+            case 'tool/result': {
+                if (typeof e.surfaceOp === 'object') {
+                    if (openTurn === undefined)
+                        return `a tool/result replacement at seq ${e.seq} outside a turn`;
+                    break;
+                }
+                const callId = e.data.message.source.callId;
+                if (!inStep || !pending.delete(callId))
+                    return `tool/result at seq ${e.seq} answers no pending call of the open step`;
+                break;
+            }
+            case 'request/header':
+            case 'request/context':
+            case 'todo/write':
+                if (openTurn === undefined)
+                    return `${e.type} at seq ${e.seq} outside a turn`;
+                break;
+        }
+    }
+    return undefined;
+}
+export const LOOP_LOG_WELL_FORMED = defineProperty({
+    ...common,
+    id: 'LOOP-LOG-WELL-FORMED',
+    title: 'the log the loop wrote loads, and its turns, steps and tool pairs nest as the relational trace requires',
+    clause: 'spec §6.2; DESIGN §1 (append/load parity of the loop’s own writes)',
+    async check(impl, s) {
+        const { log } = await observe(impl, s);
+        const problem = traceProblem(log.events);
+        if (problem !== undefined)
+            fail(problem);
+    },
+});
+export const LOOP_FROZEN = defineProperty({
+    ...common,
+    id: 'LOOP-FROZEN',
+    title: 'every request the loop sends is deep-frozen',
+    clause: 'spec §4.4 item 7, §6.1 items 1 and 3, §7.4 item 14',
+    inProcess: true,
+    async check(impl, s) {
+        const { run } = await observe(impl, s);
+        run.requests.forEach((request, i) => {
+            const open = firstUnfrozen(request, `request ${i + 1}`);
+            if (open !== undefined)
+                fail(`a sent request is not frozen at ${open}`);
+        });
+    },
+});
+export const LOOP_PROPERTIES = [LOOP_RECONSTRUCT, LOOP_WIRE_RECONSTRUCT, LOOP_PREFIX_STABLE, LOOP_HEADER_DISCIPLINE, LOOP_LATE_INJECTION, LOOP_ONE_SHOT_ENVELOPE, LOOP_RESUME_ALIGNED, LOOP_LOG_WELL_FORMED, LOOP_FROZEN];

@@ -1,0 +1,206 @@
+/** Properties of the wire: request bytes, stream parsing and usage (spec §8). */
+import fc from 'fast-check';
+import { prefixBreak } from "../src/fold/index.js";
+import { anthropicStream } from "./arbitraries/anthropic-stream.js";
+import { deepSeekStream, deepSeekUsageStream } from "./arbitraries/deepseek-stream.js";
+import { openAiStream } from "./arbitraries/openai-stream.js";
+import { sessionLog } from "./arbitraries/session-log.js";
+import { cutInsideCharacter, cutsOf } from "./arbitraries/sse-framing.js";
+import { generateRequest, requestLabels } from "./arbitraries/wire-request.js";
+import { logCodec } from "./_internals/codecs.js";
+import { fail, must, refusedWith, sameJson, sameText } from "./_internals/failure.js";
+import { expectedBoundaries, expectedRequest } from "./_internals/oracle.js";
+import { defineProperty, jsonCodec } from "./_internals/property.js";
+import { sameContent, streamContent } from "./_internals/stream-content.js";
+import { SPEC_WIRE } from "./_internals/wire-spec.js";
+const PROVIDER = 'deepseek';
+/** The requests a log describes, as the spec rebuilds them. */
+function requestsOf(log) {
+    const parsed = { id: log.header.id, events: log.events };
+    return expectedBoundaries(log.events)
+        .map((b) => expectedRequest(parsed, b.seq))
+        .filter((r) => r !== null);
+}
+export const WIRE_PURE = defineProperty({
+    id: 'WIRE-PURE',
+    title: 'serialization is a pure function: the same request, or an equal copy of it, always gives the same bytes',
+    clause: 'DESIGN §1.2; spec §8.1',
+    levels: ['wire'],
+    provider: PROVIDER,
+    arbitrary: sessionLog(),
+    codec: logCodec,
+    async check(impl, log) {
+        const answers = await Promise.all(requestsOf(log).map((request) => Promise.all([impl.serialize(request, PROVIDER), impl.serialize(request, PROVIDER), impl.serialize(structuredClone(request), PROVIDER)])));
+        for (const [once, twice, cloned] of answers) {
+            const first = must(once, 'serializing a request');
+            const again = must(twice, 'serializing the same request again');
+            const copy = must(cloned, 'serializing an equal copy of the request');
+            sameJson('serializing the same request twice gave different bytes', first, again);
+            sameJson('serializing an equal copy gave different bytes', first, copy);
+        }
+    },
+});
+export const WIRE_PREFIX_STABLE = defineProperty({
+    id: 'WIRE-PREFIX-STABLE',
+    title: 'when a request extends the previous one, its body starts with the previous body up to the end of its messages',
+    clause: 'DESIGN §1.1 (prefix cache on the wire); spec §8.1',
+    levels: ['wire'],
+    provider: PROVIDER,
+    arbitrary: sessionLog(),
+    codec: logCodec,
+    async check(impl, log) {
+        const requests = requestsOf(log);
+        const pairs = requests.slice(1).map((b, i) => [requests[i], b]);
+        const extending = pairs.filter(([a, b]) => prefixBreak(a, b) === undefined);
+        const answers = await Promise.all(extending.map(([a, b]) => Promise.all([impl.serialize(a, PROVIDER), impl.serialize(b, PROVIDER)])));
+        for (const [first, next] of answers) {
+            const before = must(first, 'serializing a request').body;
+            const after = must(next, 'serializing the next request').body;
+            const prefix = before.slice(0, before.lastIndexOf('],"stream":'));
+            if (prefix === '')
+                fail('the body has no "messages" array followed by "stream"');
+            sameText('the next body does not start with the previous body’s messages', prefix, after.slice(0, prefix.length));
+        }
+    },
+});
+const refusalOf = (answer) => (answer.ok ? 'parsed' : answer.code);
+const SUFFIX = { deepseek: '', openai: '-OPENAI', anthropic: '-ANTHROPIC' };
+const NAME = { deepseek: 'DeepSeek', openai: 'OpenAI chat-completions', anthropic: 'Anthropic messages' };
+const A = { deepseek: 'a', openai: 'an', anthropic: 'an' };
+/** Floors every request generator must keep: each text class, each optional part present (4σ below the drawn share at 50 cases, the least run that enforces floors). */
+const REQUEST_FLOORS = {
+    'text: empty': 0.25, 'text: whitespace edges': 0.3, 'text: non-ASCII': 0.65, 'text: astral': 0.4, 'text: combining': 0.3, 'text: JSON-special': 0.5, 'text: long': 0.05,
+    'system absent': 0.05, tools: 0.3, 'tool calls': 0.15, 'tool results': 0.15, reasoning: 0.2, image: 0.02, effort: 0.6, temperature: 0.6, 'max tokens': 0.6, stop: 0.6, 'session id': 0.6, purpose: 0.6,
+};
+/** The reasoning efforts each provider's format takes (spec §8.1 for DeepSeek). */
+const EFFORTS = { deepseek: ['off', 'low', 'high', 'max'], openai: ['minimal', 'low', 'medium', 'high'], anthropic: ['off'] };
+function matchesSpec(provider, clause) {
+    return defineProperty({
+        id: `WIRE-MATCHES-SPEC${SUFFIX[provider]}`,
+        title: `the ${NAME[provider]} request (URL, headers, body with its key order) is the spec serialization, byte for byte, or refused with the spec’s code`,
+        clause,
+        levels: ['wire'],
+        provider,
+        arbitrary: generateRequest(EFFORTS[provider]),
+        labels: (request) => ({ ...requestLabels(request), serialized: SPEC_WIRE[provider](request).ok, refused: !SPEC_WIRE[provider](request).ok }),
+        floors: { ...REQUEST_FLOORS, serialized: 0.3, refused: 0.02 },
+        codec: jsonCodec(),
+        async check(impl, request) {
+            const expected = SPEC_WIRE[provider](request);
+            const answer = await impl.serialize(request, provider);
+            if (!expected.ok)
+                return refusedWith(answer, expected.code, `a request the ${NAME[provider]} format cannot carry`);
+            const wire = must(answer, 'serializing a request');
+            sameText(`the request body differs from the ${NAME[provider]} serialization`, expected.wire.body, wire.body);
+            sameJson('the request method, URL or headers differ', { method: expected.wire.method, url: expected.wire.url, headers: expected.wire.headers }, { method: wire.method, url: wire.url, headers: wire.headers });
+        },
+    });
+}
+export const WIRE_MATCHES_SPEC = matchesSpec('deepseek', 'spec §8.1');
+export const WIRE_MATCHES_SPEC_OPENAI = matchesSpec('openai', 'OpenAI chat completions request body (DESIGN §5); spec §8.1 items 1–4 for the message list');
+export const WIRE_MATCHES_SPEC_ANTHROPIC = matchesSpec('anthropic', 'Anthropic messages request body with one rolling cache breakpoint (DESIGN §5, provider-cache.md §A3)');
+/** A stream is stored without its generator statistics: the bytes and what they carry. */
+const stored = (s) => ({ provider: s.provider, body: s.body, expected: s.expected });
+const bare = (s) => ({ ...stored(s), labels: {} });
+const streamCodec = { encode: (s) => ({ kind: 'json', value: stored(s) }), decode: (p) => bare(jsonCodec().decode(p)) };
+const cutStreamCodec = {
+    encode: ({ stream, cuts }) => ({ kind: 'json', value: { stream: stored(stream), cuts } }),
+    decode: (p) => {
+        const { stream, cuts } = jsonCodec().decode(p);
+        return { stream: bare(stream), cuts };
+    },
+};
+const STREAMS = { deepseek: deepSeekStream, openai: openAiStream, anthropic: anthropicStream };
+/** Floors shared by every provider's stream generator; a provider adds its own. */
+const STREAM_FLOORS = {
+    CRLF: 0.2, 'no final blank line': 0.05, 'multi-line data': 0.2, comments: 0.2, 'cut inside a character': 0.2,
+    'tool calls': 0.2, 'several tool calls': 0.02, usage: 0.3, 'usage absent': 0.02, 'cache fields absent': 0.02, 'null fields': 0.02,
+    'finish: stop': 0.02, 'finish: tool calls': 0.02, 'finish: max tokens': 0.02, 'finish: error': 0.03,
+    'text: empty': 0.02, 'text: whitespace edges': 0.02, 'text: non-ASCII': 0.35, 'text: astral': 0.1, 'text: combining': 0.02, 'text: JSON-special': 0.25, 'text: long': 0.02,
+};
+const PROVIDER_FLOORS = {
+    deepseek: { reasoning: 0.15, 'V4 usage': 0.1, 'cache read': 0.25, 'reasoning tokens': 0.04, 'no [DONE]': 0.03 },
+    openai: { 'usage on its own chunk': 0.04, 'cache read': 0.02, 'cache write': 0.02, 'reasoning tokens': 0.02, 'no [DONE]': 0.03 },
+    anthropic: { thinking: 0.08, 'cache read': 0.12, 'cache write': 0.1, 'error event': 0.02, 'no message_stop': 0.02, 'event field': 1 },
+};
+function streamContentProperty(provider) {
+    return defineProperty({
+        id: `WIRE-STREAM-CONTENT${SUFFIX[provider]}`,
+        title: `${A[provider]} ${NAME[provider]} stream, however its bytes are cut and its events framed, parses to exactly the blocks, usage and finish it carried`,
+        clause: provider === 'anthropic' ? 'spec §2.1 (TokenUsage), §4.5, §8.2 (translation rules); provider-cache.md §A3 (usage fields)' : 'spec §2.1 (TokenUsage), §4.5, §8.2; provider-cache.md §A1–A2 (usage fields)',
+        levels: ['wire'],
+        provider,
+        arbitrary: STREAMS[provider].chain((stream) => cutsOf(stream.body).map((cuts) => ({ stream, cuts }))),
+        labels: ({ stream, cuts }) => ({ ...stream.labels, 'cut inside a character': cutInsideCharacter(stream.body, cuts) }),
+        floors: { ...STREAM_FLOORS, ...PROVIDER_FLOORS[provider] },
+        codec: cutStreamCodec,
+        async check(impl, { stream, cuts }) {
+            const answer = await impl.parseStream(stream.provider, stream.body, cuts);
+            // A stream that stops before its terminator may be refused as a whole (expected.unterminated).
+            if (!answer.ok && stream.expected.unterminated === true)
+                return;
+            sameContent(stream.expected, streamContent(must(answer, `parsing a ${stream.provider} stream`)));
+        },
+    });
+}
+export const WIRE_STREAM_CONTENT = streamContentProperty('deepseek');
+export const WIRE_STREAM_CONTENT_OPENAI = streamContentProperty('openai');
+export const WIRE_STREAM_CONTENT_ANTHROPIC = streamContentProperty('anthropic');
+export const WIRE_USAGE_DISJOINT = defineProperty({
+    id: 'WIRE-USAGE-DISJOINT',
+    title: 'usage maps to disjoint counts: input = prompt − cached, cache read = cached_tokens ?? hit tokens, reasoning when reported, unknown (absent or null) stays absent',
+    clause: 'spec §2.1 (TokenUsage), §8.2 (mapUsage)',
+    levels: ['wire'],
+    provider: 'deepseek',
+    arbitrary: deepSeekUsageStream,
+    labels: (s) => s.labels,
+    floors: { usage: 0.3, 'V4 usage': 0.12, 'null fields': 0.2, 'null counts': 0.1, 'cache fields absent': 0.02, 'reasoning tokens': 0.02 },
+    codec: streamCodec,
+    async check(impl, stream) {
+        const answer = await impl.parseStream(stream.provider, stream.body, []);
+        if (!answer.ok && stream.expected.unterminated === true)
+            return;
+        const usage = must(answer, 'parsing a deepseek stream').filter((c) => c.type === 'usage');
+        if (usage.length > 1)
+            fail('a stream produced more than one usage chunk');
+        const expected = stream.expected.usage;
+        if (expected === null) {
+            if (usage.length > 0)
+                fail('a stream without usage produced a usage chunk: unknown must stay unknown');
+            return;
+        }
+        if (usage.length === 0)
+            fail('the stream reported usage but no usage chunk came out');
+        sameJson('the usage was mapped wrongly', expected, usage[0].usage);
+    },
+});
+export const WIRE_SSE_RECHUNK = defineProperty({
+    id: 'WIRE-SSE-RECHUNK',
+    title: 'parsing a stream gives the same chunks however its bytes are split, even inside a UTF-8 sequence',
+    clause: 'DESIGN §5 (wire); spec §8.2',
+    levels: ['wire'],
+    provider: 'deepseek',
+    arbitrary: deepSeekStream.chain((stream) => cutsOf(stream.body).map((cuts) => ({ stream, cuts }))),
+    labels: ({ cuts, stream }) => ({ 'cut inside a character': cutInsideCharacter(stream.body, cuts) }),
+    floors: { 'cut inside a character': 0.2 },
+    codec: cutStreamCodec,
+    async check(impl, { stream, cuts }) {
+        const [whole, pieces] = await Promise.all([impl.parseStream(stream.provider, stream.body, []), impl.parseStream(stream.provider, stream.body, cuts)]);
+        // A refusal (of a stream that stops early) must not depend on the cuts either.
+        if (!whole.ok || !pieces.ok)
+            return sameJson('re-chunking the bytes changed whether the stream is refused', refusalOf(whole), refusalOf(pieces));
+        sameJson('re-chunking the bytes changed the parsed stream', whole.value, pieces.value);
+    },
+});
+export const WIRE_PROPERTIES = [
+    WIRE_PURE,
+    WIRE_MATCHES_SPEC,
+    WIRE_MATCHES_SPEC_OPENAI,
+    WIRE_MATCHES_SPEC_ANTHROPIC,
+    WIRE_PREFIX_STABLE,
+    WIRE_STREAM_CONTENT,
+    WIRE_STREAM_CONTENT_OPENAI,
+    WIRE_STREAM_CONTENT_ANTHROPIC,
+    WIRE_USAGE_DISJOINT,
+    WIRE_SSE_RECHUNK,
+];

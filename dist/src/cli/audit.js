@@ -1,0 +1,122 @@
+import { availableParallelism } from 'node:os';
+import { auditFiles, auditTargets } from "../audit/index.js";
+import { ReconError } from "../errors.js";
+import { count } from "../report/plural.js";
+import { formatTable, percent } from "../report/table.js";
+import { EXIT, parseCommandLine, parseCount } from "./command.js";
+const help = `Usage: recon audit <log.jsonl | dir>... [--json] [--strict] [--workers N] [--progress]
+
+Loads each session log (DSH v0 JSONL), rebuilds the request at every request
+boundary from the log prefix before it, and reports per log: events, turns, steps,
+requests, request/header snapshots by reason, surface replaces, the per-step usage
+series with the token-weighted cache-read rate, and every step whose cache reads
+drop against the previous step, labelled with its logged cause (first-request,
+resume, change, replace) or "unexplained".
+
+A log is read in one pass, as a stream: time grows with its length, and memory with
+what the fold keeps (the messages on its surface), not with the file. A directory
+stands for every .jsonl file below it, in sorted order; many logs are audited on
+worker threads, and reported in the order they were named.
+
+A log that cannot be loaded is reported with its error code, file, line and seq;
+the other logs are still audited.
+
+Options:
+  --json         print one JSON object: {"logs":[…],"summary":{"total","ok","rejected"}}
+  --strict       also fail on unexplained prefix breaks, unexplained cache-read drops
+                 and requests with no request/header to rebuild them from
+  --workers <n>  worker threads for many logs (default: the number of cores; 1 audits
+                 in process)
+  --progress     progress on stderr (the default when stderr is a terminal)
+
+Exit codes: 0 every log loaded (and, with --strict, nothing unexplained),
+            1 a log was refused (or --strict found something), 2 usage error.
+`;
+export const audit = {
+    name: 'audit',
+    summary: 'load session logs, rebuild every request, attribute each cache-read drop',
+    help,
+    async run(argv, io) {
+        const { values, positionals } = parseCommandLine('audit', argv, {
+            json: { type: 'boolean', default: false },
+            strict: { type: 'boolean', default: false },
+            workers: { type: 'string' },
+            progress: { type: 'boolean', default: false },
+        });
+        if (positionals.length === 0)
+            throw new ReconError('USAGE', 'name at least one log file or directory (see recon audit --help)');
+        const workers = parseCount('workers', values.workers, availableParallelism());
+        const { targets, empty } = auditTargets(positionals, io.cwd);
+        if (empty.length > 0)
+            throw new ReconError('USAGE', `${empty.join(', ')}: no .jsonl file in this directory`);
+        const show = values.progress || io.stderr.isTTY === true ? progressLine(io, targets.length, targets.reduce((n, t) => n + t.bytes, 0)) : undefined;
+        const logs = await auditFiles(targets, workers, show?.update);
+        show?.finish();
+        const ok = logs.filter((log) => log.ok);
+        const summary = {
+            total: logs.length,
+            ok: ok.length,
+            rejected: logs.length - ok.length,
+            unexplainedBreaks: ok.reduce((n, log) => n + log.breaks.filter((b) => b.cause === 'unexplained').length, 0),
+            unexplainedDrops: ok.reduce((n, log) => n + log.drops.filter((d) => d.cause === 'unexplained').length, 0),
+            unreconstructable: ok.reduce((n, log) => n + log.unreconstructable.length, 0),
+        };
+        if (values.json)
+            io.stdout.write(`${JSON.stringify({ logs, summary }, null, 2)}\n`);
+        else
+            writeHuman(io, logs, summary);
+        const strictFailure = values.strict && summary.unexplainedBreaks + summary.unexplainedDrops + summary.unreconstructable > 0;
+        return summary.rejected > 0 || strictFailure ? EXIT.FAILED : EXIT.OK;
+    },
+};
+/** Progress on stderr: redrawn in place on a terminal, else a line at most every few seconds; always a last line. */
+function progressLine(io, logs, bytes) {
+    const tty = io.stderr.isTTY === true;
+    const started = performance.now();
+    let shown = started;
+    const mb = (n) => (n / 1e6).toFixed(1);
+    const seconds = () => (performance.now() - started) / 1000;
+    return {
+        update(done) {
+            const now = performance.now();
+            if (now - shown < (tty ? 200 : 2000))
+                return;
+            shown = now;
+            const line = `audit: ${done.logs}/${logs} logs, ${mb(done.bytes)}/${mb(bytes)} MB (${bytes === 0 ? 100 : Math.floor((done.bytes / bytes) * 100)} %), ${seconds().toFixed(0)} s`;
+            io.stderr.write(tty ? `\r\x1b[K${line}` : `${line}\n`);
+        },
+        finish() {
+            const s = seconds();
+            const line = `audited ${count(logs, 'log')}, ${mb(bytes)} MB in ${s.toFixed(1)} s (${mb(bytes / Math.max(s, 1e-3))} MB/s)`;
+            io.stderr.write(tty ? `\r\x1b[K${line}\n` : `${line}\n`);
+        },
+    };
+}
+function writeHuman(io, logs, summary) {
+    for (const log of logs) {
+        if (!log.ok) {
+            io.stdout.write(`✗ ${log.file}\n  refused: ${log.message}\n${log.hint === undefined ? '' : `  ${log.hint}\n`}\n`);
+            continue;
+        }
+        const h = log.headers;
+        io.stdout.write(`✓ ${log.file}\n  ${log.events} events · ${log.turns} turns · ${log.steps} steps · ${log.requests} requests · ` +
+            `headers ${h.initial} initial, ${h.resume} resume, ${h.change} change · ${log.replaces} replaces\n`);
+        if (log.upgradedEvents > 0)
+            io.stdout.write(`  ${log.upgradedEvents} events were stored in an older shape and upgraded on load\n`);
+        if (log.tornTail !== undefined)
+            io.stdout.write(`  torn tail cut at line ${log.tornTail.line}: ${log.tornTail.reason} (${log.tornTail.droppedLines} lines)\n`);
+        io.stdout.write(`  cache-read rate ${percent(log.cacheReadRate)} over ${log.usage.length} steps with usage\n`);
+        if (log.usage.length > 0) {
+            const drops = new Map(log.drops.map((d) => [`${d.turn}.${d.step}`, d.cause]));
+            const rows = log.usage.map((u) => [`${u.turn}.${u.step}`, u.inputTokens, u.cacheReadTokens ?? 'n/a', drops.has(`${u.turn}.${u.step}`) ? `drop: ${drops.get(`${u.turn}.${u.step}`)}` : '']);
+            io.stdout.write(formatTable(['step', 'input', 'cache read', ''], rows, '    '));
+        }
+        for (const b of log.breaks)
+            io.stdout.write(`  prefix break at ${b.turn}.${b.step} (${b.part}): ${b.cause}\n`);
+        for (const u of log.unreconstructable)
+            io.stdout.write(`  request at ${u.turn}.${u.step} (seq ${u.seq}) has no request/header before it: it cannot be rebuilt\n`);
+        io.stdout.write('\n');
+    }
+    io.stdout.write(`${count(summary['total'], 'log')}: ${summary['ok']} loaded, ${summary['rejected']} refused; ` +
+        `${count(summary['unexplainedBreaks'], 'unexplained prefix break')}, ${count(summary['unexplainedDrops'], 'unexplained cache-read drop')}\n`);
+}

@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import { compareResults, machineFactor } from "../../benchmarks/compare.js";
+import { BENCH_FORMAT, runBench } from "../../benchmarks/run.js";
+import { ReconError } from "../errors.js";
+import { renderBenchMarkdown, renderCompareMarkdown } from "../report/bench-markdown.js";
+import { formatRatio, targetsOf } from "../report/bench-targets.js";
+import { writeBenchReports } from "../report/write-bench-reports.js";
+import { EXIT, parseCommandLine } from "./command.js";
+const help = `Usage: recon bench [--quick] [--json] [--out DIR] [--targets]
+       recon bench compare <base.json> <head.json> [--threshold PCT] [--alpha A] [--raw] [--json]
+
+Measures what the rule costs and what it saves, with tinybench (pinned):
+  fold    per-step deriveMessages at 100, 1 000 and 10 000 events: the reference's
+          cached fold, a naive full refold, and DSH's own Session on the same events
+  load    validated events per second from JSONL, against bare JSON.parse and DSH's loader
+  check   a loop run with the fresh-fold reconstruction check on and off
+  suite   generated cases per second, in process and over the stdio protocol
+  audit   recon audit's one pass over generated logs of 1, 10 and 100 MB (quick: 1
+          and 10 MB), in events and megabytes per second
+  cache   read rate and attainment of the cache bound on the recorded sessions
+          (corpora/cassettes) and, with a simulator, for the reference and a naive loop
+beside exact counters (nodes projected, events re-folded, request prefix bytes reused).
+Timings are flagged untrusted when tinybench reports timer saturation, noisy above 5 % rme.
+
+The run is written to DIR (default reports/bench): latest.json (with Node, CPU, commit
+and dirty flag), history.jsonl (appended), summary.md, benchmark-action.json
+(customSmallerIsBetter) and index.html (SVG charts, no network needed).
+
+compare runs Welch's t-test per benchmark on the round means and fails only on a
+significant slowdown larger than the threshold (default 10 %), printing a Markdown table.
+The head run is first corrected for machine drift by the calibration benchmark (bare
+JSON.parse, which runs none of our code); --raw compares without that correction.
+
+Options:
+  --quick          the quick profile (well under two minutes here)
+  --json           print the run as one JSON object
+  --out <dir>      where the report files go (default reports/bench)
+  --targets        exit 1 when a target of the benchmark issue is missed
+
+Exit codes: 0 done (compare: no significant regression), 1 a regression (or a missed
+target with --targets), 2 usage error (runs of different profiles included),
+3 a run to compare cannot be read, or the reports cannot be written.
+`;
+export const bench = {
+    name: 'bench',
+    summary: 'measure fold, load, check overhead, suite throughput and cache reads; compare runs',
+    help,
+    async run(argv, io) {
+        if (argv[0] === 'compare')
+            return compare(argv.slice(1), io);
+        const { values, positionals } = parseCommandLine('bench', argv, {
+            quick: { type: 'boolean', default: false },
+            json: { type: 'boolean', default: false },
+            out: { type: 'string', default: 'reports/bench' },
+            targets: { type: 'boolean', default: false },
+        });
+        if (positionals.length > 0)
+            throw new ReconError('USAGE', `unexpected argument "${positionals[0]}" (see recon bench --help)`);
+        const started = performance.now();
+        const run = await runBench(values.quick ? 'quick' : 'full', (step) => io.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)}s] ${step}\n`));
+        const files = writeBenchReports(run, resolve(io.cwd, values.out));
+        io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);
+        io.stdout.write(values.json ? `${JSON.stringify(run, null, 2)}\n` : renderBenchMarkdown(run));
+        const missed = targetsOf(run).filter((t) => t.met === false);
+        if (!values.json && missed.length > 0)
+            io.stderr.write(`targets missed: ${missed.map((t) => `${t.name} ${formatRatio(t.value)}`).join(', ')}\n`);
+        return values.targets && missed.length > 0 ? EXIT.FAILED : EXIT.OK;
+    },
+};
+async function compare(argv, io) {
+    const { values, positionals } = parseCommandLine('bench', argv, {
+        threshold: { type: 'string', default: '10' },
+        alpha: { type: 'string', default: '0.05' },
+        json: { type: 'boolean', default: false },
+        raw: { type: 'boolean', default: false },
+    });
+    if (positionals.length !== 2)
+        throw new ReconError('USAGE', 'name a base and a head run: recon bench compare <base.json> <head.json>');
+    const threshold = Number(values.threshold) / 100;
+    const alpha = Number(values.alpha);
+    if (!(threshold >= 0) || !(alpha > 0 && alpha < 1))
+        throw new ReconError('USAGE', '--threshold takes a percentage ≥ 0 and --alpha a number between 0 and 1');
+    const [base, head] = await Promise.all(positionals.map((file) => readRun(resolve(io.cwd, file), file)));
+    if (base.profile !== head.profile) {
+        throw new ReconError('USAGE', `the runs use different profiles (base ${base.profile}, head ${head.profile}): a quick run warms up less, so only runs of one profile compare`, {
+            hint: 'reports/bench/baseline.json is a full run; compare a --quick run with an earlier --quick run (cp reports/bench/latest.json before.json), or run the full profile',
+        });
+    }
+    const differs = ['cpu', 'cores', 'node'].filter((key) => base.environment[key] !== head.environment[key]);
+    if (differs.length > 0)
+        io.stderr.write(`warning: the runs come from different environments (${differs.map((k) => `${k}: ${String(base.environment[k])} → ${String(head.environment[k])}`).join(', ')}); timings compare poorly across machines\n`);
+    const factor = values.raw ? 1 : machineFactor(base.results, head.results);
+    const rows = compareResults(base.results, head.results, { threshold, alpha, calibrate: !values.raw });
+    const regressions = rows.filter((r) => r.verdict === 'regression');
+    io.stdout.write(values.json ? `${JSON.stringify({ threshold, alpha, machineFactor: factor, comparisons: rows, regressions: regressions.length }, null, 2)}\n` : renderCompareMarkdown(rows, threshold, factor, alpha));
+    return regressions.length > 0 ? EXIT.FAILED : EXIT.OK;
+}
+async function readRun(file, name) {
+    let run;
+    try {
+        run = JSON.parse(await readFile(file, 'utf8'));
+    }
+    catch (error) {
+        throw new ReconError('FILE_UNREADABLE', `${name}: ${error.message}`);
+    }
+    if (run.format !== BENCH_FORMAT || !Array.isArray(run.results))
+        throw new ReconError('USAGE', `${name}: not a recon bench run (expected the latest.json of recon bench)`);
+    return run;
+}

@@ -1,0 +1,181 @@
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { PROPERTIES } from "../../properties/index.js";
+import { readExpectations } from "../suite/expectations.js";
+import { DEFAULT_TIMEOUT_MS } from "../conformance/protocol/driver.js";
+import { DEFAULT_MAX_LINE_BYTES } from "../conformance/protocol/lines.js";
+import { RegressionStore } from "../suite/regressions.js";
+import { checkConformance } from "../suite/check-conformance.js";
+import { DEFAULT_RUNS, parseShard } from "../suite/run-suite.js";
+import { packagePath } from "../_internals/package-root.js";
+import { ReconError } from "../errors.js";
+import { count } from "../report/plural.js";
+import { formatDuration, renderRunText } from "../report/suite-terminal.js";
+import { writeReports } from "../report/write-reports.js";
+import { EXIT, parseCommandLine, parseCount } from "./command.js";
+const help = `Usage: recon check [--impl reference|dsh[@version]] [--property ID]... [--runs N] [--seed S] [--json] [--report DIR]
+       recon check --impl cmd:"<command>" [--timeout MS] [--max-line BYTES] [--validate-protocol]
+
+Runs the property suite against an implementation: every stored regression first,
+then generated logs, requests, streams and loop scenarios. Each property states one
+consequence of "every model request is reconstructable from the session log" and
+names the spec clause it checks. A failure is shrunk to a minimal input, printed with
+the first differing byte and the logged event that should have explained it, and
+stored in the regressions folder so every later run replays it.
+
+Options:
+  --impl <spec>        the implementation to check (default: reference):
+                         reference         the reference, in process
+                         mutant:<name>     a mutant of the catalog (see recon mutants --list)
+                         cmd:<command>     a process speaking JSON-RPC on stdio (docs/PROTOCOL.md),
+                                           started through the shell in this directory,
+                                           e.g. cmd:"python3 adapter.py" or cmd:"npx recon serve"
+                         module:<path>     a JS/TS module whose default export (or export
+                                           "implementation") is an Implementation, run in
+                                           a worker thread
+                         dsh[@<version>]   deepseek-harness's published packages, in process;
+                                           versions in dsh-versions/ (npm ci --prefix there)
+  --timeout <ms>       cmd: and module: how long one call may take before the process
+                       (or worker) counts as hung and is restarted (default ${DEFAULT_TIMEOUT_MS})
+  --max-line <bytes>   cmd: the longest line accepted on stdout; a longer one is a
+                       protocol-error at once (default ${DEFAULT_MAX_LINE_BYTES}, 64 MB)
+  --validate-protocol  cmd: check every message against schemas/protocol-v1.json;
+                       a violation fails the call as protocol-error
+  --property <ID>      run only this property (repeatable); see --list
+  --list               list the properties (id, level, statement, spec clause) and exit
+  --runs <N>           generated cases per property (default ${DEFAULT_RUNS}; loop properties run half)
+  --seed <S>           the fast-check seed (default: from the clock, printed in the report)
+  --expectations <f>   expected failures with reasons (default: expectations/<impl>.json if present,
+                       expectations/dsh@<version>.json before expectations/dsh.json);
+                       an unexpected failure and an unexpected pass both fail the run
+  --report <dir>       also write run.jsonl, summary.txt, summary.md, report.html and junit.xml there
+  --regressions <dir>  where failures are stored and read back (default: corpora/regressions)
+  --no-save            do not store new counterexamples
+  --shard <i/n>        run part i of n of the generated cases (case k of every property goes
+                       to the shard with k mod n = i-1; stored regressions to shard 1); needs
+                       --seed; join the shards' run.jsonl with recon report merge
+  --workers <N>        spread the cases over N threads, each with its own implementation
+                       (cmd: one adapter process each); the same verdicts as one thread
+  --json               print one JSON object:
+                       {"implementation":{…},"properties":[{"id","level","status","runs","counterexample"?}],
+                        "summary":{"pass","fail","na"}}
+
+A failure says how the implementation failed: wrong-answer, crashed (exited or threw),
+timed-out, protocol-error (over cmd:), or generator-floor. Properties that need the
+implementation's own objects (freezing) report n/a over cmd: and module:.
+
+Exit codes: 0 every property as expected, 1 an unexpected failure or pass, 2 usage error,
+            3 the implementation could not be started or failed its handshake, a
+            stored regression is damaged (REGRESSION_INVALID), or a report cannot be written.
+`;
+export const check = {
+    name: 'check',
+    summary: 'run the property suite against an implementation',
+    help,
+    async run(argv, io) {
+        const { values, positionals } = parseCommandLine('check', argv, {
+            impl: { type: 'string', default: 'reference' },
+            property: { type: 'string', multiple: true },
+            runs: { type: 'string' },
+            seed: { type: 'string' },
+            expectations: { type: 'string' },
+            report: { type: 'string' },
+            regressions: { type: 'string' },
+            'no-save': { type: 'boolean', default: false },
+            json: { type: 'boolean', default: false },
+            list: { type: 'boolean', default: false },
+            timeout: { type: 'string' },
+            'max-line': { type: 'string' },
+            'validate-protocol': { type: 'boolean', default: false },
+            shard: { type: 'string' },
+            workers: { type: 'string' },
+        });
+        if (values.list) {
+            const list = PROPERTIES.map((p) => ({ id: p.id, level: p.levels.join('+'), clause: p.clause, title: p.title, ...(p.inProcess === true ? { inProcess: true } : {}) }));
+            io.stdout.write(values.json ? `${JSON.stringify(list, null, 2)}\n` : list.map((p) => `${p.id.padEnd(26)} ${p.level.padEnd(8)} ${p.title}\n${' '.repeat(36)}checks ${p.clause}\n`).join(''));
+            return EXIT.OK;
+        }
+        if (positionals.length > 0)
+            throw new ReconError('USAGE', `unexpected argument "${positionals[0]}" (see recon check --help)`);
+        const runs = parseCount('runs', values.runs, DEFAULT_RUNS);
+        const seed = values.seed === undefined ? undefined : parseCount('seed', values.seed, 0, 0);
+        const only = values.property;
+        const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+        if (shard !== undefined && seed === undefined)
+            throw new ReconError('USAGE', '--shard needs --seed: every shard must generate the same cases');
+        const workers = parseCount('workers', values.workers, 1);
+        const unknown = (only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
+        if (unknown.length > 0)
+            throw new ReconError('USAGE', `unknown property ${unknown.join(', ')} (see recon check --list)`);
+        const spec = values.impl;
+        const expectations = findExpectations(spec, values.expectations, io.cwd);
+        const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
+        const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES);
+        const openOptions = { cwd: io.cwd, timeoutMs, maxLineBytes, validateProtocol: values['validate-protocol'] === true };
+        const localDir = resolve(io.cwd, values.regressions ?? 'corpora/regressions');
+        const store = new RegressionStore([localDir, packagePath('corpora/regressions/')], values['no-save'] ? undefined : localDir);
+        const record = await checkConformance(spec, {
+            open: openOptions,
+            runs,
+            workers,
+            ...(shard === undefined ? {} : { shard }),
+            ...(seed === undefined ? {} : { seed }),
+            ...(only === undefined ? {} : { only }),
+            regressions: store,
+            ...(expectations === undefined ? {} : { expectations }),
+            onProgress: progress(io, values.json === true),
+        });
+        const run = relativeFiles(record, io.cwd);
+        if (values.report !== undefined) {
+            const files = writeReports(run, resolve(io.cwd, values.report));
+            io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);
+        }
+        io.stdout.write(values.json ? `${JSON.stringify(toJson(run), null, 2)}\n` : renderRunText(run));
+        // A shard may pass where the whole run fails (the failing case lies in another shard): only its unexpected failures count.
+        const findings = shard === undefined ? run.footer.summary.unexpected : run.results.filter((r) => r.verdict !== 'as-expected' && r.verdict !== 'unexpected-pass').length;
+        return findings > 0 ? EXIT.FAILED : EXIT.OK;
+    },
+};
+/** `--expectations`, else `expectations/<name>@<version>.json`, then `expectations/<name>.json` (name = the spec before `@` or `:`), in the cwd or the package. */
+function findExpectations(spec, given, cwd) {
+    if (given !== undefined)
+        return { file: given, content: readExpectations(resolve(cwd, given)) };
+    const name = spec.split(/[@:]/)[0];
+    const names = /^[\w-]+@[\w.-]+$/.test(spec) ? [spec, name] : [name];
+    for (const candidate of names) {
+        for (const dir of [resolve(cwd, 'expectations'), `${packagePath('expectations')}`]) {
+            const file = resolve(dir, `${candidate}.json`);
+            if (existsSync(file))
+                return { file: relative(cwd, file), content: readExpectations(file) };
+        }
+    }
+    return undefined;
+}
+function progress(io, quiet) {
+    const live = io.stderr.isTTY === true;
+    return (event) => {
+        if (quiet && !live)
+            return;
+        if (event.type === 'case' && live)
+            io.stderr.write(`\r[${event.property.id}] ${event.done}/${event.of} cases`);
+        if (event.type === 'end') {
+            const r = event.result;
+            const line = `[${String(event.index + 1).padStart(2)}/${event.total}] ${r.status.padEnd(4)} ${r.id} (${count(r.runs, 'case')}, ${formatDuration(r.timeMs)})`;
+            io.stderr.write(live ? `\r\x1b[2K${line}\n` : `${line}\n`);
+        }
+    };
+}
+function relativeFiles(run, cwd) {
+    const results = run.results.map((r) => (r.counterexample?.file === undefined ? r : { ...r, counterexample: { ...r.counterexample, file: relative(cwd, r.counterexample.file) } }));
+    return { ...run, results };
+}
+/** The JSON of `--json`: the run with stable keys for machines. */
+function toJson(run) {
+    const { type: _h, ...header } = run.header;
+    return {
+        ...header,
+        properties: run.results.map(({ type: _r, ...result }) => result),
+        summary: run.footer.summary,
+        timeMs: run.footer.timeMs,
+    };
+}

@@ -1,0 +1,2 @@
+import { type Command } from './command.ts';
+export declare const e2e: Command;

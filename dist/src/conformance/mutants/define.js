@@ -1,0 +1,18 @@
+import { referenceImplementation } from "../reference/reference-implementation.js";
+/** An in-process mutant: the reference with some parts swapped, or a wrapper around it. */
+export function inProcess(name, description, kind, make) {
+    const { bugClass, citation } = typeof kind === 'string' ? { bugClass: kind, citation: undefined } : kind;
+    return {
+        name,
+        description,
+        bugClass,
+        ...(citation === undefined ? {} : { citation }),
+        runs: 'in-process',
+        ...(typeof make === 'function' || make.parts === undefined ? {} : { parts: make.parts }),
+        open: async () => {
+            // Mutants model harnesses without the reference's own dispatch-time check: the suite must find the bug.
+            const base = { info: { name: `mutant:${name}` }, checkReconstruction: false };
+            return typeof make === 'function' ? make(referenceImplementation(base)) : referenceImplementation({ ...base, ...make });
+        },
+    };
+}

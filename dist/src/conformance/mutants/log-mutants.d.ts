@@ -1,0 +1,11 @@
+export declare const ACCEPTS_HEADER_DELTA: import("./mutant.ts").Mutant;
+export declare const ACCEPTS_FALLBACK_REASON: import("./mutant.ts").Mutant;
+export declare const ACCEPTS_UNKNOWN_TYPES: import("./mutant.ts").Mutant;
+export declare const READS_ANY_VERSION: import("./mutant.ts").Mutant;
+export declare const TRUSTS_JSON_PARSE: import("./mutant.ts").Mutant;
+export declare const CUTS_COMMITTED_DAMAGE: import("./mutant.ts").Mutant;
+export declare const CHUNK_ROW_TIMES_DROPPED: import("./mutant.ts").Mutant;
+export declare const SAVER_REORDERS_KEYS: import("./mutant.ts").Mutant;
+export declare const APPEND_SKIPS_MESSAGE_SHAPE: import("./mutant.ts").Mutant;
+export declare const NON_ATOMIC_APPEND: import("./mutant.ts").Mutant;
+export declare const LOG_MUTANTS: import("./mutant.ts").Mutant[];

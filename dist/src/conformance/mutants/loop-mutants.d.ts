@@ -1,0 +1,10 @@
+export declare const CLOCK_IN_SYSTEM_PROMPT: import("./mutant.ts").Mutant;
+export declare const TOOLS_RESORTED: import("./mutant.ts").Mutant;
+export declare const HEADER_EVERY_STEP: import("./mutant.ts").Mutant;
+export declare const HEADER_NOT_LOGGED_ON_CHANGE: import("./mutant.ts").Mutant;
+export declare const LATE_INJECTION_JOINS_CURRENT: import("./mutant.ts").Mutant;
+export declare const UNFROZEN_REQUEST: import("./mutant.ts").Mutant;
+export declare const ONE_SHOT_ENVELOPE_MISSING: import("./mutant.ts").Mutant;
+export declare const RESUME_RESORTS_TOOLS: import("./mutant.ts").Mutant;
+export declare const STEP_END_SKIPPED_ON_ERROR: import("./mutant.ts").Mutant;
+export declare const LOOP_MUTANTS: import("./mutant.ts").Mutant[];

@@ -1,0 +1,11 @@
+export declare const WIRE_KEYS_UNORDERED: import("./mutant.ts").Mutant;
+export declare const WIRE_NULL_CONTENT: import("./mutant.ts").Mutant;
+export declare const CONTEXT_STATS_IN_SYSTEM: import("./mutant.ts").Mutant;
+export declare const USAGE_DOUBLE_COUNTED: import("./mutant.ts").Mutant;
+export declare const SSE_SPLIT_UTF8: import("./mutant.ts").Mutant;
+export declare const USAGE_NULL_REPORTED: import("./mutant.ts").Mutant;
+export declare const OPENAI_USAGE_CHUNK_IGNORED: import("./mutant.ts").Mutant;
+export declare const OPENAI_MAX_TOKENS_LEGACY: import("./mutant.ts").Mutant;
+export declare const ANTHROPIC_OUTPUT_PLACEHOLDER: import("./mutant.ts").Mutant;
+export declare const ANTHROPIC_ERROR_FLAG_DROPPED: import("./mutant.ts").Mutant;
+export declare const WIRE_MUTANTS: import("./mutant.ts").Mutant[];

@@ -1,0 +1,34 @@
+/**
+ * `--impl` names an implementation to check:
+ *   reference          the reference, in process
+ *   mutant:<name>      a mutant of the catalog
+ *   cmd:<command>      a process speaking the JSON-RPC stdio protocol (docs/PROTOCOL.md)
+ *   module:<path>      a JS/TS module exporting an `Implementation` (default export or `implementation`), run in a worker thread
+ *   dsh[@<version>]    deepseek-harness's published packages, through an adapter
+ */
+import { ReconError } from "../errors.js";
+import { referenceImplementation } from "./reference/reference-implementation.js";
+export async function openImplementation(spec, options) {
+    if (spec === 'reference')
+        return referenceImplementation();
+    if (spec.startsWith('cmd:')) {
+        const command = spec.slice('cmd:'.length).trim();
+        if (command === '')
+            throw new ReconError('USAGE', 'cmd: needs a command, e.g. --impl cmd:"python3 adapter.py"');
+        const { openStdioImplementation } = await import("./protocol/driver.js");
+        return openStdioImplementation(command, options);
+    }
+    if (spec.startsWith('module:')) {
+        const { openModuleImplementation } = await import("./open-module.js");
+        return openModuleImplementation(spec.slice('module:'.length), options.cwd, options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
+    }
+    if (spec.startsWith('mutant:')) {
+        const { findMutant } = await import("./mutants/catalog.js");
+        return findMutant(spec.slice('mutant:'.length)).open();
+    }
+    if (spec === 'dsh' || spec.startsWith('dsh@')) {
+        const { dshImplementation } = await import("./dsh/dsh-implementation.js");
+        return dshImplementation(spec, options.cwd);
+    }
+    throw new ReconError('USAGE', `unknown implementation "${spec}"; use reference, mutant:<name>, cmd:<command>, module:<path> or dsh[@version]`);
+}

@@ -1,0 +1,116 @@
+/**
+ * The reference, behind the `Implementation` interface: what every property is first run
+ * against. It is composed of parts; a mutant of the catalog is the same composition with
+ * one part swapped for a buggy one.
+ */
+import { ReconError } from "../../errors.js";
+import { Session, buildRequest } from "../../fold/index.js";
+import { SessionLog, loadJsonl, saveJsonl } from "../../log/index.js";
+import { AgentLoop } from "../../loop/index.js";
+import { DeepSeekStreamTranslator, WIRE_FORMATS, parseSse, serializeDeepSeekRequest, translateSse } from "../../wire/index.js";
+import { asRefusal, outcome } from "../implementation.js";
+import { runScenario } from "./run-scenario.js";
+import { HARNESS_VERSION } from "../../version.js";
+export const REFERENCE_INFO = {
+    name: 'reconstructable-reference',
+    version: HARNESS_VERSION,
+    language: 'typescript',
+    levels: ['log', 'fold', 'request', 'wire', 'loop'],
+    providers: ['deepseek', 'openai', 'anthropic'],
+    inProcess: true,
+};
+/** A provider's wire format from src/wire: its serializer, and its translator behind the SSE decoder. */
+function providerWire(provider) {
+    const format = WIRE_FORMATS[provider];
+    return {
+        serialize: (request) => format.serialize(request),
+        parseStream: (body, cuts) => {
+            const translator = format.translator();
+            return [...translateSse(translator, parseSse(cutAt(body, cuts))), ...translator.finish()];
+        },
+    };
+}
+export const REFERENCE_PARTS = {
+    logOptions: {},
+    load: loadJsonl,
+    save: saveJsonl,
+    session: (log) => new Session(log),
+    request: buildRequest,
+    serialize: (request) => serializeDeepSeekRequest(request),
+    parseStream: (body, cuts) => parseDeepSeekStream(cutAt(body, cuts)),
+    wire: { openai: providerWire('openai'), anthropic: providerWire('anthropic') },
+    loop: (options) => new AgentLoop(options),
+};
+/** `body` cut into pieces at the given byte offsets, as a network might deliver it. */
+export function cutAt(body, cuts) {
+    const points = [0, ...cuts, body.length];
+    return points.slice(1).map((end, i) => body.subarray(points[i], end));
+}
+/** A DeepSeek SSE body, given as the pieces it arrived in, translated to stream chunks. */
+export function parseDeepSeekStream(pieces) {
+    const translator = new DeepSeekStreamTranslator();
+    const chunks = parseSse(pieces).flatMap((event) => (event.data === '[DONE]' ? [] : translator.push(JSON.parse(event.data))));
+    return [...chunks, ...translator.finish()];
+}
+export function referenceImplementation(options = {}) {
+    const parts = { ...REFERENCE_PARTS, ...options.parts };
+    const load = (jsonl, clock) => parts.load(jsonl, { ...parts.logOptions, ...(clock === undefined ? {} : { clock }) });
+    /** Answers `read` at each prefix from one live fold grown event by event, so its cache is what answers. */
+    const alongPrefixes = (jsonl, prefixes, read) => {
+        const loaded = load(jsonl);
+        const log = SessionLog.create(loaded.log.header, parts.logOptions);
+        const session = parts.session(log);
+        const events = loaded.log.events;
+        return prefixes.map((k) => {
+            while (log.length < Math.min(k, events.length))
+                log.adopt(events[log.length]);
+            return read(session);
+        });
+    };
+    return {
+        info: { ...REFERENCE_INFO, ...options.info },
+        load: (jsonl) => outcome(() => {
+            const { log } = load(jsonl);
+            return { header: log.header, events: log.events };
+        }),
+        append: (jsonl, inputs) => outcome(() => {
+            let time = 0;
+            const { log } = load(jsonl, () => time);
+            const outcomes = inputs.map(({ type, time: at, data, ...appendOptions }) => {
+                time = at;
+                try {
+                    return { ok: true, seq: log.append(type, data, appendOptions).seq };
+                }
+                catch (error) {
+                    return asRefusal(error);
+                }
+            });
+            return { jsonl: parts.save(log), outcomes };
+        }),
+        deriveMessages: (jsonl, prefixes) => outcome(() => alongPrefixes(jsonl, prefixes, (session) => session.deriveMessages())),
+        foldRequestHeader: (jsonl, prefixes) => outcome(() => alongPrefixes(jsonl, prefixes, (session) => session.requestHeader() ?? null)),
+        buildRequest: (jsonl, boundaries) => outcome(() => alongPrefixes(jsonl, boundaries, (session) => {
+            const header = session.requestHeader();
+            return header === undefined ? null : parts.request(header, session.deriveMessages(), session.id);
+        })),
+        serialize: (request, provider) => outcome(() => {
+            if (provider === 'deepseek')
+                return parts.serialize(request);
+            if (provider === 'openai' || provider === 'anthropic')
+                return parts.wire[provider].serialize(request);
+            throw new ReconError('USAGE', `no wire format for provider "${provider}"`);
+        }),
+        parseStream: (provider, body, cuts) => outcome(() => {
+            if (provider === 'deepseek')
+                return parts.parseStream(Buffer.from(body), cuts);
+            if (provider === 'openai' || provider === 'anthropic')
+                return parts.wire[provider].parseStream(Buffer.from(body), cuts);
+            throw new ReconError('USAGE', `no stream format for provider "${provider}"`);
+        }),
+        run: (scenario) => outcome(() => runScenario(scenario, {
+            createLoop: (loopOptions) => parts.loop({ ...loopOptions, createSession: parts.session, ...(options.checkReconstruction === false ? { checkReconstruction: false } : {}) }),
+            serialize: parts.serialize,
+            logOptions: parts.logOptions,
+        })),
+    };
+}

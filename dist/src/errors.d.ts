@@ -1,0 +1,92 @@
+/**
+ * Errors with stable string codes. The codes of the log and fold are part of the
+ * conformance protocol: another implementation reports the same code for the same
+ * rejection, so `recon check` can compare verdicts without parsing prose.
+ */
+/** Codes an implementation reports when it refuses a log or an event. */
+export declare const LOG_ERROR_CODES: {
+    readonly FORMAT_VERSION: "the session header carries a format version this reader does not read";
+    readonly SESSION_HEADER_INVALID: "the session header line is missing or malformed";
+    readonly TORN_COMMITTED: "an unreadable line or a seq gap lies before a later turn/end (committed data is damaged)";
+    readonly CHUNK_ROW_INVALID: "a packed chunk row (text-chunks, reasoning-chunks, tool-call-chunks) is malformed";
+    readonly NOT_LOSSLESS_JSON: "event data is not lossless JSON (-0, NaN, undefined, cycles, sparse arrays, exotic objects)";
+    readonly ENVELOPE_INVALID: "the event envelope has a wrong key, type, seq, time or ignorable marker";
+    readonly SEQ_NOT_CONTIGUOUS: "an event seq differs from its index in the log";
+    readonly LEGACY_HEADER_DELTA: "the log holds a legacy request/header-delta event";
+    readonly LEGACY_HEADER_REASON: "a request/header carries the legacy reason \"fallback\"";
+    readonly LEGACY_MODE_SET: "the log holds a legacy mode/set event";
+    readonly LEGACY_SHAPE_INVALID: "an event in an older shape cannot be upgraded because it is malformed";
+    readonly UNKNOWN_EVENT_TYPE: "an event type unknown to this reader is not marked ignorable";
+    readonly REQUEST_HEADER_INVALID: "a request/header snapshot lacks provider/model or has invalid fields";
+    readonly MESSAGE_SHAPE: "a message event does not have the shape its type requires";
+    readonly SURFACE_INVALID: "surface metadata (surfaceOp, sourceEventSeqs, replace range) is invalid";
+};
+/** Codes an implementation reports when it cannot put a request on the wire. */
+export declare const WIRE_ERROR_CODES: {
+    readonly UNSUPPORTED_REASONING_EFFORT: "the provider does not take the requested reasoning effort";
+    readonly UNSUPPORTED_CONTENT: "a content block cannot be carried by this wire format";
+};
+/** Codes of the harness itself: bad input to a command, the implementation under test, I/O. */
+export declare const HARNESS_ERROR_CODES: {
+    readonly USAGE: "the command line is wrong";
+    readonly FILE_UNREADABLE: "a file could not be read";
+    readonly RECONSTRUCTION_MISMATCH: "a request differs from the one rebuilt from the log";
+    readonly CASSETTE_INVALID: "a cassette line is not valid JSON or does not have the cassette shape";
+    readonly CASSETTE_VERSION: "the cassette header carries a format version this reader does not read";
+    readonly CASSETTE_HEADER: "a cassette holds a header outside the allow-list (credentials are never stored)";
+    readonly CASSETTE_MISS: "in replay, a request matches no recorded interaction (lockdown)";
+    readonly CASSETTE_UNUSED: "recorded interactions were never requested during a replay";
+    readonly IMPORT_UNSUPPORTED: "a file to import is in no format the importers read";
+    readonly IMPL_UNAVAILABLE: "the implementation under test could not be started, failed its handshake, or is not a valid module";
+    readonly IMPL_CRASHED: "the implementation exited, or threw, instead of answering a call";
+    readonly IMPL_TIMEOUT: "the implementation did not answer a call within the timeout";
+    readonly PROTOCOL_ERROR: "the implementation broke the stdio protocol (a line that is not JSON-RPC, an unknown id, a schema violation)";
+    readonly SIMULATOR_SCENARIO: "a simulator scenario is not a JSON list of scripted replies";
+    readonly SIMULATOR_REQUEST: "the simulator got a request it does not model (route, body, or another provider)";
+    readonly PROXY_UPSTREAM: "the proxy could not reach its upstream, or the exchange broke off";
+    readonly E2E_TURN_FAILED: "an e2e turn ended with an error instead of completing";
+    readonly E2E_NO_CACHE_READ: "an e2e request after the first reported no cache reads";
+    readonly FILE_UNWRITABLE: "a file or an output stream could not be written";
+    readonly PORT_IN_USE: "the port to listen on is taken by another process";
+    readonly CASSETTE_DIGEST: "a response in a cassette does not match its recorded sha256: the cassette was edited or truncated";
+    readonly IMPORT_EMPTY: "a recording to import holds no model calls";
+    readonly LOG_NOT_UTF8: "a log file holds bytes that are not valid UTF-8";
+    readonly REGRESSION_INVALID: "a stored regression file is damaged (half-written, edited, or not a regression)";
+    readonly INTERNAL: "recon itself failed unexpectedly: a bug, to be reported with the command line";
+    readonly RUN_MISMATCH: "run records to merge come from different runs (seed, budget, implementation, corpus, properties or harness version)";
+    readonly SHARDS_INCOMPLETE: "run records to merge are not exactly the shards 1/n … n/n of one run";
+};
+/** The exit code of a command that stops on a coded error: 2 for a wrong command line, 3 for anything that kept it from running. */
+export declare function exitCodeOf(code: ErrorCode): 2 | 3;
+export type LogErrorCode = keyof typeof LOG_ERROR_CODES;
+export type WireErrorCode = keyof typeof WIRE_ERROR_CODES;
+export type HarnessErrorCode = keyof typeof HARNESS_ERROR_CODES;
+/** The codes another implementation reports over the conformance protocol. */
+export type ProtocolErrorCode = LogErrorCode | WireErrorCode;
+export type ErrorCode = ProtocolErrorCode | HarnessErrorCode;
+/** Where in a log a rejection happened; every part is optional because appends have no file. */
+export interface ErrorLocation {
+    readonly file?: string;
+    readonly line?: number;
+    readonly seq?: number;
+}
+export declare class ReconError extends Error {
+    readonly name = "ReconError";
+    readonly code: ErrorCode;
+    /** The plain-words reason, without code or location. */
+    readonly detail: string;
+    readonly location: ErrorLocation;
+    /** What the user can do about it, when there is something to say. */
+    readonly hint: string | undefined;
+    /** The id of the validation rule that refused (src/log/rules.ts), when a log rule did. */
+    readonly rule: string | undefined;
+    constructor(code: ErrorCode, detail: string, options?: {
+        location?: ErrorLocation;
+        hint?: string;
+        rule?: string;
+        cause?: unknown;
+    });
+    /** The same error, placed in a file and line (locations are known only to the reader). */
+    at(location: ErrorLocation): ReconError;
+    static is(value: unknown): value is ReconError;
+}

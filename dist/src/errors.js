@@ -1,0 +1,107 @@
+/**
+ * Errors with stable string codes. The codes of the log and fold are part of the
+ * conformance protocol: another implementation reports the same code for the same
+ * rejection, so `recon check` can compare verdicts without parsing prose.
+ */
+/** Codes an implementation reports when it refuses a log or an event. */
+export const LOG_ERROR_CODES = {
+    FORMAT_VERSION: 'the session header carries a format version this reader does not read',
+    SESSION_HEADER_INVALID: 'the session header line is missing or malformed',
+    TORN_COMMITTED: 'an unreadable line or a seq gap lies before a later turn/end (committed data is damaged)',
+    CHUNK_ROW_INVALID: 'a packed chunk row (text-chunks, reasoning-chunks, tool-call-chunks) is malformed',
+    NOT_LOSSLESS_JSON: 'event data is not lossless JSON (-0, NaN, undefined, cycles, sparse arrays, exotic objects)',
+    ENVELOPE_INVALID: 'the event envelope has a wrong key, type, seq, time or ignorable marker',
+    SEQ_NOT_CONTIGUOUS: 'an event seq differs from its index in the log',
+    LEGACY_HEADER_DELTA: 'the log holds a legacy request/header-delta event',
+    LEGACY_HEADER_REASON: 'a request/header carries the legacy reason "fallback"',
+    LEGACY_MODE_SET: 'the log holds a legacy mode/set event',
+    LEGACY_SHAPE_INVALID: 'an event in an older shape cannot be upgraded because it is malformed',
+    UNKNOWN_EVENT_TYPE: 'an event type unknown to this reader is not marked ignorable',
+    REQUEST_HEADER_INVALID: 'a request/header snapshot lacks provider/model or has invalid fields',
+    MESSAGE_SHAPE: 'a message event does not have the shape its type requires',
+    SURFACE_INVALID: 'surface metadata (surfaceOp, sourceEventSeqs, replace range) is invalid',
+};
+/** Codes an implementation reports when it cannot put a request on the wire. */
+export const WIRE_ERROR_CODES = {
+    UNSUPPORTED_REASONING_EFFORT: 'the provider does not take the requested reasoning effort',
+    UNSUPPORTED_CONTENT: 'a content block cannot be carried by this wire format',
+};
+/** Codes of the harness itself: bad input to a command, the implementation under test, I/O. */
+export const HARNESS_ERROR_CODES = {
+    USAGE: 'the command line is wrong',
+    FILE_UNREADABLE: 'a file could not be read',
+    RECONSTRUCTION_MISMATCH: 'a request differs from the one rebuilt from the log',
+    CASSETTE_INVALID: 'a cassette line is not valid JSON or does not have the cassette shape',
+    CASSETTE_VERSION: 'the cassette header carries a format version this reader does not read',
+    CASSETTE_HEADER: 'a cassette holds a header outside the allow-list (credentials are never stored)',
+    CASSETTE_MISS: 'in replay, a request matches no recorded interaction (lockdown)',
+    CASSETTE_UNUSED: 'recorded interactions were never requested during a replay',
+    IMPORT_UNSUPPORTED: 'a file to import is in no format the importers read',
+    IMPL_UNAVAILABLE: 'the implementation under test could not be started, failed its handshake, or is not a valid module',
+    IMPL_CRASHED: 'the implementation exited, or threw, instead of answering a call',
+    IMPL_TIMEOUT: 'the implementation did not answer a call within the timeout',
+    PROTOCOL_ERROR: 'the implementation broke the stdio protocol (a line that is not JSON-RPC, an unknown id, a schema violation)',
+    SIMULATOR_SCENARIO: 'a simulator scenario is not a JSON list of scripted replies',
+    SIMULATOR_REQUEST: 'the simulator got a request it does not model (route, body, or another provider)',
+    PROXY_UPSTREAM: 'the proxy could not reach its upstream, or the exchange broke off',
+    E2E_TURN_FAILED: 'an e2e turn ended with an error instead of completing',
+    E2E_NO_CACHE_READ: 'an e2e request after the first reported no cache reads',
+    FILE_UNWRITABLE: 'a file or an output stream could not be written',
+    PORT_IN_USE: 'the port to listen on is taken by another process',
+    CASSETTE_DIGEST: 'a response in a cassette does not match its recorded sha256: the cassette was edited or truncated',
+    IMPORT_EMPTY: 'a recording to import holds no model calls',
+    LOG_NOT_UTF8: 'a log file holds bytes that are not valid UTF-8',
+    REGRESSION_INVALID: 'a stored regression file is damaged (half-written, edited, or not a regression)',
+    INTERNAL: 'recon itself failed unexpectedly: a bug, to be reported with the command line',
+    RUN_MISMATCH: 'run records to merge come from different runs (seed, budget, implementation, corpus, properties or harness version)',
+    SHARDS_INCOMPLETE: 'run records to merge are not exactly the shards 1/n … n/n of one run',
+};
+/** The exit code of a command that stops on a coded error: 2 for a wrong command line, 3 for anything that kept it from running. */
+export function exitCodeOf(code) {
+    return code === 'USAGE' ? 2 : 3;
+}
+// A registered symbol survives duplicate copies of this package in one process.
+const BRAND = Symbol.for('reconstructable.error');
+export class ReconError extends Error {
+    name = 'ReconError';
+    code;
+    /** The plain-words reason, without code or location. */
+    detail;
+    location;
+    /** What the user can do about it, when there is something to say. */
+    hint;
+    /** The id of the validation rule that refused (src/log/rules.ts), when a log rule did. */
+    rule;
+    constructor(code, detail, options = {}) {
+        const location = options.location ?? {};
+        super(formatMessage(code, detail, location), options.cause === undefined ? undefined : { cause: options.cause });
+        this.code = code;
+        this.detail = detail;
+        this.location = location;
+        this.hint = options.hint;
+        this.rule = options.rule;
+        Object.defineProperty(this, BRAND, { value: true });
+    }
+    /** The same error, placed in a file and line (locations are known only to the reader). */
+    at(location) {
+        return new ReconError(this.code, this.detail, {
+            location: { ...this.location, ...location },
+            ...(this.hint === undefined ? {} : { hint: this.hint }),
+            ...(this.rule === undefined ? {} : { rule: this.rule }),
+            cause: this.cause,
+        });
+    }
+    static is(value) {
+        return typeof value === 'object' && value !== null && value[BRAND] === true;
+    }
+}
+function formatMessage(code, detail, location) {
+    const where = [];
+    if (location.file !== undefined)
+        where.push(location.line === undefined ? location.file : `${location.file}:${location.line}`);
+    else if (location.line !== undefined)
+        where.push(`line ${location.line}`);
+    if (location.seq !== undefined)
+        where.push(`seq ${location.seq}`);
+    return `${where.length > 0 ? `${where.join(': ')}: ` : ''}${code}: ${detail}`;
+}

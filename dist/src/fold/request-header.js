@@ -1,0 +1,61 @@
+/** Request-header snapshots: canonical form, equality and the fold (spec §3.3–3.5). */
+import { deepFreeze } from "../log/index.js";
+/**
+ * The canonical snapshot of a header: `config`, then `adapterDefaults` only when it marks
+ * something, `system` only when non-empty, `tools` only when a non-empty list. `config`
+ * is kept as it is (no key sorting, `stop: []` stays), and nothing is cloned.
+ */
+export function canonicalHeader(header) {
+    const out = { config: header.config };
+    const defaults = header.adapterDefaults;
+    if (defaults !== undefined && (defaults.reasoningEffort === true || defaults.maxTokens === true))
+        out.adapterDefaults = defaults;
+    if (typeof header.system === 'string' && header.system !== '')
+        out.system = header.system;
+    if (Array.isArray(header.tools) && header.tools.length > 0)
+        out.tools = header.tools;
+    return out;
+}
+/** Strict per field; `stop` equal only when both absent or elementwise equal (so absent ≠ `[]`). */
+export function callConfigEquals(a, b) {
+    if (a.provider !== b.provider || a.model !== b.model || a.reasoningEffort !== b.reasoningEffort)
+        return false;
+    if (a.temperature !== b.temperature || a.maxTokens !== b.maxTokens)
+        return false;
+    if (a.stop === undefined || b.stop === undefined)
+        return a.stop === b.stop;
+    return a.stop.length === b.stop.length && a.stop.every((s, i) => s === b.stop[i]);
+}
+/**
+ * Whether two snapshots would produce the same request. Tools compare as JSON text,
+ * position by position, so reordered tools or reordered schema keys are a change;
+ * absent tools equal an empty list.
+ */
+export function headerEquals(a, b) {
+    if (a === undefined || b === undefined)
+        return a === b;
+    if (!callConfigEquals(a.config, b.config))
+        return false;
+    if (a.adapterDefaults?.reasoningEffort !== b.adapterDefaults?.reasoningEffort)
+        return false;
+    if (a.adapterDefaults?.maxTokens !== b.adapterDefaults?.maxTokens)
+        return false;
+    if (a.system !== b.system)
+        return false;
+    const ta = Array.isArray(a.tools) ? a.tools : [];
+    const tb = Array.isArray(b.tools) ? b.tools : [];
+    return ta.length === tb.length && ta.every((tool, i) => JSON.stringify(tool) === JSON.stringify(tb[i]));
+}
+/** The canonical, deep-frozen snapshot a `request/header` event carries. */
+export function snapshotOf(event) {
+    return deepFreeze(canonicalHeader(event.data.header));
+}
+/** The latest `request/header` snapshot in canonical form; `from` when there is none. Last snapshot wins. */
+export function foldRequestHeader(events, from) {
+    for (let i = events.length - 1; i >= 0; i--) {
+        const event = events[i];
+        if (event.type === 'request/header')
+            return snapshotOf(event);
+    }
+    return from;
+}

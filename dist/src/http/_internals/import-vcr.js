@@ -1,0 +1,68 @@
+/**
+ * vcrpy / pytest-recording cassettes (and go-vcr's close cousin): YAML with
+ * `interactions[].request/response`. Bodies come in four shapes: a raw string, bytes
+ * (`!!binary`, compressed when the response was), absent, or pydantic-ai's
+ * `parsed_body`, which keeps the decoded JSON and not the bytes.
+ */
+import { recordRequest } from "../cassette.js";
+import { allowedHeaders } from "../headers.js";
+import { utf8 } from "./bytes.js";
+import { decompressed, importedChunks } from "./imported-body.js";
+import { FloatText, reserialise } from "./reserialise.js";
+export function interactionsFromVcr(document) {
+    const list = document?.['interactions'];
+    if (!Array.isArray(list))
+        throw new TypeError('the YAML has no "interactions" list');
+    return list.map((item, index) => {
+        const request = item['request'];
+        const response = item['response'];
+        if (request === undefined || response === undefined)
+            throw new TypeError(`interaction ${index} lacks its request or response`);
+        const requestHeaders = headerLists(request['headers']);
+        const responseHeaders = headerLists(response['headers']);
+        const sent = body(request, requestHeaders);
+        const received = body(response, responseHeaders);
+        return {
+            request: recordRequest({
+                method: String(request['method']),
+                url: String(request['uri'] ?? request['url']),
+                headers: requestHeaders,
+                body: sent.bytes,
+                ...(sent.reserialised === undefined ? {} : { reserialised: sent.reserialised }),
+            }),
+            response: {
+                status: statusOf(response),
+                headers: allowedHeaders('response', responseHeaders),
+                chunks: importedChunks(received.bytes, responseHeaders['content-type']?.[0], 0),
+                ...(received.reserialised === undefined ? {} : { reserialised: received.reserialised }),
+            },
+        };
+    });
+}
+function body(part, headers) {
+    if (part['parsed_body'] !== undefined) {
+        const length = headers['content-length']?.[0];
+        return reserialise(part['parsed_body'], length === undefined ? undefined : Number(length));
+    }
+    const raw = part['body'];
+    const value = typeof raw === 'object' && raw !== null && !(raw instanceof Uint8Array) ? raw['string'] : raw;
+    if (value instanceof Uint8Array)
+        return { bytes: decompressed(value, headers['content-encoding']?.[0]) };
+    return { bytes: typeof value === 'string' ? utf8(value) : new Uint8Array(0) };
+}
+/** Header names lower-cased, values as lists of strings (vcrpy stores lists, go-vcr too). */
+function headerLists(headers) {
+    const lists = {};
+    for (const [name, value] of Object.entries((headers ?? {}))) {
+        lists[name.toLowerCase()] = (Array.isArray(value) ? value : [value]).map((v) => (v instanceof FloatText ? v.text : String(v)));
+    }
+    return lists;
+}
+function statusOf(response) {
+    const status = response['status'];
+    const code = typeof status === 'object' && status !== null ? status['code'] : (response['code'] ?? status);
+    const parsed = Number.parseInt(String(code), 10);
+    if (!Number.isInteger(parsed))
+        throw new TypeError(`a response has no status code (${JSON.stringify(status)})`);
+    return parsed;
+}

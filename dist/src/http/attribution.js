@@ -1,0 +1,224 @@
+/**
+ * Why a model call read less of the cache than its previous prompt: one taxonomy with
+ * stable codes for every place that looks at calls (replay, proxy). The causes are looked
+ * for in the order a harness author can act on them: what the request changed first,
+ * then what time or the provider did.
+ *
+ * A call "breaks" when its cache read falls below the previous call's prompt. The
+ * previous call is the latest earlier one on the same provider and API: the prefix it
+ * wrote (prompt, then output) is what this one should extend.
+ */
+import { excerpt, sharedLength } from "./_internals/diff.js";
+import { isObject } from "./_internals/json.js";
+import { breakpointReaches, idleLifetime } from "./cache-rules.js";
+import { messageKey } from "./prompt.js";
+export const BREAK_CODES = [
+    'COLD_START',
+    'ROUTE_CHANGED',
+    'TOOLS_CHANGED',
+    'CACHE_MARKER_CHANGED',
+    'SYSTEM_CHANGED',
+    'HISTORY_REWRITTEN',
+    'BYTES_NOT_CANONICAL',
+    'WITHIN_BOUND',
+    'IDLE_EXPIRED',
+    'READS_AT_SYSTEM_SIZE',
+    'PROVIDER_DROP',
+];
+/** The cause of call `position`'s break, or undefined when it did not break (or reports no reads). */
+export function attributeBreak(calls, position) {
+    const call = calls[position];
+    const previous = calls.slice(0, position).findLast((c) => c.provider === call.provider && c.api === call.api);
+    if (previous === undefined)
+        return { code: 'COLD_START', summary: `first ${call.provider} ${call.api} call: nothing cached yet` };
+    const read = call.usage.cacheRead;
+    const before = previous.usage.input;
+    if (read === undefined || before === undefined || read >= before)
+        return undefined;
+    return requestChange(previous, call) ?? timeOrProvider(previous, call, calls.slice(0, position));
+}
+function requestChange(previous, call) {
+    const [was, is] = [previous.prompt.model, call.prompt.model];
+    if (was !== is)
+        return { code: 'ROUTE_CHANGED', summary: `model changed from ${was ?? 'none'} to ${is ?? 'none'}: a model's cache serves only that model` };
+    return toolsChange(previous.body['tools'], call.body['tools']) ?? markerChange(previous, call) ?? systemChange(previous, call) ?? historyChange(previous, call);
+}
+function toolsChange(before, after) {
+    const [a, b] = [list(before), list(after)];
+    if (JSON.stringify(a) === JSON.stringify(b))
+        return undefined;
+    const names = (tools) => tools.map(toolName);
+    const [na, nb] = [names(a), names(b)];
+    const added = nb.find((n) => !na.includes(n));
+    if (added !== undefined)
+        return { code: 'TOOLS_CHANGED', change: 'added', tool: added, summary: `tool "${added}" was added: tools render before the messages, so nothing after them is shared` };
+    const removed = na.find((n) => !nb.includes(n));
+    if (removed !== undefined)
+        return { code: 'TOOLS_CHANGED', change: 'removed', tool: removed, summary: `tool "${removed}" was removed: tools render before the messages, so nothing after them is shared` };
+    const moved = nb.findIndex((n, i) => n !== na[i]);
+    if (moved >= 0)
+        return { code: 'TOOLS_CHANGED', change: 'order', tool: nb[moved], summary: `the tools were reordered (position ${moved} now holds "${nb[moved]}"): same tools, new prefix` };
+    const index = b.findIndex((tool, i) => JSON.stringify(tool) !== JSON.stringify(a[i]));
+    const kind = canonicalKind(JSON.stringify(a[index]), JSON.stringify(b[index]));
+    const tool = nb[index];
+    return {
+        code: 'TOOLS_CHANGED',
+        change: 'schema',
+        tool,
+        ...(kind === undefined ? {} : { kind }),
+        summary: `tool "${tool}" kept its name but its definition changed${kind === undefined ? '' : ` (same JSON value, different ${kind})`}`,
+    };
+}
+function markerChange(previous, call) {
+    const [keyWas, keyIs] = [previous.body['prompt_cache_key'], call.body['prompt_cache_key']];
+    if (keyWas !== undefined && keyWas !== keyIs) {
+        return { code: 'CACHE_MARKER_CHANGED', field: 'prompt_cache_key', summary: keyIs === undefined ? 'prompt_cache_key was dropped: the request is routed to another cache' : `prompt_cache_key changed from ${JSON.stringify(keyWas)} to ${JSON.stringify(keyIs)}` };
+    }
+    if (call.api !== 'messages')
+        return undefined;
+    const last = previous.prompt.breakpoints.at(-1);
+    if (last === undefined)
+        return undefined;
+    if (call.prompt.breakpoints.length === 0)
+        return { code: 'CACHE_MARKER_CHANGED', field: 'cache_control', summary: 'every cache_control breakpoint was dropped: nothing can be read' };
+    if (!breakpointReaches(call.prompt.breakpoints, last)) {
+        return { code: 'CACHE_MARKER_CHANGED', field: 'cache_control', message: last, summary: `no breakpoint at or within 20 blocks after block ${last}, where the previous call's entry ends: the marker moved away` };
+    }
+    return undefined;
+}
+function systemChange(previous, call) {
+    const [a, b] = [systemText(previous), systemText(call)];
+    if (a === b)
+        return undefined;
+    const [ab, bb] = [Buffer.from(a), Buffer.from(b)];
+    const offset = sharedLength(ab, bb);
+    return {
+        code: 'SYSTEM_CHANGED',
+        offset,
+        context: { before: excerpt(ab, offset), after: excerpt(bb, offset) },
+        summary: `the system prompt changed at byte ${offset}: ${excerpt(ab, offset, 20)} became ${excerpt(bb, offset, 20)}`,
+    };
+}
+function historyChange(previous, call) {
+    const cached = [...previous.prompt.messages, ...previous.output];
+    const mine = call.prompt.messages;
+    const k = sharedLength(mine.map(messageKey), cached.map(messageKey));
+    if (k === cached.length || k === mine.length)
+        return undefined;
+    const [was, is] = [cached[k], mine[k]];
+    const field = ['role', 'reasoning', 'content', 'toolCalls'].find((f) => JSON.stringify(was[f] ?? null) !== JSON.stringify(is[f] ?? null));
+    const kind = field === 'toolCalls' ? argumentsKind(was, is) : field === 'content' ? canonicalKind(was.content, is.content) : undefined;
+    if (kind !== undefined) {
+        return { code: 'BYTES_NOT_CANONICAL', message: k, field, kind, summary: `message ${k} (${is.role}) carries the same JSON in its ${field} with a different ${kind}: equal values, different bytes` };
+    }
+    const fresh = cached.slice(0, k).every((m) => HEAD_ROLES.has(m.role));
+    const summary = fresh
+        ? `message ${k} (${is.role}) starts another conversation: only the tools and system prompt are shared with the previous call`
+        : `message ${k} (${was.role}) was rewritten: its ${field} differs from what the previous call sent or received`;
+    return { code: 'HISTORY_REWRITTEN', message: k, field, summary };
+}
+function argumentsKind(was, is) {
+    const [a, b] = [was.toolCalls ?? [], is.toolCalls ?? []];
+    if (a.length !== b.length)
+        return undefined;
+    let kind;
+    for (const [i, call] of b.entries()) {
+        if (call.name !== a[i].name)
+            return undefined;
+        if (call.arguments === a[i].arguments)
+            continue;
+        const k = canonicalKind(a[i].arguments, call.arguments);
+        if (k === undefined)
+            return undefined;
+        kind ??= k;
+    }
+    return kind;
+}
+function timeOrProvider(previous, call, earlier) {
+    if (call.bound !== undefined && call.usage.cacheRead >= call.bound) {
+        return { code: 'WITHIN_BOUND', summary: `reads reach the bound (${call.bound}): the rest of the previous prompt lies past the provider's read granularity (${GRANULARITY[call.provider]})` };
+    }
+    if (previous.at !== undefined && call.at !== undefined) {
+        const idle = call.at - previous.at;
+        const lifetime = idleLifetime(call.provider, retention(previous));
+        if (idle > lifetime)
+            return { code: 'IDLE_EXPIRED', summary: `${Math.round(idle / 1000)} s since the previous call, past ${call.provider}'s ${Math.round(lifetime / 60_000)}-minute cache lifetime` };
+    }
+    const read = call.usage.cacheRead;
+    if (read > 0 && readsAtSystemSize(call, earlier)) {
+        return { code: 'READS_AT_SYSTEM_SIZE', summary: `reads stuck at ${read} tokens, as on an earlier call: only the tools and system prompt are shared, the prefix breaks right after them every call` };
+    }
+    return { code: 'PROVIDER_DROP', summary: 'the request extends the previous one byte for byte, yet reads dropped: the provider evicted or missed the entry' };
+}
+/**
+ * The fingerprint of a broken prefix: the reads stop at the same size as an earlier call's
+ * that also read less than its prompt. What stays shared call after call is what comes
+ * first, the tools and the system prompt; the break sits right after them.
+ */
+function readsAtSystemSize(call, earlier) {
+    const read = call.usage.cacheRead;
+    return earlier.some((c) => c.provider === call.provider && c.api === call.api && c.usage.cacheRead === read && (c.usage.input ?? 0) > read);
+}
+const GRANULARITY = {
+    deepseek: '64-token units',
+    openai: '1024 tokens, then steps of 128, or up to its last cache write',
+    anthropic: 'up to the last cache breakpoint',
+};
+const retention = (call) => {
+    const option = call.body['prompt_cache_retention'];
+    if (typeof option === 'string')
+        return option;
+    return call.prompt.hourLong.length > 0 ? '1h' : undefined;
+};
+/** Roles of what comes before the conversation: tool definitions (Anthropic blocks) and system prompts. */
+const HEAD_ROLES = new Set(['tool-definition', 'system', 'developer']);
+function systemText(call) {
+    if (call.api === 'messages')
+        return call.prompt.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+    const head = call.prompt.messages.findIndex((m) => !HEAD_ROLES.has(m.role));
+    return call.prompt.messages.slice(0, head < 0 ? undefined : head).map((m) => m.content).join('\n');
+}
+const toolName = (tool) => {
+    const fn = tool['function'];
+    return String(isObject(fn) ? fn['name'] : tool['name']);
+};
+function list(value) {
+    return Array.isArray(value) ? value.filter(isObject) : [];
+}
+/**
+ * How two texts differ when both are JSON for the same value: key order (same members,
+ * other order), or, with keys in the same order, whitespace, string escapes or number
+ * spelling. Undefined when they are not both JSON or hold different values.
+ */
+export function canonicalKind(a, b) {
+    if (a === b)
+        return undefined;
+    let va;
+    let vb;
+    try {
+        va = JSON.parse(a);
+        vb = JSON.parse(b);
+    }
+    catch {
+        return undefined;
+    }
+    if (JSON.stringify(va) !== JSON.stringify(vb))
+        return JSON.stringify(sorted(va)) === JSON.stringify(sorted(vb)) ? 'key order' : undefined;
+    const [ta, tb] = [lexemes(a), lexemes(b)];
+    const i = sharedLength(ta, tb);
+    if (i === ta.length && i === tb.length)
+        return 'whitespace';
+    const token = ta[i] ?? tb[i] ?? '';
+    return token.startsWith('"') ? 'escapes' : /^[-\d]/.test(token) ? 'number format' : 'whitespace';
+}
+function sorted(value) {
+    if (Array.isArray(value))
+        return value.map(sorted);
+    if (!isObject(value))
+        return value;
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted(value[k])]));
+}
+/** JSON text as its tokens, whitespace dropped: strings and numbers kept as spelled. */
+function lexemes(text) {
+    return text.match(/"(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*|[{}[\]:,]|true|false|null/g) ?? [];
+}

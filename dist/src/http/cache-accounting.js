@@ -1,0 +1,212 @@
+/**
+ * Cache accounting for a recorded session (provider-cache.md §C, §D): per model call the
+ * normalised usage and the most cache-read tokens the request sequence allows (the
+ * bound), then the token-weighted read rate Σ cacheRead ÷ Σ input and the attainment
+ * Σ cacheRead ÷ Σ bound.
+ *
+ * The bound of a call is what the best entry written earlier in the session can serve:
+ *  - DeepSeek: 64-token units of the longest prefix shared with an earlier prompt plus
+ *    its output (the cache is written for both); OpenAI (classic): nothing below 1024
+ *    tokens, then 1024 + 128·k. When a request extends an earlier prompt plus its output
+ *    message for message, the shared prefix is that call's recorded prompt + output
+ *    tokens, exactly; when it repeats it, its own prompt; otherwise the tokenizer
+ *    estimates where the prefix ends, anchored on the recorded totals.
+ *  - OpenAI with cache writes reported (GPT-5.6 and later) and Anthropic: entries sit at
+ *    breakpoints and are token-exact; an entry holds the earlier call's read + write tokens
+ *    (everything up to its last breakpoint) and serves a call that keeps the same blocks
+ *    up to there. Anthropic caches no output. Its counts come from the recorded usage
+ *    alone: Anthropic publishes no tokenizer.
+ * Tool or model changes share nothing (the tools are rendered before the messages).
+ * Every earlier call is a candidate, not only the previous one: agents interleave.
+ */
+import { attributeBreak } from "./attribution.js";
+import { breakpointReaches, readableTokens } from "./cache-rules.js";
+import { sharedLength } from "./_internals/diff.js";
+import { readInteraction } from "./endpoint.js";
+import { messageKey, outputOf, promptOf, usedServerTools } from "./prompt.js";
+import { tokenizerFor } from "./tokenizers.js";
+import { usageOf } from "./usage.js";
+export async function accountCache(cassette) {
+    const accountant = new CacheAccountant(cassette.header.provider);
+    for (const [index, interaction] of cassette.interactions.entries())
+        await accountant.add(interaction, index);
+    return accountant.account();
+}
+/**
+ * The account of a session that grows one interaction at a time (a proxy's): each call is
+ * accounted against the calls before it only, so adding one costs what comparing it with
+ * the earlier calls costs, not a new pass over the session.
+ */
+export class CacheAccountant {
+    #provider;
+    #calls = [];
+    #views = [];
+    #requests = [];
+    constructor(provider = 'unknown') {
+        this.#provider = provider === 'unknown' ? undefined : provider;
+    }
+    /** Accounts interaction `index`; undefined when it is not a model call. */
+    async add(interaction, index) {
+        const call = modelCall(interaction, index, this.#provider);
+        if (call === undefined)
+            return undefined;
+        const position = this.#calls.length;
+        const { bound, basis, estimated } = await boundOf(call, this.#calls);
+        this.#calls.push(call);
+        const read = call.usage.cacheRead;
+        const why = bound === null || read === undefined || read === bound ? undefined : explain(read, bound, position, this.#calls, estimated);
+        let cause;
+        if (call.prompt !== undefined && call.body !== undefined) {
+            this.#views.push({
+                provider: call.provider, api: call.api, body: call.body, prompt: call.prompt, output: call.output, usage: call.usage,
+                ...(bound === null ? {} : { bound }),
+                ...(call.at === undefined ? {} : { at: call.at }),
+            });
+            cause = attributeBreak(this.#views, this.#views.length - 1);
+        }
+        const account = {
+            index: call.index,
+            provider: call.provider,
+            api: call.api,
+            ...(call.prompt?.model === undefined ? {} : { model: call.prompt.model }),
+            ...(call.url === undefined ? {} : { url: call.url }),
+            ...call.usage,
+            bound,
+            basis,
+            ...(why === undefined ? {} : { why }),
+            ...(cause === undefined ? {} : { break: cause }),
+        };
+        this.#requests.push(account);
+        return account;
+    }
+    /** The session so far. */
+    account() {
+        const requests = [...this.#requests];
+        const sum = (values) => values.reduce((total, v) => total + (v ?? 0), 0);
+        const known = (values) => (values.some((v) => v !== undefined && v !== null) ? sum(values) : null);
+        const ratio = (part, whole) => (whole > 0 ? part / whole : null);
+        const rated = (list) => list.filter((r) => r.input !== undefined && r.cacheRead !== undefined);
+        const bounded = requests.filter((r) => r.bound !== null && r.cacheRead !== undefined);
+        return {
+            requests,
+            totals: {
+                input: known(requests.map((r) => r.input)),
+                cacheRead: known(requests.map((r) => r.cacheRead)),
+                cacheWrite: known(requests.map((r) => r.cacheWrite)),
+                output: known(requests.map((r) => r.output)),
+                bound: known(requests.map((r) => r.bound)),
+            },
+            rate: ratio(sum(rated(requests).map((r) => r.cacheRead)), sum(rated(requests).map((r) => r.input))),
+            rateAfterFirst: ratio(sum(rated(requests.slice(1)).map((r) => r.cacheRead)), sum(rated(requests.slice(1)).map((r) => r.input))),
+            attainment: ratio(sum(bounded.map((r) => r.cacheRead)), sum(bounded.map((r) => r.bound))),
+            attainmentInSession: ratio(sum(bounded.map((r) => Math.min(r.cacheRead, r.bound))), sum(bounded.map((r) => r.bound))),
+            externalReads: sum(bounded.map((r) => Math.max(0, r.cacheRead - r.bound))),
+        };
+    }
+}
+function modelCall(interaction, index, provider) {
+    const { request, response, endpoint } = readInteraction(interaction, provider);
+    if (endpoint === undefined || response === undefined)
+        return undefined;
+    return {
+        index,
+        ...endpoint,
+        url: interaction.request?.url,
+        usage: usageOf(endpoint.api, response) ?? {},
+        prompt: request === undefined ? undefined : promptOf(endpoint.api, request),
+        output: outputOf(endpoint.api, response),
+        serverTools: usedServerTools(response),
+        body: request,
+        at: dateOf(interaction.response.headers['date']),
+    };
+}
+/** A response's Date header in epoch milliseconds (second resolution: enough for cache lifetimes of minutes). */
+function dateOf(header) {
+    const ms = header === undefined ? NaN : Date.parse(header);
+    return Number.isFinite(ms) ? ms : undefined;
+}
+async function boundOf(call, earlier) {
+    const { prompt, usage } = call;
+    if (prompt === undefined)
+        return { bound: null, basis: 'no request recorded (response only)' };
+    if (usage.input === undefined)
+        return { bound: null, basis: 'the response reports no usage' };
+    if (call.api === 'messages' && call.provider !== 'anthropic')
+        return { bound: null, basis: `${call.provider}'s Anthropic-format endpoint: its cache rules are not modelled` };
+    const breakpointCaching = call.api === 'messages' || (call.provider === 'openai' && usage.cacheWrite !== undefined);
+    const candidates = [];
+    for (const entry of earlier) {
+        if (entry.prompt === undefined || entry.provider !== call.provider || entry.api !== call.api || entry.usage.input === undefined)
+            continue;
+        const name = `#${entry.index}${entry === earlier.at(-1) ? '' : ' (not the previous call: agents interleave)'}`;
+        if (entry.prompt.head !== prompt.head) {
+            candidates.push({ tokens: 0, basis: `model or tool definitions differ from ${name}` });
+            continue;
+        }
+        candidates.push(breakpointCaching ? breakpointEntry(prompt, entry, name) : await prefixEntry(call, entry, name));
+    }
+    if (candidates.length === 0)
+        return { bound: 0, basis: 'first call of its kind: nothing cached yet' };
+    const best = candidates.reduce((a, b) => (b.tokens >= a.tokens ? b : a));
+    const tokens = Math.min(best.tokens, usage.input);
+    const bound = breakpointCaching ? tokens : readableTokens(call.provider, tokens);
+    return { bound, basis: best.basis, ...(best.estimated ? { estimated: true } : {}) };
+}
+/** DeepSeek and classic OpenAI: the cache holds an earlier prompt followed by its output. */
+async function prefixEntry(call, entry, name) {
+    const mine = call.prompt.messages;
+    const cached = [...entry.prompt.messages, ...entry.output];
+    const shared = sharedLength(mine.map(messageKey), cached.map(messageKey));
+    const prompt = entry.usage.input;
+    const output = entry.usage.output ?? 0;
+    if (shared === cached.length)
+        return { tokens: prompt + output, basis: `extends ${name}: its prompt + output, ${prompt} + ${output} tokens` };
+    if (shared === mine.length)
+        return { tokens: call.usage.input, basis: `repeats a prefix of ${name}` };
+    // Only DeepSeek and OpenAI reach here: Anthropic entries are breakpoint entries.
+    const tokenizer = await tokenizerFor(call.provider, call.prompt.model);
+    // Anchor on the end of the entry, whose length the provider reported, and subtract what is not shared.
+    const entryText = tokenizer.render(cached, false);
+    const sent = tokenizer.render(mine, true);
+    const tokens = Math.max(0, prompt + output - tokenizer.count(entryText.slice(sharedLength(entryText, sent))));
+    return { tokens, basis: `shares ${shared} of ${cached.length} messages with ${name}, then diverges inside a message (${tokenizer.name} estimate)`, estimated: true };
+}
+/**
+ * Anthropic, and OpenAI with reported writes: after an earlier call the cache holds its
+ * prompt up to where its uncached tail begins, read + write tokens long. The tail is the
+ * call's remaining input tokens; which blocks it spans is found by walking back from the
+ * last breakpoint at 4 bytes a token (Anthropic publishes no tokenizer, so this is the one
+ * estimate; the token counts themselves are the recorded ones).
+ */
+function breakpointEntry(prompt, entry, name) {
+    const tokens = (entry.usage.cacheRead ?? 0) + (entry.usage.cacheWrite ?? 0);
+    if (tokens === 0)
+        return { tokens: 0, basis: `${name} cached nothing` };
+    const blocks = entry.prompt.messages;
+    let tail = entry.usage.input - tokens;
+    // An Anthropic entry never reaches past the last breakpoint.
+    let end = entry.api === 'messages' ? (entry.prompt.breakpoints.at(-1) ?? -1) + 1 : blocks.length;
+    for (let size = estimate(blocks[end - 1]); end > 0 && size <= tail; size = estimate(blocks[end - 1])) {
+        tail -= size;
+        end--;
+    }
+    const shared = sharedLength(prompt.messages.map(messageKey), blocks.map(messageKey));
+    const looked = entry.api !== 'messages' || breakpointReaches(prompt.breakpoints, end - 1);
+    if (shared < end || !looked)
+        return { tokens: 0, basis: `changes a block ${name} cached, or has no breakpoint within 20 blocks after it` };
+    return { tokens, basis: `reads what ${name} cached: its read + write, ${tokens} tokens over ${end} of its ${blocks.length} blocks` };
+}
+const estimate = (block) => (block === undefined ? Infinity : Math.ceil(Buffer.byteLength(messageKey(block)) / 4));
+function explain(read, bound, position, calls, estimated) {
+    if (read > bound) {
+        const loop = calls.slice(0, position).find((c) => c.serverTools);
+        if (loop !== undefined)
+            return `server-side tool loop in #${loop.index}: the provider cached prefixes of model calls it made itself, which the HTTP log does not show`;
+        if (position === 0)
+            return 'warm cache: the provider held this prefix before the session began (the recording was made again against a warm cache)';
+        return 'reads beyond the in-session bound: a cache warmed outside this session';
+    }
+    if (estimated)
+        return 'not append-only: the previous output is re-sent inside a longer message, so the bound is a tokenizer estimate; the provider matched less (best effort, or the junction tokenises differently)';
+    return 'best effort: the provider does not guarantee a hit, and entries expire';
+}

@@ -1,0 +1,69 @@
+/**
+ * One simulated model call: count the prompt, read and write the prefix cache, pick the
+ * scripted reply, and stream it with the usage in the provider's own fields. The reply's
+ * token count is defined so that prompt + reply is exactly the token prefix the next
+ * request of an append-only loop starts with, which is what accountCache assumes.
+ */
+import { ReconError } from "../../errors.js";
+import { anthropicMinimum, idleLifetime } from "../cache-rules.js";
+import { outputOf } from "../prompt.js";
+import { anthropicSse, replyBlocks } from "./anthropic-stream.js";
+import { chatChunks, chatSse, withUsage } from "./chat-stream.js";
+import { PrefixCache } from "./prefix-cache.js";
+import { promptCounter } from "./prompt-tokens.js";
+import { replyFor } from "./scenario.js";
+export class ModelSimulator {
+    #cache;
+    #replies;
+    #now;
+    #calls = 0;
+    constructor(replies, now) {
+        this.#replies = replies;
+        this.#now = now;
+        this.#cache = new PrefixCache(now);
+    }
+    async answer(provider, body) {
+        const model = body['model'];
+        if (typeof model !== 'string' || !Array.isArray(body['messages']))
+            throw new ReconError('SIMULATOR_REQUEST', 'the body needs a "model" string and a "messages" list');
+        if (body['stream'] !== true)
+            throw new ReconError('SIMULATOR_REQUEST', 'the simulator answers streaming requests only ("stream": true)');
+        const { reply, position } = replyFor(this.#replies, body);
+        if (reply.finish === 'error') {
+            const error = reply.error ?? { message: 'scripted failure', code: 'SCRIPTED' };
+            return { status: 500, contentType: 'application/json', body: JSON.stringify({ error }) };
+        }
+        const counter = await promptCounter(provider, model);
+        const prompt = counter.prompt(body);
+        const meta = { id: `sim-${++this.#calls}`, created: Math.floor(this.#now() / 1000), model, position };
+        const sse = provider === 'anthropic' ? this.#anthropic(counter, prompt, reply, meta) : this.#chat(provider, counter, prompt, reply, meta, body);
+        return { status: 200, contentType: 'text/event-stream', body: sse };
+    }
+    #chat(provider, counter, prompt, reply, meta, body) {
+        const chunks = chatChunks(reply, meta, provider === 'deepseek');
+        const [message] = outputOf('chat', { kind: 'sse', events: chunks.map((json) => ({ json })) });
+        const replied = counter.unit(message);
+        const read = this.#cache.readChat(provider, prompt, (text) => counter.tokenizer.count(text));
+        this.#cache.writeChat(provider, prompt, replied, idleLifetime(provider, body['prompt_cache_retention']));
+        const output = replied.tokens - prompt.generation;
+        const counts = { prompt_tokens: prompt.total, completion_tokens: output, total_tokens: prompt.total + output, prompt_tokens_details: { cached_tokens: read } };
+        if (provider === 'openai') {
+            const asked = body['stream_options']?.['include_usage'] === true;
+            return chatSse(withUsage(provider, chunks, asked ? { ...counts, completion_tokens_details: { reasoning_tokens: 0 } } : undefined));
+        }
+        const reasoning = reply.reasoning === undefined ? {} : { completion_tokens_details: { reasoning_tokens: counter.tokenizer.count(reply.reasoning) } };
+        return chatSse(withUsage(provider, chunks, { ...counts, ...reasoning, prompt_cache_hit_tokens: read, prompt_cache_miss_tokens: prompt.total - read }));
+    }
+    #anthropic(counter, prompt, reply, meta) {
+        let blocks;
+        try {
+            blocks = replyBlocks(reply, meta.position);
+        }
+        catch (error) {
+            throw new ReconError('SIMULATOR_SCENARIO', `reply ${meta.position + 1}: tool-call arguments must be a JSON object for Anthropic (${error.message})`);
+        }
+        const cached = this.#cache.anthropic(prompt, anthropicMinimum(prompt.model));
+        const output = blocks.reduce((sum, block) => sum + counter.tokenizer.count(JSON.stringify(block)), 0);
+        return anthropicSse(reply, blocks, meta, { ...cached, input: prompt.total - cached.read - cached.write, output });
+    }
+}

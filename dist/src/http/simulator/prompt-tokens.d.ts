@@ -1,0 +1,44 @@
+/**
+ * How the simulator counts a prompt: as the units cache accounting compares (promptOf's
+ * messages, or Anthropic's blocks), each rendered and tokenised on its own, so a prompt
+ * that repeats another's units repeats its tokens exactly. That additivity is what
+ * makes a reply's tokens the exact continuation of its prompt: the next request of an
+ * append-only loop starts with prompt + output, token for token (§D's x_{i+1} = x_i ⊕ y_i ⊕ u).
+ *
+ * Chat (DeepSeek, OpenAI): [begin-of-text + tool definitions] [message]… [generation
+ * prompt]; the tools come first, as accounting assumes, so a tool change shares nothing.
+ * A reply is the assistant message less the generation prompt the request already paid.
+ * Anthropic publishes no tokenizer: its blocks are counted with o200k_base as a stand-in,
+ * each block's JSON, and the generation prompt is the few tokens after the last block.
+ */
+import type { Provider } from '../cassette.ts';
+import { type PromptMessage } from '../prompt.ts';
+import { type PromptTokenizer } from '../tokenizers.ts';
+export interface Unit {
+    /** The identity compared between prompts (messageKey). */
+    readonly key: string;
+    /** The rendered text, for a partial match inside a unit that differs. */
+    readonly text: string;
+    readonly tokens: number;
+}
+export interface CountedPrompt {
+    readonly model: string | undefined;
+    /** Model and tool definitions (chat) or the model (Anthropic): a change here shares nothing. */
+    readonly head: string;
+    readonly headTokens: number;
+    readonly units: readonly Unit[];
+    /** The tokens that open the reply, last in the prompt. */
+    readonly generation: number;
+    /** Anthropic: indices of the units that carry a cache breakpoint, and those asking for the one-hour lifetime. */
+    readonly breakpoints: readonly number[];
+    readonly hourLong: readonly number[];
+    /** Every prompt token. */
+    readonly total: number;
+}
+export interface PromptCounter {
+    readonly tokenizer: PromptTokenizer;
+    prompt(body: Record<string, unknown>): CountedPrompt;
+    unit(message: PromptMessage): Unit;
+}
+/** The counter of a provider's API and tokenizer, one per process: each unit is tokenised once, so a growing prompt costs what it appends. */
+export declare function promptCounter(provider: Provider, model: string | undefined): Promise<PromptCounter>;

@@ -1,0 +1,176 @@
+import { refuse } from "./rules.js";
+/** Fewer members than this are stored as plain events: a row would not be smaller. */
+const MIN_RUN = 3;
+const ROW_OF = {
+    'text-delta': 'text-chunks',
+    'reasoning-delta': 'reasoning-chunks',
+    'tool-call-delta': 'tool-call-chunks',
+};
+function malformed(rule, type, why) {
+    return refuse(rule, `malformed ${type} row: ${why}`);
+}
+function exactKeys(value, keys) {
+    let n = 0;
+    for (const key in value) {
+        if (!keys.includes(key))
+            return false;
+        n++;
+    }
+    return n === keys.length;
+}
+/** Expands a parsed row into its events, deep-frozen, or CHUNK_ROW_INVALID. The caller checked the tag. */
+export function expandChunkRow(row) {
+    const type = row['type'];
+    if (!exactKeys(row, ['type', 'seq0', 'time0', 'data']))
+        malformed('chunk-row.envelope', type, 'the envelope must be exactly {type, seq0, time0, data}');
+    const seq0 = row['seq0'];
+    const time0 = row['time0'];
+    if (!Number.isSafeInteger(seq0) || seq0 < 0)
+        malformed('chunk-row.seq0', type, 'seq0 must be a non-negative safe integer');
+    if (!Number.isSafeInteger(time0))
+        malformed('chunk-row.time0', type, 'time0 must be a safe integer');
+    const data = row['data'];
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        return malformed('chunk-row.data-object', type, 'data must be an object');
+    const d = data;
+    const isTool = type === 'tool-call-chunks';
+    const payloadKey = isTool ? 'args' : 'texts';
+    const shapeOk = isTool
+        ? exactKeys(d, ['turn', 'step', 'index', 'id', 'dt', 'args']) || exactKeys(d, ['turn', 'step', 'index', 'id', 'name', 'dt', 'args'])
+        : exactKeys(d, ['turn', 'step', 'index', 'dt', 'texts']);
+    if (!shapeOk)
+        malformed('chunk-row.data-keys', type, `data must be exactly {turn, step, index, ${isTool ? 'id, name?, ' : ''}dt, ${payloadKey}}`);
+    if (typeof d['turn'] !== 'number' || typeof d['step'] !== 'number' || typeof d['index'] !== 'number')
+        malformed('chunk-row.numbers', type, 'turn, step and index must be numbers');
+    if (isTool && (typeof d['id'] !== 'string' || (Object.hasOwn(d, 'name') && typeof d['name'] !== 'string')))
+        malformed('chunk-row.tool-strings', type, 'id and name must be strings');
+    const members = d[payloadKey];
+    if (!Array.isArray(members) || members.length === 0 || !members.every((m) => typeof m === 'string'))
+        malformed('chunk-row.members', type, `${payloadKey} must be a non-empty list of strings`);
+    const dt = d['dt'];
+    if (!Array.isArray(dt) || !dt.every((gap) => Number.isSafeInteger(gap)))
+        malformed('chunk-row.dt', type, 'dt must be a list of safe integers');
+    if (dt.length !== members.length - 1)
+        malformed('chunk-row.dt-arity', type, `dt has ${dt.length} gaps for ${members.length} members`);
+    // Parenthesised: seq0 + length - 1 rounds back into the safe range when seq0 + length leaves it.
+    if (!Number.isSafeInteger(seq0 + (members.length - 1)))
+        malformed('chunk-row.seq-range', type, 'member seqs leave the safe integer range');
+    // Everything the members share is read once: a row holds many of them.
+    const n = members.length;
+    const events = new Array(n);
+    const turn = d['turn'];
+    const step = d['step'];
+    const index = d['index'];
+    const delta = type === 'text-chunks' ? 'text-delta' : type === 'reasoning-chunks' ? 'reasoning-delta' : undefined;
+    const id = d['id'];
+    const name = Object.hasOwn(d, 'name') ? d['name'] : undefined;
+    let seq = seq0;
+    let time = time0;
+    for (let k = 0; k < n; k++) {
+        if (k > 0) {
+            time += dt[k - 1];
+            if (!Number.isSafeInteger(time))
+                malformed('chunk-row.time-range', type, 'member times leave the safe integer range');
+        }
+        const text = members[k];
+        let chunk;
+        if (delta !== undefined)
+            chunk = { type: delta, index, text };
+        else if (name !== undefined)
+            chunk = { type: 'tool-call-delta', index, id, name, argumentsDelta: text };
+        else
+            chunk = { type: 'tool-call-delta', index, id, argumentsDelta: text };
+        // Frozen as built: the loader needs no second walk over rows.
+        const data = Object.freeze({ turn, step, chunk: Object.freeze(chunk) });
+        events[k] = Object.freeze({ type: 'assistant/chunk', seq: seq++, time, data });
+    }
+    return events;
+}
+/** The delta kind of an event that packs losslessly, else undefined (stored verbatim). */
+function packableKind(event) {
+    if (event.type !== 'assistant/chunk' || !exactKeys(event, ['type', 'seq', 'time', 'data']))
+        return undefined;
+    const data = event.data;
+    if (typeof data !== 'object' || data === null || !exactKeys(data, ['turn', 'step', 'chunk']))
+        return undefined;
+    if (typeof data['turn'] !== 'number' || typeof data['step'] !== 'number')
+        return undefined;
+    const chunk = data['chunk'];
+    if (typeof chunk !== 'object' || chunk === null || typeof chunk['index'] !== 'number')
+        return undefined;
+    switch (chunk['type']) {
+        case 'text-delta':
+        case 'reasoning-delta':
+            return exactKeys(chunk, ['type', 'index', 'text']) && typeof chunk['text'] === 'string' ? chunk['type'] : undefined;
+        case 'tool-call-delta': {
+            const named = exactKeys(chunk, ['type', 'index', 'id', 'name', 'argumentsDelta']) && typeof chunk['name'] === 'string';
+            const ok = (named || exactKeys(chunk, ['type', 'index', 'id', 'argumentsDelta'])) && typeof chunk['id'] === 'string' && typeof chunk['argumentsDelta'] === 'string';
+            return ok ? 'tool-call-delta' : undefined;
+        }
+        default:
+            return undefined;
+    }
+}
+function chunkOf(event) {
+    return event.data['chunk'];
+}
+function continuesRun(prev, next, kind) {
+    if (next.seq !== prev.seq + 1 || !Number.isSafeInteger(next.time - prev.time))
+        return false;
+    const a = prev.data;
+    const b = next.data;
+    if (a['turn'] !== b['turn'] || a['step'] !== b['step'])
+        return false;
+    const ca = chunkOf(prev);
+    const cb = chunkOf(next);
+    if (ca['index'] !== cb['index'])
+        return false;
+    if (kind !== 'tool-call-delta')
+        return true;
+    return ca['id'] === cb['id'] && Object.hasOwn(ca, 'name') === Object.hasOwn(cb, 'name') && ca['name'] === cb['name'];
+}
+function rowOf(kind, run) {
+    const first = run[0];
+    const data = first.data;
+    const chunk = chunkOf(first);
+    const dt = run.slice(1).map((event, i) => event.time - run[i].time);
+    const base = { turn: data['turn'], step: data['step'], index: chunk['index'], dt };
+    const head = { type: ROW_OF[kind], seq0: first.seq, time0: first.time };
+    if (kind === 'tool-call-delta') {
+        const named = Object.hasOwn(chunk, 'name') ? { name: chunk['name'] } : {};
+        return { ...head, data: { ...base, id: chunk['id'], ...named, args: run.map((e) => chunkOf(e)['argumentsDelta']) } };
+    }
+    return { ...head, data: { ...base, texts: run.map((e) => chunkOf(e)['text']) } };
+}
+/** The storage records for `events`: each run of at least three packable deltas of one block becomes a row. */
+export function packChunkRuns(events) {
+    const out = [];
+    let kind;
+    let run = [];
+    const flush = () => {
+        if (kind !== undefined && run.length >= MIN_RUN)
+            out.push(rowOf(kind, run));
+        else
+            out.push(...run);
+        kind = undefined;
+        run = [];
+    };
+    for (const event of events) {
+        const k = packableKind(event);
+        if (k === undefined) {
+            flush();
+            out.push(event);
+            continue;
+        }
+        const last = run[run.length - 1];
+        if (k === kind && last !== undefined && continuesRun(last, event, k)) {
+            run.push(event);
+            continue;
+        }
+        flush();
+        kind = k;
+        run = [event];
+    }
+    flush();
+    return out;
+}

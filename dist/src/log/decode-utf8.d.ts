@@ -1,0 +1,1 @@
+export declare function decodeLogBytes(bytes: Uint8Array, file?: string): string;

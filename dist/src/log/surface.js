@@ -1,0 +1,148 @@
+/**
+ * The surface: the ordered list of seqs whose events are model-visible (spec §2.4).
+ * `append` pushes a seq; `{op:'replace', start, end}` splices an inclusive range of
+ * current nodes, in surface order, for the replacing event's seq.
+ */
+import { isSurfaceType } from "./event-types.js";
+import { refuse } from "./rules.js";
+import { isRecord } from "./validate-event.js";
+function bad(rule, event, detail) {
+    return refuse(rule, `${event.type} ${detail}`, { location: { seq: event.seq } });
+}
+export class Surface {
+    #nodes = [];
+    #replaceGeneration = 0;
+    /** Current node seqs in surface order. A fresh copy: the caller may keep it. */
+    get nodes() {
+        return this.#nodes.slice();
+    }
+    get size() {
+        return this.#nodes.length;
+    }
+    /** The seq of the node at surface position `index`. */
+    nodeAt(index) {
+        return this.#nodes[index];
+    }
+    /** Incremented by every replace: a fold cache keyed on it knows when to rebuild. */
+    get replaceGeneration() {
+        return this.#replaceGeneration;
+    }
+    /**
+     * Applies `event`, or throws SURFACE_INVALID and changes nothing. `eventAt(seq)` returns
+     * an earlier event of the same log. Returns the seqs a replace took off the surface.
+     */
+    add(event, eventAt) {
+        const surface = isSurfaceType(event.type);
+        const hasOp = Object.hasOwn(event, 'surfaceOp');
+        const hasSources = Object.hasOwn(event, 'sourceEventSeqs');
+        if (!surface) {
+            if (hasOp)
+                bad('surface.op-on-log-only', event, 'is not surface-eligible and cannot carry surfaceOp');
+            if (hasSources)
+                bad('surface.sources-on-log-only', event, 'is not surface-eligible and cannot carry sourceEventSeqs');
+            return undefined;
+        }
+        if (!hasOp)
+            bad('surface.op-missing', event, 'is surface-eligible and requires a surfaceOp marker ("append" or a replace)');
+        const op = event.surfaceOp;
+        if (op !== 'append' && !isRecord(op))
+            bad('surface.op-value', event, `carries an invalid surfaceOp ${JSON.stringify(op)}`);
+        if (hasSources)
+            checkSources(event);
+        if (op === 'append') {
+            this.#nodes.push(event.seq);
+            return undefined;
+        }
+        const replace = checkReplaceShape(event, op);
+        const from = this.#nodes.indexOf(replace.start);
+        const to = this.#nodes.indexOf(replace.end);
+        if (from < 0)
+            bad('surface.replace-start', event, `replace start seq ${replace.start} not found in surface`);
+        if (to < 0)
+            bad('surface.replace-end', event, `replace end seq ${replace.end} not found in surface`);
+        if (from > to)
+            bad('surface.replace-order', event, `replace start seq ${replace.start} (index ${from}) is after end seq ${replace.end} (index ${to})`);
+        const shadowed = this.#nodes.slice(from, to + 1);
+        const sources = new Set(event.sourceEventSeqs ?? []);
+        const missing = shadowed.filter((seq) => !sources.has(seq));
+        if (missing.length > 0)
+            bad('surface.replace-coverage', event, `sourceEventSeqs must include every shadowed surface node; missing ${missing.join(', ')}`);
+        if (event.type === 'tool/result')
+            checkToolResultRewrite(event, shadowed, eventAt);
+        this.#nodes.splice(from, to - from + 1, event.seq);
+        this.#replaceGeneration++;
+        return shadowed;
+    }
+}
+function checkSources(event) {
+    const sources = event.sourceEventSeqs;
+    if (!Array.isArray(sources))
+        bad('surface.sources-array', event, 'sourceEventSeqs must be an array when present');
+    if (sources.length === 0 && event.type !== 'assistant/message')
+        bad('surface.sources-empty', event, 'sourceEventSeqs must not be empty except on assistant/message');
+    for (let i = 0; i < sources.length; i++) {
+        const seq = sources[i];
+        if (!Object.hasOwn(sources, i) || !Number.isSafeInteger(seq) || seq < 0) {
+            bad('surface.sources-integers', event, 'sourceEventSeqs must densely contain non-negative safe integers');
+        }
+        if (seq >= event.seq)
+            bad('surface.sources-earlier', event, `sourceEventSeqs must reference earlier events: ${seq} >= current seq ${event.seq}`);
+    }
+    // Sources are usually ascending (chunks in stream order), which rules out duplicates without a Set.
+    if (!ascending(sources) && new Set(sources).size !== sources.length) {
+        const dup = sources.find((seq, i) => sources.indexOf(seq) !== i);
+        bad('surface.sources-distinct', event, `sourceEventSeqs must not contain duplicates (${dup})`);
+    }
+}
+function ascending(seqs) {
+    for (let i = 1; i < seqs.length; i++)
+        if (seqs[i] <= seqs[i - 1])
+            return false;
+    return true;
+}
+function checkReplaceShape(event, op) {
+    const keys = Object.keys(op);
+    const exact = keys.length === 3 && ['op', 'start', 'end'].every((key) => Object.hasOwn(op, key));
+    const seqLike = (value) => Number.isSafeInteger(value) && value >= 0;
+    if (!exact || op['op'] !== 'replace' || !seqLike(op['start']) || !seqLike(op['end'])) {
+        bad('surface.replace-shape', event, `carries an invalid replace surfaceOp ${JSON.stringify(op)} (must be exactly {op:"replace", start, end} with seqs)`);
+    }
+    return op;
+}
+/** A tool/result replace rewrites one tool/result and may change only the result content. */
+function checkToolResultRewrite(event, shadowed, eventAt) {
+    if (shadowed.length !== 1)
+        bad('surface.rewrite-one', event, `replace must rewrite exactly one current node, not ${shadowed.length}`);
+    const target = eventAt(shadowed[0]);
+    if (target?.type !== 'tool/result')
+        bad('surface.rewrite-target', event, `replace must target a current tool/result, not ${target?.type ?? 'nothing'}`);
+    if (!sameExceptResultContent(target.data, event.data))
+        bad('surface.rewrite-content-only', event, 'replace may change only content (the tool-result block\'s inner content)');
+}
+function sameExceptResultContent(a, b) {
+    return deepEqualUnordered(withoutResultContent(a), withoutResultContent(b));
+}
+function withoutResultContent(data) {
+    if (!isRecord(data) || !isRecord(data['message']))
+        return data;
+    const message = data['message'];
+    const content = message['content'];
+    if (!Array.isArray(content) || !isRecord(content[0]))
+        return data;
+    const first = { ...content[0], content: null };
+    return { ...data, message: { ...message, content: [first, ...content.slice(1)] } };
+}
+// Deep equality that ignores key order, as DSH compares tool-result rewrites.
+function deepEqualUnordered(a, b) {
+    if (a === b)
+        return true;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+        return false;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return false;
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    if (ka.length !== kb.length)
+        return false;
+    return ka.every((key) => Object.hasOwn(b, key) && deepEqualUnordered(a[key], b[key]));
+}

@@ -1,0 +1,368 @@
+/**
+ * The reference agent loop (spec §4): every request it sends is a pure function of the
+ * log. Messages are the fold of the log; system prompt, tools and call config reach
+ * the request only through a logged `request/header` snapshot.
+ */
+import { ReconError } from "../errors.js";
+import { Session, buildRequest, canonicalHeader, deriveEventMessage, headerEquals } from "../fold/index.js";
+import { deepFreeze, } from "../log/index.js";
+import { BlockAssembler } from "./block-assembler.js";
+import { Inbox } from "./inbox.js";
+import { counterIds, createAssistantMessage, createToolResultMessage, textMessage } from "./messages.js";
+import { checkReconstruction } from "./reconstruction-check.js";
+import { closeInterruptedTurn } from "./repair.js";
+import { ToolRegistry } from "./tools.js";
+/** Ends the turn with reason `error` and this failure. */
+class TurnError extends Error {
+    failure;
+    constructor(failure) {
+        super(failure.message);
+        this.failure = failure;
+    }
+}
+export class AgentLoop {
+    log;
+    session;
+    inbox;
+    tools;
+    sent = [];
+    /** Whether this instance continues a persisted log (its first header is a `resume`). */
+    resumed;
+    oneShots = [];
+    config;
+    system;
+    #model;
+    #ids;
+    #options;
+    #marked = new WeakSet();
+    #headerLogged = false;
+    #pendingTrims = [];
+    constructor(options) {
+        this.#options = options;
+        this.log = options.log;
+        this.#model = options.model;
+        this.config = options.config;
+        this.system = options.system ?? '';
+        this.tools = options.tools ?? new ToolRegistry();
+        this.#ids = options.ids ?? counterIds('msg');
+        // A loop over a persisted log closes a turn a crash left open, and marks where the seed ends.
+        this.resumed = this.log.length > 0;
+        if (this.resumed) {
+            closeInterruptedTurn(this.log);
+            if (this.log.eventAt(this.log.length - 1).type !== 'session/end-seed')
+                this.log.append('session/end-seed', {});
+        }
+        this.session = options.createSession?.(this.log) ?? new Session(this.log);
+        this.inbox = new Inbox(this.log);
+    }
+    /** Whether `request` was built by this loop (one-shots are not). */
+    isLoopRequest(request) {
+        return this.#marked.has(request);
+    }
+    /** Queues a message for the next turn. */
+    followup(content) {
+        const message = this.#message(content);
+        this.inbox.insert('next-turn', message);
+        return message;
+    }
+    /** Queues a message for the next step of the running turn (or starts a turn). */
+    steer(content) {
+        const message = this.#message(content);
+        this.inbox.insert('next-step', message);
+        return message;
+    }
+    /** Queues context for the next step without waking the loop; it never joins a request already built. */
+    inject(content) {
+        return this.steer(content);
+    }
+    /** Rewrites a tool result's content at the start of the next turn, as a single-node replace. */
+    trimToolResult(callId, content) {
+        const seq = this.log.surface.nodes.find((s) => {
+            const event = this.log.eventAt(s);
+            return event.type === 'tool/result' && event.data.message.source['callId'] === callId;
+        });
+        if (seq === undefined)
+            throw new ReconError('USAGE', `no current tool/result answers call "${callId}"`);
+        this.#pendingTrims.push({ seq, content });
+    }
+    /** Runs turns until both inbox lists are empty. */
+    async runUntilIdle() {
+        while (this.inbox.size('next-turn') > 0 || this.inbox.size('next-step') > 0)
+            await this.#runTurn();
+    }
+    /**
+     * Compaction (spec §2.3): a one-shot summarize call over the current surface, whose
+     * envelope is logged, then a `user/message` that replaces the summarized nodes.
+     * `keep` surface nodes at the end stay as they are.
+     */
+    async compact(options = {}) {
+        const nodes = this.log.surface.nodes;
+        const shadowedSeqs = nodes.slice(0, Math.max(0, nodes.length - (options.keep ?? 0)));
+        if (shadowedSeqs.length === 0)
+            return;
+        const compactionId = this.#ids();
+        const startSeq = this.log.append('compaction/start', { compactionId, turn: null }).seq;
+        const messages = shadowedSeqs.map((seq) => deriveEventMessage(this.log.eventAt(seq))).filter((m) => m !== null);
+        const maxTokens = options.maxTokens ?? this.config.maxTokens;
+        const prepared = this.#model.prepare({ provider: this.config.provider, model: this.config.model, ...(maxTokens === undefined ? {} : { maxTokens }) });
+        const request = deepFreeze({ ...prepared.config, messages, system: SUMMARY_INSTRUCTIONS, purpose: 'compaction' });
+        const wire = this.#model.serialize(request);
+        this.oneShots.push({ purpose: 'compaction', request, wire });
+        const assembler = new BlockAssembler();
+        for await (const chunk of this.#model.stream(request, wire))
+            assembler.push(chunk);
+        const summary = assembler.blocks().filter((block) => block.type === 'text');
+        const range = { start: shadowedSeqs[0], end: shadowedSeqs[shadowedSeqs.length - 1] };
+        const summaryData = {
+            compactionId,
+            summary: summary,
+            shadowedRange: range,
+            shadowedSeqs,
+            shadowedTokenCount: estimateTokens(messages),
+            ...this.oneShotEnvelope(prepared.config),
+        };
+        if (assembler.usage !== undefined)
+            summaryData['usage'] = assembler.usage;
+        const summarySeq = this.log.append('compaction/summary', summaryData).seq;
+        const text = summary.map((block) => block.text).join('');
+        const replacement = textMessage(this.#ids(), `Summary of the conversation so far:\n${text}`, { kind: 'plugin', plugin: 'compact', compactionId });
+        this.log.append('user/message', replacement, { surfaceOp: { op: 'replace', ...range }, sourceEventSeqs: [startSeq, summarySeq, ...shadowedSeqs] });
+        this.log.append('compaction/end', { compactionId, turn: null });
+    }
+    async #runTurn() {
+        const turn = lastTurn(this.log) + 1;
+        this.log.append('turn/start', { turn });
+        this.#applyTrims();
+        let reason = { kind: 'completed' };
+        let fatal;
+        for (let step = 1;; step++) {
+            const claimed = [...(step === 1 ? this.inbox.claim('next-turn', 1) : []), ...this.inbox.claim('next-step')];
+            const outcome = this.#options.preStep?.({ turn, step }, claimed) ?? { kind: 'enter', messages: claimed };
+            if (outcome.kind === 'reject') {
+                reason = { kind: 'blocked' };
+                break;
+            }
+            if (outcome.messages.length === 0 && step === 1)
+                break;
+            this.log.append('step/start', { turn, step });
+            let result;
+            try {
+                for (const message of outcome.messages)
+                    this.log.append('user/message', message, { surfaceOp: 'append' });
+                result = await this.#runStep(turn, step);
+            }
+            catch (error) {
+                const failure = error instanceof TurnError ? error.failure : { message: errorText(error), code: ReconError.is(error) ? error.code : 'UNKNOWN' };
+                reason = { kind: 'error', error: failure };
+                // A reconstruction mismatch is a broken invariant: logged as the turn's end, then thrown.
+                if (ReconError.is(error) && error.code === 'RECONSTRUCTION_MISMATCH')
+                    fatal = error;
+                this.endStep(turn, step, true);
+                break;
+            }
+            this.endStep(turn, step, false);
+            if (result === 'max-tokens') {
+                reason = { kind: 'max-tokens' };
+                break;
+            }
+            if (result === 'done' && this.inbox.size('next-step') === 0)
+                break;
+        }
+        this.log.append('turn/end', { turn, reason });
+        if (fatal !== undefined)
+            throw fatal;
+    }
+    async #runStep(turn, step) {
+        const system = this.renderSystem();
+        const tools = this.toolSpecs();
+        for (let attempt = 0;; attempt++) {
+            let sent = this.prepareRequest(turn, step, system, tools);
+            this.#options.onDispatch?.(sent);
+            sent = this.afterDispatch(sent);
+            this.sent.push(sent);
+            const { request, wire } = sent;
+            const assembler = new BlockAssembler();
+            const chunkSeqs = [];
+            for await (const chunk of this.#model.stream(request, wire)) {
+                chunkSeqs.push(this.log.append('assistant/chunk', { turn, step, chunk: chunk }).seq);
+                assembler.push(chunk);
+            }
+            const finish = assembler.finish ?? { kind: 'error', failure: { message: 'the stream ended without a finish chunk', code: 'INCOMPLETE_STREAM' } };
+            if (finish.kind === 'error' || finish.kind === 'aborted') {
+                const failure = finish.kind === 'error' ? finish.failure : { message: 'the stream was aborted', code: 'ABORTED' };
+                if (attempt < (this.#options.maxRetries ?? 0)) {
+                    this.#logRetry(turn, step, attempt + 1, failure);
+                    continue;
+                }
+                throw new TurnError(failure);
+            }
+            const blocks = assembler.blocks();
+            const message = createAssistantMessage(this.#ids(), blocks, request.provider, request.model);
+            const data = { turn, step, message: message };
+            if (assembler.usage !== undefined)
+                data['usage'] = assembler.usage;
+            this.log.append('assistant/message', data, { surfaceOp: 'append', sourceEventSeqs: chunkSeqs });
+            if (finish.kind === 'max-tokens')
+                return 'max-tokens';
+            const calls = blocks.filter((block) => block.type === 'tool-call');
+            for (const call of calls)
+                await this.#runTool(turn, step, call);
+            return calls.length > 0 ? 'tools' : 'done';
+        }
+    }
+    /**
+     * Builds the request of one attempt (spec §4.4): the messages first, then the header the
+     * request needs — the seed or the proposal from the folded header, the request hook, the
+     * route's resolution — logged when owed, then the frozen, marked request and its bytes.
+     */
+    prepareRequest(turn, step, system, tools) {
+        const messages = this.session.deriveMessages();
+        const folded = this.session.requestHeader();
+        const proposal = deepFreeze(this.#headerLogged && folded !== undefined ? requestProposal(folded) : this.#seedConfig(folded));
+        const hooked = this.#options.requestHook?.({ turn, step }, proposal);
+        const config = hooked === undefined ? proposal : deepFreeze(structuredClone(hooked));
+        if (config.provider === '' || config.model === '')
+            throw new TurnError({ message: 'the agent has no provider/model', code: 'NO_ROUTE' });
+        const prepared = this.#model.prepare(config);
+        // canonicalHeader drops what marks nothing: an empty system, no tools, no adapter defaults.
+        const built = deepFreeze(canonicalHeader({ ...prepared, system, tools: tools ?? [] }));
+        const reason = this.headerReason(folded, built, !this.#headerLogged);
+        if (reason !== undefined)
+            this.log.append('request/header', { header: built, reason });
+        this.#headerLogged = true;
+        const request = this.buildLoopRequest(this.requestHeader(built), messages);
+        this.#marked.add(request);
+        if (this.#options.checkReconstruction !== false)
+            checkReconstruction(this.log, request);
+        return { request, wire: this.#model.serialize(request), boundarySeq: this.log.length, turn, step };
+    }
+    // Extension points. The reference's choices are the spec's; the mutant catalog overrides
+    // them one at a time to prove that the property suite notices each departure.
+    /** The system prompt, rendered once per step. */
+    renderSystem() {
+        return typeof this.system === 'function' ? this.system() : this.system;
+    }
+    /** The tools of a step's requests, in registration order. */
+    toolSpecs() {
+        return this.tools.specs();
+    }
+    /** The reason a snapshot is owed (spec §4.4 item 5): the first of an instance always, later only on a real change. */
+    headerReason(folded, built, firstOfInstance) {
+        if (firstOfInstance)
+            return folded === undefined ? 'initial' : 'resume';
+        return headerEquals(folded, built) ? undefined : 'change';
+    }
+    /** The header a request is built from: the one the log now folds to, so the request is a function of the log. */
+    requestHeader(_built) {
+        return this.session.requestHeader();
+    }
+    buildLoopRequest(header, messages) {
+        return buildRequest(header, messages, this.log.header.id);
+    }
+    /** After the dispatch hooks ran: the request goes out as it was built. */
+    afterDispatch(sent) {
+        return sent;
+    }
+    /** Closes a step; `step/end` is written whatever happened in it. */
+    endStep(turn, step, _failed) {
+        this.log.append('step/end', { turn, step });
+    }
+    /** What a one-shot call logs so its request can be rebuilt: provider, model, maxTokens. */
+    oneShotEnvelope(config) {
+        return { provider: config.provider, model: config.model, ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }) };
+    }
+    /** The first request of a loop instance: its own route, plus what it may keep from the log. */
+    #seedConfig(folded) {
+        const seed = { provider: this.config.provider, model: this.config.model };
+        const effort = this.config.reasoningEffort ?? keptEffort(folded, this.config);
+        if (effort !== undefined)
+            seed['reasoningEffort'] = effort;
+        if (this.config.maxTokens !== undefined)
+            seed['maxTokens'] = this.config.maxTokens;
+        return seed;
+    }
+    async #runTool(turn, step, call) {
+        const callSeq = this.log.append('tool/call', { turn, step, callId: call.id, name: call.name, arguments: call.arguments }).seq;
+        const tool = this.tools.get(call.name);
+        let content;
+        let isError = false;
+        let error;
+        if (tool === undefined) {
+            content = [{ type: 'text', text: `Error: no tool named "${call.name}"` }];
+            isError = true;
+            error = { name: 'ToolError', code: 'UNKNOWN_TOOL' };
+        }
+        else {
+            try {
+                const outcome = await tool.run(call.arguments);
+                content = outcome.content;
+                isError = outcome.isError === true;
+            }
+            catch (thrown) {
+                content = [{ type: 'text', text: `Error: ${errorText(thrown)}` }];
+                isError = true;
+                error = { name: thrown instanceof Error ? thrown.name : 'Error', code: 'TOOL_FAILED' };
+            }
+        }
+        const data = { turn, step, message: createToolResultMessage(this.#ids(), call.id, content, isError) };
+        if (error !== undefined)
+            data['error'] = error;
+        this.log.append('tool/result', data, { surfaceOp: 'append', sourceEventSeqs: [callSeq] });
+    }
+    #logRetry(turn, step, retry, failure) {
+        const retryId = this.#ids();
+        const maxRetries = this.#options.maxRetries ?? 0;
+        this.log.append('llm/retry', { retryId, turn, step, provider: this.config.provider, mode: 'normal', policyKey: 'scripted', retry, maxRetries, delayMs: 0, failure: failure });
+        this.log.append('llm/retry-started', { retryId, turn, step, retry });
+    }
+    #applyTrims() {
+        if (this.#pendingTrims.length === 0)
+            return;
+        const current = new Set(this.log.surface.nodes);
+        // A compaction since the trim was asked for may have shadowed the result already.
+        for (const { seq, content } of this.#pendingTrims.filter((trim) => current.has(trim.seq))) {
+            const original = this.log.eventAt(seq).data;
+            const block = original.message.content[0];
+            const message = { ...original.message, content: [{ ...block, content }] };
+            this.log.append('compaction/prune', { shadowedRange: { start: seq, end: seq }, shadowedSeqs: [seq], shadowedTokenCount: estimateTokens([original.message]) });
+            this.log.append('tool/result', { ...original, message }, { surfaceOp: { op: 'replace', start: seq, end: seq }, sourceEventSeqs: [seq] });
+        }
+        this.#pendingTrims = [];
+    }
+    #message(content) {
+        return typeof content === 'string' ? textMessage(this.#ids(), content) : content;
+    }
+}
+const SUMMARY_INSTRUCTIONS = 'Summarize the conversation so far for the agent that continues it. Keep every fact it needs.';
+/** The folded config minus the fields the route filled in, so the current route fills them again. */
+export function requestProposal(header) {
+    const config = { ...header.config };
+    if (header.adapterDefaults?.reasoningEffort === true)
+        delete config['reasoningEffort'];
+    if (header.adapterDefaults?.maxTokens === true)
+        delete config['maxTokens'];
+    return config;
+}
+/** An explicit effort survives a restart only on the same provider and model. */
+function keptEffort(folded, config) {
+    if (folded === undefined || folded.adapterDefaults?.reasoningEffort === true)
+        return undefined;
+    if (folded.config.provider !== config.provider || folded.config.model !== config.model)
+        return undefined;
+    return folded.config.reasoningEffort;
+}
+function lastTurn(log) {
+    for (let seq = log.length - 1; seq >= 0; seq--) {
+        const event = log.eventAt(seq);
+        if (event.type === 'turn/start')
+            return event.data.turn;
+    }
+    return 0;
+}
+/** A stable, provider-free estimate (four characters a token) for the logged shadowed token count. */
+function estimateTokens(messages) {
+    return Math.ceil(JSON.stringify(messages.map((m) => m.content)).length / 4);
+}
+function errorText(error) {
+    return error instanceof Error ? error.message : String(error);
+}

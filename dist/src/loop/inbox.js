@@ -1,0 +1,37 @@
+/**
+ * The two FIFO lists of messages waiting for the loop (spec §4.1). Every change is
+ * logged first as `agent/inbox/spliced`, so a new loop instance rebuilds the lists
+ * from the log and a pending message survives a restart.
+ */
+export class Inbox {
+    #log;
+    #lists = { 'next-turn': [], 'next-step': [] };
+    constructor(log) {
+        this.#log = log;
+        for (const event of log.events)
+            if (event.type === 'agent/inbox/spliced')
+                this.#apply(event.data);
+    }
+    size(target) {
+        return this.#lists[target].length;
+    }
+    insert(target, message) {
+        this.#splice({ target, start: this.#lists[target].length, inserted: [message] });
+    }
+    /** Removes and returns the first `count` messages of a list (a pure deletion splice). */
+    claim(target, count = this.#lists[target].length) {
+        const n = Math.min(count, this.#lists[target].length);
+        if (n === 0)
+            return [];
+        const claimed = this.#lists[target].slice(0, n);
+        this.#splice({ target, start: 0, removedCount: n, inserted: [] });
+        return claimed;
+    }
+    #splice(data) {
+        this.#log.append('agent/inbox/spliced', data);
+        this.#apply(data);
+    }
+    #apply(data) {
+        this.#lists[data.target].splice(data.start, data.removedCount ?? 0, ...data.inserted);
+    }
+}

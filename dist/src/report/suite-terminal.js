@@ -1,0 +1,85 @@
+import { describeDifference } from "./first-difference.js";
+import { formatTable } from "./table.js";
+import { count } from "./plural.js";
+export function formatDuration(ms) {
+    return ms < 1000 ? `${Math.round(ms)}ms` : `${(ms / 1000).toFixed(1)}s`;
+}
+const NOTE = { 'as-expected': '', 'unexpected-fail': 'unexpected', 'unexpected-pass': 'unexpected pass', 'unexpected-n/a': 'unexpected n/a' };
+export function resultLabel(r) {
+    const status = r.status === 'fail' ? 'FAIL' : r.status;
+    if (r.verdict === 'as-expected')
+        return r.expected === undefined ? status : `${status} (expected)`;
+    return `${status} (${NOTE[r.verdict]})`;
+}
+/** The results every rendering explains below its table: failures, and anything unexpected. */
+export function toExplain(run) {
+    return run.results.filter((r) => r.status === 'fail' || r.verdict !== 'as-expected');
+}
+/** A minimal input as a reader sees it: the log itself, or the scenario as JSON. */
+export function inputText(input) {
+    return (input.kind === 'log' ? input.jsonl : JSON.stringify(input.value, null, 1)).trimEnd();
+}
+const STDERR_LINES = 20;
+export function replayCommand(run, r) {
+    const seed = r.counterexample?.seed ?? run.header.seed;
+    return `recon check --impl ${shellQuote(run.header.impl)} --property ${r.id} --seed ${seed}`;
+}
+export function renderRunText(run) {
+    const impl = run.header.implementation;
+    const head = [`${impl.name} ${impl.version} (${impl.language}; levels ${impl.levels.join(', ')})`, `seed ${run.header.seed} · budget ${run.header.budget} cases per property · corpus ${run.header.corpus.version}`, ''].join('\n');
+    const rows = run.results.map((r) => [r.id, r.level, r.runs, resultLabel(r), r.status === 'n/a' ? (r.reason ?? '') : formatDuration(r.timeMs)]);
+    const table = formatTable(['property', 'level', 'runs', 'result', 'time'], rows);
+    const failures = toExplain(run).map((r) => renderFailure(run, r));
+    const s = run.footer.summary;
+    const summary = `${count(run.results.length, 'property', 'properties')}: ${s.pass} pass, ${s.fail} fail, ${s.na} n/a${s.unexpected === s.fail ? '' : `, ${s.unexpected} unexpected`} (${formatDuration(run.footer.timeMs)})\n`;
+    return [head, table, renderStatistics(run), ...failures, summary].filter((part) => part !== '').join('\n');
+}
+/** What the generators produced, once per distinct set of labels (properties sharing a generator share its numbers). */
+function renderStatistics(run) {
+    const seen = new Set();
+    const lines = [];
+    for (const r of run.results) {
+        const stats = Object.entries(r.statistics ?? {}).sort(([a], [b]) => a.localeCompare(b));
+        const key = stats.map(([label]) => label).join('|');
+        if (stats.length < 2 || seen.has(key))
+            continue;
+        seen.add(key);
+        lines.push(`  ${r.id}: ${stats.map(([label, share]) => `${label} ${Math.round(share * 100)}%`).join(', ')}`);
+    }
+    return lines.length === 0 ? '' : `generator statistics (share of generated inputs):\n${lines.join('\n')}\n`;
+}
+export function renderFailure(run, r) {
+    const lines = [`${r.status === 'fail' ? '✗' : '!'} ${r.id}: ${r.title}`, `  checks: ${r.clause}`];
+    if (r.expected !== undefined)
+        lines.push(`  expected to ${r.expected.status === 'fail' ? 'fail' : 'be n/a'}: ${r.expected.reason}${r.expected.issue === undefined ? '' : ` (${r.expected.issue})`}`);
+    if (r.verdict === 'unexpected-pass')
+        lines.push('  it passes now: remove the stale expectation');
+    const c = r.counterexample;
+    if (c !== undefined) {
+        const [first, ...more] = c.message.split('\n');
+        lines.push(`  ${c.kind}: ${first}`);
+        // The rest of a crash or hang message is the end of the implementation's stderr: what its author needs first.
+        if (c.kind !== 'wrong-answer')
+            lines.push(...more.slice(-STDERR_LINES).map((line) => `    ${line}`));
+        if (c.difference !== undefined)
+            lines.push(indent(describeDifference(c.difference), '  '));
+        if (c.explanation !== undefined)
+            lines.push(`  should have been explained by: ${c.explanation}`);
+        if (c.input !== undefined) {
+            const shown = inputText(c.input).split('\n');
+            lines.push(`  minimal input${c.file === undefined ? '' : ` (stored in ${c.file})`}:`);
+            lines.push(...shown.slice(0, 60).map((line) => `    ${line.length > 240 ? `${line.slice(0, 240)}…` : line}`));
+            if (shown.length > 60)
+                lines.push(`    … ${shown.length - 60} more lines`);
+        }
+        lines.push(`  replay: ${replayCommand(run, r)}`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+/** `arg` as one shell word: unchanged when it is plain, else in single quotes, so a printed command pastes. */
+export function shellQuote(arg) {
+    return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+function indent(text, by) {
+    return text.split('\n').join(`\n${by}`);
+}

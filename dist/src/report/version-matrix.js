@@ -1,0 +1,102 @@
+/**
+ * Several stored check runs side by side: one column per run (an implementation version),
+ * one row per property, each cell the run's result. Rows whose results differ between the
+ * columns are marked, so what changed between versions stands out.
+ */
+import { esc } from "./html.js";
+import { formatDuration } from "./suite-terminal.js";
+/** The matrix of `runs`, columns in the order given; rows in the order the runs list properties. */
+export function versionMatrix(runs) {
+    const columns = runs.map((run) => ({
+        impl: run.header.impl,
+        name: run.header.implementation.name,
+        version: run.header.implementation.version,
+        levels: run.header.implementation.levels,
+        seed: run.header.seed,
+        budget: run.header.budget,
+        timeMs: run.footer.timeMs,
+        summary: run.footer.summary,
+    }));
+    const byId = runs.map((run) => new Map(run.results.map((r) => [r.id, r])));
+    const first = new Map();
+    for (const run of runs)
+        for (const r of run.results)
+            if (!first.has(r.id))
+                first.set(r.id, r);
+    const rows = [...first.values()].map((r) => {
+        const cells = byId.map((results) => {
+            const result = results.get(r.id);
+            return result === undefined ? undefined : { status: result.status, expected: result.verdict === 'as-expected', runs: result.runs };
+        });
+        const checked = new Set(cells.flatMap((c) => (c === undefined || c.status === 'n/a' ? [] : [c.status])));
+        return { id: r.id, level: r.level, title: r.title, cells, differs: checked.size > 1 };
+    });
+    return { columns, rows };
+}
+const label = (cell) => (cell === undefined ? '—' : `${cell.status}${cell.expected ? '' : ' (unexpected)'}`);
+export function renderMatrixMarkdown(matrix) {
+    const { columns, rows } = matrix;
+    const head = `| property | level | ${columns.map((c) => c.version).join(' | ')} |`;
+    const rule = `|---|---|${columns.map(() => '---').join('|')}|`;
+    const line = (row) => {
+        const cells = row.cells.map((cell) => {
+            const text = label(cell);
+            return cell?.status === 'fail' || cell?.expected === false ? `**${text}**` : text;
+        });
+        return `| \`${row.id}\`${row.differs ? ' ◆' : ''} | ${row.level} | ${cells.join(' | ')} |`;
+    };
+    const total = (key) => columns.map((c) => String(c.summary[key])).join(' | ');
+    return [
+        `# ${[...new Set(columns.map((c) => c.name))].join(', ')}: property × version`,
+        '',
+        `Each column is one \`recon check\` run (${columns.map((c) => `\`--impl ${c.impl}\` seed ${c.seed}`).join('; ')}). `,
+        `◆ marks a property that passes on one version and fails on another; \`n/a\`: the version does not publish the package that level needs.`,
+        '',
+        head,
+        rule,
+        `| levels | | ${columns.map((c) => c.levels.join(', ')).join(' | ')} |`,
+        ...rows.map(line),
+        `| **pass** | | ${total('pass')} |`,
+        `| **fail** | | ${total('fail')} |`,
+        `| **n/a** | | ${total('na')} |`,
+        `| **unexpected** | | ${total('unexpected')} |`,
+        '',
+    ].join('\n');
+}
+const STYLE = `
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:76rem;padding:0 1rem;color:#1d1d1f}
+h1{font-size:1.4rem;margin:0 0 .3rem}.meta{color:#555;margin:0 0 1rem}
+table{border-collapse:collapse;margin:1rem 0}th,td{padding:.3rem .6rem;border-bottom:1px solid #e5e5e5;text-align:left;vertical-align:middle}
+th{font-size:.8rem;color:#666}th.v{text-align:center}td.c{text-align:center;font-weight:600;min-width:7rem}
+.pass{background:#e3f6e8;color:#146c2e}.fail{background:#fde7e7;color:#a11}.na{background:#f0f0f0;color:#777;font-weight:400}.unexpected{outline:2px solid #c80;outline-offset:-2px}
+tr.differs td:first-child{border-left:4px solid #c80}tr.level td{background:#fafafa;font-size:.8rem;color:#555;font-weight:400}
+tfoot td{font-variant-numeric:tabular-nums;border-bottom:none}code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace}
+.title{color:#666;font-size:.8rem}.key span{display:inline-block;margin-right:.6rem;padding:.1rem .5rem;border-radius:.3rem}`;
+const cssClass = (status) => (status === 'n/a' ? 'na' : status);
+export function renderMatrixHtml(matrix) {
+    const { columns, rows } = matrix;
+    const names = [...new Set(columns.map((c) => c.name))].join(', ');
+    const cell = (c) => c === undefined ? '<td class="c na">—</td>' : `<td class="c ${cssClass(c.status)}${c.expected ? '' : ' unexpected'}" title="${c.runs} cases">${esc(label(c))}</td>`;
+    const body = rows
+        .map((row) => `<tr${row.differs ? ' class="differs"' : ''}><td><code>${esc(row.id)}</code><br><span class="title">${esc(row.title)}</span></td><td>${esc(row.level)}</td>${row.cells.map(cell).join('')}</tr>`)
+        .join('\n');
+    const foot = (key, name) => `<tr><td colspan="2">${name}</td>${columns.map((c) => `<td class="c">${c.summary[key]}</td>`).join('')}</tr>`;
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(names)}: property × version</title><style>${STYLE}</style></head>
+<body>
+<h1>${esc(names)}: property × version</h1>
+<p class="meta">${columns.map((c) => `<code>--impl ${esc(c.impl)}</code> seed ${c.seed}, ${c.budget} cases, ${esc(formatDuration(c.timeMs))}`).join(' · ')}</p>
+<p class="key"><span class="pass">pass</span><span class="fail">fail</span><span class="na">n/a: level not published</span><span class="unexpected">unexpected</span>an orange bar marks a property that passes on one version and fails on another</p>
+<table><thead><tr><th>property</th><th>level</th>${columns.map((c) => `<th class="v">${esc(c.version)}</th>`).join('')}</tr>
+<tr class="level"><td colspan="2">levels checked</td>${columns.map((c) => `<td class="c">${esc(c.levels.join(', '))}</td>`).join('')}</tr></thead><tbody>
+${body}
+</tbody><tfoot>
+${foot('pass', 'pass')}
+${foot('fail', 'fail')}
+${foot('na', 'n/a')}
+${foot('unexpected', 'unexpected')}
+</tfoot></table>
+</body></html>
+`;
+}

@@ -1,0 +1,44 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from "../_internals/atomic-write.js";
+import { benchmarkActionJson } from "./bench-action.js";
+import { renderBenchHtml } from "./bench-html.js";
+import { renderBenchMarkdown } from "./bench-markdown.js";
+import { targetsOf } from "./bench-targets.js";
+function historyEntry(run) {
+    return {
+        startedAt: run.startedAt,
+        commit: run.environment.commit,
+        dirty: run.environment.dirty,
+        profile: run.profile,
+        ratios: Object.fromEntries(targetsOf(run).map((t) => [t.name, t.value])),
+        means: Object.fromEntries(run.results.map((r) => [r.id, r.mean])),
+    };
+}
+function readText(file) {
+    try {
+        return readFileSync(file, 'utf8');
+    }
+    catch {
+        return '';
+    }
+}
+export function readHistory(file) {
+    return readText(file).split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+}
+/** Writes latest.json, appends to history.jsonl, and renders summary.md, benchmark-action.json and index.html. */
+export function writeBenchReports(run, dir) {
+    mkdirSync(dir, { recursive: true });
+    const historyFile = join(dir, 'history.jsonl');
+    // The history is small (a line per run): rewritten whole, so a killed run never leaves half a line.
+    writeFileAtomic(historyFile, `${readText(historyFile)}${JSON.stringify(historyEntry(run))}\n`);
+    const files = {
+        'latest.json': `${JSON.stringify(run, null, 2)}\n`,
+        'summary.md': renderBenchMarkdown(run),
+        'benchmark-action.json': `${JSON.stringify(benchmarkActionJson(run), null, 2)}\n`,
+        'index.html': renderBenchHtml(run, readHistory(historyFile)),
+    };
+    for (const [name, text] of Object.entries(files))
+        writeFileAtomic(join(dir, name), text);
+    return [...Object.keys(files), 'history.jsonl'].map((name) => join(dir, name));
+}

@@ -1,0 +1,41 @@
+/**
+ * A worker thread of `--workers N`: runs the jobs the pool posts (its part of a suite run,
+ * or one mutant) with an implementation of its own, and posts back plain results.
+ */
+import { parentPort } from 'node:worker_threads';
+import { PROPERTIES } from "../../../properties/index.js";
+import { ReconError } from "../../errors.js";
+import { findMutant } from "../../conformance/mutants/catalog.js";
+import { mutantVerdict } from "../kill-matrix.js";
+import { openImplementation } from "../../conformance/open-implementation.js";
+import { RegressionStore } from "../regressions.js";
+import { runSuite } from "../run-suite.js";
+async function run(job, post) {
+    if (job.kind === 'mutant')
+        return mutantVerdict(findMutant(job.name), PROPERTIES, { seed: job.seed, ...(job.runs === undefined ? {} : { runs: job.runs }), ...(job.only === undefined ? {} : { only: job.only }) });
+    const impl = await openImplementation(job.spec, job.open);
+    try {
+        return await runSuite(impl, PROPERTIES, {
+            runs: job.runs,
+            seed: job.seed,
+            shard: job.shard,
+            only: job.only,
+            shrink: job.shrink,
+            regressions: new RegressionStore(job.regressions, undefined),
+            onProgress: (event) => {
+                if (event.type === 'end')
+                    post({ type: 'event', event: { type: 'end', result: event.result, index: event.index } });
+            },
+        });
+    }
+    finally {
+        await impl.close?.();
+    }
+}
+const port = parentPort;
+port.on('message', (job) => {
+    const post = (message) => port.postMessage(message);
+    run(job, post).then((result) => post({ type: 'done', result }), (error) => post(ReconError.is(error)
+        ? { type: 'error', code: error.code, message: error.detail, ...(error.hint === undefined ? {} : { hint: error.hint }), location: error.location }
+        : { type: 'error', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
+});

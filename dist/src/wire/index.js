@@ -1,0 +1,10 @@
+export { ANTHROPIC_BASE_URL, ANTHROPIC_DEFAULT_MAX_TOKENS, ANTHROPIC_VERSION, serializeAnthropicRequest } from "./anthropic/serialize.js";
+export { AnthropicStreamTranslator } from "./anthropic/translate-stream.js";
+export { mapAnthropicUsage } from "./anthropic/usage.js";
+export { ChatCompletionsStreamTranslator, DeepSeekStreamTranslator } from "./chat-completions-stream.js";
+export { DEEPSEEK_BASE_URL, DEEPSEEK_EFFORTS, serializeDeepSeekRequest } from "./deepseek/serialize.js";
+export { mapDeepSeekUsage } from "./deepseek/usage.js";
+export { OPENAI_BASE_URL, serializeOpenAiRequest } from "./openai/serialize.js";
+export { mapOpenAiUsage } from "./openai/usage.js";
+export { PROVIDERS, WIRE_FORMATS, isProvider, translateSse } from "./providers.js";
+export { SseDecoder, parseSse, sseJson } from "./sse.js";
