@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { ToolSpec } from '../../src/log/index.ts';
-import type { Scenario, ScenarioAction } from '../../src/conformance/index.ts';
+import type { Scenario, ScenarioAction } from '../../src/contract/index.ts';
 import type { ScriptedReply } from '../../src/loop/index.ts';
 
 // Registered out of alphabetical order, so a harness that re-sorts tools changes them.

@@ -6,7 +6,7 @@
  * hands out whole mutants.
  */
 import type { Property } from '../../properties/index.ts';
-import type { Implementation } from './implementation.ts';
+import type { Implementation } from '../contract/implementation.ts';
 import { inWorkers } from './_internals/worker-pool.ts';
 import { mergeProperty, mergeSuites } from './merge-shards.ts';
 import { mutantVerdict, toKillMatrix, type KillMatrix, type KillMatrixOptions, type MutantVerdict } from './mutants/kill-matrix.ts';

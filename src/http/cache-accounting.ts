@@ -22,7 +22,7 @@
 import { attributeBreak, type Attribution, type CallView } from './attribution.ts';
 import { breakpointReaches, readableTokens } from './cache-rules.ts';
 import type { Cassette, Interaction, Provider } from './cassette.ts';
-import { sharedLength } from './_internals/diff.ts';
+import { sharedLength } from '../first-difference.ts';
 import { readInteraction, type Api } from './endpoint.ts';
 import { messageKey, outputOf, promptOf, usedServerTools, type Prompt, type PromptMessage } from './prompt.ts';
 import { tokenizerFor } from './tokenizers.ts';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { judge, type ExpectationsFile, type Verdict } from '../conformance/expectations.ts';
-import type { ImplementationInfo } from '../conformance/implementation.ts';
+import type { ImplementationInfo } from '../contract/implementation.ts';
 import type { Counterexample, PropertyResult, Shard, SuiteResult } from '../conformance/run-suite.ts';
 import { ReconError } from '../errors.ts';
 import { HARNESS_VERSION } from '../version.ts';

@@ -1,7 +1,7 @@
 /** A run as a person reads it in a terminal: a table, generator statistics, then each failure explained. */
 import type { RegressionPayload } from '../../properties/index.ts';
 import type { Verdict } from '../conformance/expectations.ts';
-import { describeDifference } from './first-difference.ts';
+import { describeDifference } from '../first-difference.ts';
 import type { RunRecord, RunResult } from './run-record.ts';
 import { formatTable } from './table.ts';
 import { count } from './plural.ts';

@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { supplyPromiseWithResolvers } from '../../_internals/promise-with-resolvers.ts';
 import { ReconError } from '../../errors.ts';
-import type { Level } from '../implementation.ts';
+import type { Level } from '../../contract/implementation.ts';
 
 type Cordis = typeof import('@deepseek-ai/cordis');
 type DshLlm = typeof import('@deepseek-ai/dsh-llm');

@@ -8,7 +8,7 @@ import { Session, buildRequest, type NeutralRequest } from '../../fold/index.ts'
 import { SessionLog, loadJsonl, saveJsonl, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
 import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
 import { DeepSeekStreamTranslator, WIRE_FORMATS, parseSse, serializeDeepSeekRequest, translateSse, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
-import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo } from '../implementation.ts';
+import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo } from '../../contract/implementation.ts';
 import { runScenario } from './run-scenario.ts';
 import { HARNESS_VERSION } from '../../version.ts';
 

@@ -10,7 +10,7 @@
  * Reads refresh the entry read, as the providers do.
  */
 import type { Provider } from '../cassette.ts';
-import { sharedLength } from '../_internals/diff.ts';
+import { sharedLength } from '../../first-difference.ts';
 import { breakpointReaches, idleLifetime, readableTokens } from '../cache-rules.ts';
 import type { CountedPrompt, Unit } from './prompt-tokens.ts';
 

@@ -1,0 +1,2 @@
+export { LEVELS, PROTOCOL_VERSION, asRefusal, isLevelList, outcome, supports, type AppendInput, type AppendOutcome, type AppendResult, type Implementation, type ImplementationInfo, type Level, type LoadedEvents, type LoopRun, type Outcome, type Refusal } from './implementation.ts';
+export { FALLBACK_REPLY, SCENARIO_VERSION, scenarioToolOutput, type RouteConfig, type Scenario, type ScenarioAction } from './scenario.ts';
