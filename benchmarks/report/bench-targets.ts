@@ -1,4 +1,4 @@
-import type { BenchRun } from '../../benchmarks/run.ts';
+import type { BenchRun } from '../run.ts';
 
 /** The targets of the benchmark issue, each with the number a run reports for it. */
 export interface Target {

@@ -1,7 +1,7 @@
 /** A bench run as Markdown: the targets first, then every timing. */
-import type { BenchRun } from '../../benchmarks/run.ts';
-import type { Comparison } from '../../benchmarks/compare.ts';
-import type { BenchResult } from '../../benchmarks/_internals/measure.ts';
+import type { BenchRun } from '../run.ts';
+import type { Comparison } from '../compare.ts';
+import type { BenchResult } from '../_internals/measure.ts';
 import { formatRatio, targetsOf } from './bench-targets.ts';
 
 export function formatMs(ms: number): string {

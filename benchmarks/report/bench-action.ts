@@ -1,4 +1,4 @@
-import type { BenchRun } from '../../benchmarks/run.ts';
+import type { BenchRun } from '../run.ts';
 
 /** The run in github-action-benchmark's `customSmallerIsBetter` format: one entry per timing. */
 export function benchmarkActionJson(run: BenchRun): Array<{ name: string; unit: string; value: number; range: string; extra: string }> {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BenchRun } from '../../benchmarks/run.ts';
-import { writeFileAtomic } from '../_internals/atomic-write.ts';
+import type { BenchRun } from '../run.ts';
+import { writeFileAtomic } from '../../src/_internals/atomic-write.ts';
 import { benchmarkActionJson } from './bench-action.ts';
 import { renderBenchHtml, type HistoryEntry } from './bench-html.ts';
 import { renderBenchMarkdown } from './bench-markdown.ts';

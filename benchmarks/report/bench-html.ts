@@ -2,10 +2,10 @@
  * The bench report as one HTML page with inline SVG charts — the fold's scaling curves,
  * the targets, and the history of the key ratios — readable with no network.
  */
-import type { BenchRun } from '../../benchmarks/run.ts';
+import { esc } from '../../src/report/html.ts';
+import type { BenchRun } from '../run.ts';
 import { environmentLine, formatMs, resultNote } from './bench-markdown.ts';
 import { formatRatio, targetsOf } from './bench-targets.ts';
-import { esc } from './html.ts';
 
 /** One line of reports/bench/history.jsonl. */
 export interface HistoryEntry {
