@@ -5,7 +5,7 @@ import { ANTHROPIC_BASE_URL, serializeAnthropicRequest } from './anthropic/seria
 import { ChatCompletionsStreamTranslator, DeepSeekStreamTranslator } from './chat-completions-stream.ts';
 import { DEEPSEEK_BASE_URL, serializeDeepSeekRequest } from './deepseek/serialize.ts';
 import { OPENAI_BASE_URL, serializeOpenAiRequest } from './openai/serialize.ts';
-import { mapOpenAiUsage } from './openai/usage.ts';
+import { mapOpenAiUsage } from './usage.ts';
 import type { SseEvent } from './sse.ts';
 import type { GenerateRequest, WireRequest } from './wire-request.ts';
 
