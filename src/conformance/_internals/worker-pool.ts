@@ -4,14 +4,8 @@
  * changes what is returned.
  */
 import { Worker } from 'node:worker_threads';
-import { ReconError, type ErrorCode, type ErrorLocation } from '../../errors.ts';
-import type { WorkerJob } from './worker.ts';
-
-/** What a worker thread posts back. */
-export type WorkerMessage<R> =
-  | { readonly type: 'event'; readonly event: unknown }
-  | { readonly type: 'done'; readonly result: R }
-  | { readonly type: 'error'; readonly code?: ErrorCode; readonly message: string; readonly hint?: string; readonly location?: ErrorLocation };
+import { ReconError } from '../../errors.ts';
+import type { WorkerJob, WorkerMessage } from './worker.ts';
 
 const ENTRY = new URL('./worker.ts', import.meta.url).href;
 

@@ -4,13 +4,18 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { PROPERTIES } from '../../../properties/index.ts';
-import { ReconError } from '../../errors.ts';
+import { ReconError, type ErrorCode, type ErrorLocation } from '../../errors.ts';
 import { findMutant } from '../mutants/catalog.ts';
 import { mutantVerdict } from '../mutants/kill-matrix.ts';
 import { openImplementation, type OpenOptions } from '../open-implementation.ts';
 import { RegressionStore } from '../regressions.ts';
 import { runSuite, type Shard } from '../run-suite.ts';
-import type { WorkerMessage } from './worker-pool.ts';
+
+/** What a worker thread posts back. */
+export type WorkerMessage<R> =
+  | { readonly type: 'event'; readonly event: unknown }
+  | { readonly type: 'done'; readonly result: R }
+  | { readonly type: 'error'; readonly code?: ErrorCode; readonly message: string; readonly hint?: string; readonly location?: ErrorLocation };
 
 export type WorkerJob =
   | {
