@@ -9,9 +9,9 @@
  * wrote (prompt, then output) is what this one should extend.
  */
 import { excerpt, sharedLength } from '../first-difference.ts';
+import type { Provider } from '../wire/index.ts';
 import { isObject } from './_internals/json.ts';
 import { breakpointReaches, idleLifetime } from './cache-rules.ts';
-import type { Provider } from './cassette.ts';
 import type { Api } from './endpoint.ts';
 import { messageKey, type Prompt, type PromptMessage } from './prompt.ts';
 import type { Usage } from './usage.ts';

@@ -16,7 +16,6 @@ export {
   type Chunk,
   type ImportFormat,
   type Interaction,
-  type Provider,
   type RecordedRequest,
   type RecordedResponse,
   type Reserialised,
