@@ -3,7 +3,7 @@ export { AnthropicStreamTranslator } from './anthropic/translate-stream.ts';
 export { ChatCompletionsStreamTranslator, DeepSeekStreamTranslator } from './chat-completions-stream.ts';
 export { DEEPSEEK_BASE_URL, DEEPSEEK_EFFORTS, serializeDeepSeekRequest, type DeepSeekWireOptions } from './deepseek/serialize.ts';
 export { OPENAI_BASE_URL, serializeOpenAiRequest } from './openai/serialize.ts';
-export { PROVIDERS, WIRE_FORMATS, isProvider, translateSse, type Provider, type StreamTranslator, type WireFormat } from './providers.ts';
+export { PROVIDERS, WIRE_FORMATS, isProvider, translateSse, translateSseBody, translateSseStream, type Provider, type StreamTranslator, type WireFormat } from './providers.ts';
 export { SseDecoder, parseSse, sseJson, type SseEvent } from './sse.ts';
 export { mapAnthropicUsage, mapDeepSeekUsage, mapOpenAiUsage, reportedUsage, tokenUsage, type AnthropicUsage, type DeepSeekUsage, type OpenAiChatUsage, type ReportedUsage, type UsageApi } from './usage.ts';
 export type { GenerateRequest, WireRequest } from './wire-request.ts';
