@@ -1,2 +1,3 @@
-export { LEVELS, PROTOCOL_VERSION, asRefusal, isLevelList, outcome, supports, type AppendInput, type AppendOutcome, type AppendResult, type Implementation, type ImplementationInfo, type Level, type LoadedEvents, type LoopRun, type Outcome, type Refusal } from './implementation.ts';
-export { FALLBACK_REPLY, SCENARIO_VERSION, scenarioToolOutput, type RouteConfig, type Scenario, type ScenarioAction } from './scenario.ts';
+/** The contract between the suite and a harness: everything of both files is public. */
+export * from './implementation.ts';
+export * from './scenario.ts';
