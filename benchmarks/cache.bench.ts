@@ -10,9 +10,16 @@ import { Agent } from 'undici';
 import { compareRuns } from '../src/e2e/compare-runs.ts';
 import { E2E_MODELS, E2E_SCRIPT } from '../src/e2e/conversation.ts';
 import { dispatcherFetch, startSimulator } from '../src/http/index.ts';
-import type { CacheRun } from './run.ts';
 
 const NAIVE_MUTANT = 'clock-in-system-prompt';
+
+/** One loop's cache reads over a conversation (simulated here, or from a recorded cassette). */
+export interface CacheRun {
+  readonly label: string;
+  readonly requests: number;
+  readonly rate: number | null;
+  readonly attainment: number | null;
+}
 
 export async function simulatedCache(): Promise<{ readonly reference: CacheRun; readonly naive: CacheRun }> {
   const simulator = await startSimulator({ provider: 'deepseek', replies: E2E_SCRIPT });

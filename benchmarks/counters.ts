@@ -4,7 +4,7 @@
  */
 import { runScenario } from '../src/conformance/index.ts';
 import { deriveMessagesFresh, foldSurface } from '../src/fold/index.ts';
-import { firstDifference } from '../src/report/first-difference.ts';
+import { firstDifference } from '../src/first-difference.ts';
 import { CHECK_SCENARIO } from './check-overhead.bench.ts';
 import { referenceState } from './fold.bench.ts';
 import { syntheticLog } from './_internals/synthetic-log.ts';

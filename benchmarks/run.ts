@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { accountCache, parseCassette } from '../src/http/index.ts';
 import { packagePath } from '../src/_internals/package-root.ts';
 import { auditThroughput, type AuditThroughput } from './audit.bench.ts';
-import { simulatedCache } from './cache.bench.ts';
+import { simulatedCache, type CacheRun } from './cache.bench.ts';
 import { checkOverheadBenchmarks } from './check-overhead.bench.ts';
 import { foldCounters, prefixCounters, type FoldCounters, type PrefixCounters } from './counters.ts';
 import { FOLD_SIZES, foldBenchmarks } from './fold.bench.ts';
@@ -18,13 +18,6 @@ import { PROFILES, type BenchResult, type Profile } from './_internals/measure.t
 
 export const BENCH_FORMAT = 1;
 const CASSETTES = packagePath('corpora/cassettes/');
-
-export interface CacheRun {
-  readonly label: string;
-  readonly requests: number;
-  readonly rate: number | null;
-  readonly attainment: number | null;
-}
 
 export interface BenchRun {
   readonly format: typeof BENCH_FORMAT;

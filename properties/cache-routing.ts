@@ -5,7 +5,7 @@
  * prefix only at a `cache_control` breakpoint, so the last block must carry one for the
  * next request to read the whole of this one. DeepSeek caches every prefix unasked.
  */
-import type { Implementation } from '../src/conformance/index.ts';
+import type { Implementation } from '../src/contract/index.ts';
 import type { NeutralRequest } from '../src/fold/index.ts';
 import { sessionLog, type GeneratedLog } from './arbitraries/session-log.ts';
 import { LOG_FLOORS, logCodec, logLabels } from './_internals/codecs.ts';

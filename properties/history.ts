@@ -5,8 +5,8 @@
  * the implementation's log, so a harness that rewrites text before or after it is logged,
  * or when it reads its history back after a restart, is caught either way.
  */
-import type { Implementation, LoopRun, Scenario } from '../src/conformance/index.ts';
-import { FALLBACK_REPLY, scenarioToolOutput } from '../src/conformance/scenario.ts';
+import type { Implementation, LoopRun, Scenario } from '../src/contract/index.ts';
+import { FALLBACK_REPLY, scenarioToolOutput } from '../src/contract/scenario.ts';
 import type { NeutralRequest } from '../src/fold/index.ts';
 import type { ContentBlock, Message, SessionEvent } from '../src/log/index.ts';
 import type { ScriptedReply } from '../src/loop/index.ts';

@@ -1,6 +1,6 @@
 /** Properties of the log level: load, append, refusals (spec §1, §5). */
 import fc from 'fast-check';
-import type { AppendInput, Implementation } from '../src/conformance/index.ts';
+import type { AppendInput, Implementation } from '../src/contract/index.ts';
 import type { SessionEvent } from '../src/log/index.ts';
 import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type InvalidLog } from './arbitraries/invalid-log.ts';
 import { anyText } from './arbitraries/text.ts';

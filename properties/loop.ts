@@ -1,5 +1,5 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
-import type { Implementation, LoopRun, Scenario } from '../src/conformance/index.ts';
+import type { Implementation, LoopRun, Scenario } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { explainingEvent, headerEquals, prefixBreak, type RequestBoundary } from '../src/fold/index.ts';
 import type { EpochHeader, RequestHeaderData, SessionEvent } from '../src/log/index.ts';

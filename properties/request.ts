@@ -1,5 +1,5 @@
 /** Properties of request reconstruction from the log (spec §4.4, §7.4 item 17). */
-import type { Implementation } from '../src/conformance/index.ts';
+import type { Implementation } from '../src/contract/index.ts';
 import { explainingEvent, prefixBreak, type NeutralRequest } from '../src/fold/index.ts';
 import type { SessionEvent } from '../src/log/index.ts';
 import { sessionLog, type GeneratedLog } from './arbitraries/session-log.ts';

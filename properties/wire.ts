@@ -1,6 +1,6 @@
 /** Properties of the wire: request bytes, stream parsing and usage (spec §8). */
 import fc from 'fast-check';
-import type { Outcome } from '../src/conformance/index.ts';
+import type { Outcome } from '../src/contract/index.ts';
 import { prefixBreak, type NeutralRequest } from '../src/fold/index.ts';
 import type { GenerateRequest } from '../src/wire/index.ts';
 import { anthropicStream } from './arbitraries/anthropic-stream.ts';

@@ -1,5 +1,5 @@
-import type { Outcome, Refusal } from '../../src/conformance/index.ts';
-import { describeDifference, firstDifference, type FirstDifference } from '../../src/report/first-difference.ts';
+import type { Outcome, Refusal } from '../../src/contract/index.ts';
+import { describeDifference, firstDifference, type FirstDifference } from '../../src/first-difference.ts';
 
 /** A property is false: what was expected, what came, and the event that should have explained it. */
 export class PropertyFailure extends Error {

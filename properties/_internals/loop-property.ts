@@ -1,4 +1,4 @@
-import { withDeclaredFeatures, type Scenario } from '../../src/conformance/index.ts';
+import { withDeclaredFeatures, type Scenario } from '../../src/contract/index.ts';
 import type { Property } from './property.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import type { Implementation, Level } from '../../src/conformance/index.ts';
+import type { Implementation, Level } from '../../src/contract/index.ts';
 
 /**
  * One checkable statement of the rule. It is written against `Implementation` only,

@@ -6,7 +6,7 @@
  * that trims, normalises, re-escapes, re-serializes or truncates the history shows it here.
  */
 import fc from 'fast-check';
-import type { Scenario, ScenarioAction } from '../../src/conformance/index.ts';
+import type { Scenario, ScenarioAction } from '../../src/contract/index.ts';
 import type { ScriptedReply } from '../../src/loop/index.ts';
 import { scenario } from './scenario.ts';
 import { anyText, textOf } from './text.ts';

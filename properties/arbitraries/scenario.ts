@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import type { ToolSpec } from '../../src/log/index.ts';
-import type { HeaderChange, Scenario, ScenarioAction, ScenarioReply, ScriptedToolOutput } from '../../src/conformance/index.ts';
+import type { HeaderChange, Scenario, ScenarioAction, ScenarioReply, ScriptedToolOutput } from '../../src/contract/index.ts';
 import { anyText, textLabels, toolName } from './text.ts';
 
 const DESCRIPTIONS = ['Run a shell command.', 'Read a file.', 'Apply a patch.', 'Search the code.'];

@@ -3,11 +3,11 @@ import { relative, resolve } from 'node:path';
 import { compareResults, machineFactor } from '../../benchmarks/compare.ts';
 import { BENCH_FORMAT, runBench, type BenchRun } from '../../benchmarks/run.ts';
 import { ReconError } from '../errors.ts';
-import { benchmarkActionJson } from '../report/bench-action.ts';
-import { benchBmf } from '../report/bench-bmf.ts';
-import { renderBenchMarkdown, renderCompareMarkdown } from '../report/bench-markdown.ts';
-import { formatRatio, targetsOf } from '../report/bench-targets.ts';
-import { writeBenchReports } from '../report/write-bench-reports.ts';
+import { benchmarkActionJson } from '../../benchmarks/report/bench-action.ts';
+import { benchBmf } from '../../benchmarks/report/bench-bmf.ts';
+import { renderBenchMarkdown, renderCompareMarkdown } from '../../benchmarks/report/bench-markdown.ts';
+import { formatRatio, targetsOf } from '../../benchmarks/report/bench-targets.ts';
+import { writeBenchReports } from '../../benchmarks/report/write-bench-reports.ts';
 import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
 
 const help = `Usage: recon bench [--quick] [--format md|json|bmf|benchmark-action] [--out DIR] [--targets]

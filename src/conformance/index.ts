@@ -1,18 +1,4 @@
-export { LEVELS, PROTOCOL_VERSION, outcome, supports, type AppendInput, type AppendOutcome, type AppendResult, type Implementation, type ImplementationInfo, type Level, type LoadedEvents, type LoopRun, type Outcome, type Refusal } from './implementation.ts';
+// The contract is re-exported so that callers of the implementations need one import.
+export * from '../contract/index.ts';
 export { REFERENCE_INFO, REFERENCE_PARTS, parseDeepSeekStream, referenceImplementation, type ReferenceOptions, type ReferenceParts } from './reference/reference-implementation.ts';
 export { runScenario, type ScenarioRunOptions } from './reference/run-scenario.ts';
-export {
-  FALLBACK_REPLY,
-  SCENARIO_FEATURES,
-  SCENARIO_VERSION,
-  scenarioFeatures,
-  scenarioToolOutput,
-  withDeclaredFeatures,
-  type HeaderChange,
-  type RouteConfig,
-  type Scenario,
-  type ScenarioAction,
-  type ScenarioFeature,
-  type ScenarioReply,
-  type ScriptedToolOutput,
-} from './scenario.ts';

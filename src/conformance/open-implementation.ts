@@ -7,7 +7,7 @@
  *   dsh[@<version>]    deepseek-harness's published packages, through an adapter
  */
 import { ReconError } from '../errors.ts';
-import type { Implementation } from './implementation.ts';
+import type { Implementation } from '../contract/implementation.ts';
 import { referenceImplementation } from './reference/reference-implementation.ts';
 
 export interface OpenOptions {

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ReconError } from '../errors.ts';
 import type { HostCall, HostReply } from './_internals/module-host.ts';
-import { LEVELS, isLevelList, type Implementation, type ImplementationInfo } from './implementation.ts';
+import { LEVELS, isLevelList, type Implementation, type ImplementationInfo } from '../contract/implementation.ts';
 import { METHODS } from './protocol/methods.ts';
 import { DEFAULT_TIMEOUT_MS } from './protocol/driver.ts';
 

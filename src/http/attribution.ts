@@ -8,10 +8,10 @@
  * previous call is the latest earlier one on the same provider and API: the prefix it
  * wrote (prompt, then output) is what this one should extend.
  */
-import { excerpt, sharedLength } from './_internals/diff.ts';
+import { excerpt, sharedLength } from '../first-difference.ts';
+import type { Provider } from '../wire/index.ts';
 import { isObject } from './_internals/json.ts';
 import { breakpointReaches, idleLifetime } from './cache-rules.ts';
-import type { Provider } from './cassette.ts';
 import type { Api } from './endpoint.ts';
 import { messageKey, type Prompt, type PromptMessage } from './prompt.ts';
 import type { Usage } from './usage.ts';

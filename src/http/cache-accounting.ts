@@ -19,10 +19,11 @@
  * Tool or model changes share nothing (the tools are rendered before the messages).
  * Every earlier call is a candidate, not only the previous one: agents interleave.
  */
+import type { Provider } from '../wire/index.ts';
 import { attributeBreak, type Attribution, type CallView } from './attribution.ts';
 import { breakpointReaches, readableTokens } from './cache-rules.ts';
-import type { Cassette, Interaction, Provider } from './cassette.ts';
-import { sharedLength } from './_internals/diff.ts';
+import type { Cassette, Interaction } from './cassette.ts';
+import { sharedLength } from '../first-difference.ts';
 import { readInteraction, type Api } from './endpoint.ts';
 import { messageKey, outputOf, promptOf, usedServerTools, type Prompt, type PromptMessage } from './prompt.ts';
 import { tokenizerFor } from './tokenizers.ts';

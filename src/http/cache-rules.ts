@@ -4,7 +4,7 @@
  * an entry, and how long an entry lives. Cache accounting takes its units from here and the simulator all of it, so the
  * bound and the simulated reads cannot drift apart.
  */
-import type { Provider } from './cassette.ts';
+import type { Provider } from '../wire/index.ts';
 
 /** The reads a prefix of `tokens` shared with a live entry allows: DeepSeek 64-token units; OpenAI (classic) nothing below 1024, then 1024 + 128·k; Anthropic token-exact. */
 export function readableTokens(provider: Provider, tokens: number): number {

@@ -11,6 +11,7 @@
  * cassettes (written before) are still read, and their responses cannot be checked.
  */
 import { ReconError, type ErrorLocation } from '../errors.ts';
+import type { Provider } from '../wire/index.ts';
 import { concatBytes, exactText, sha256, utf8 } from './_internals/bytes.ts';
 import { isObject } from './_internals/json.ts';
 import { redactUrl } from './_internals/redact-url.ts';
@@ -20,7 +21,6 @@ export const CASSETTE_FORMAT = 2;
 /** Format 1 is format 2 without response digests. */
 const READABLE_FORMATS: readonly number[] = [1, 2];
 
-export type Provider = 'deepseek' | 'openai' | 'anthropic';
 export type ImportFormat = 'vcr-yaml' | 'har' | 'sse-chunks';
 
 export interface CassetteHeader {

@@ -3,11 +3,13 @@
  * recording, from the body. Calls that are not model calls (file uploads, telemetry)
  * have no endpoint and are left out of usage and cache accounting.
  */
+import type { Provider, UsageApi } from '../wire/index.ts';
 import { jsonObject } from './_internals/json.ts';
-import { requestBytes, type Interaction, type Provider } from './cassette.ts';
+import { requestBytes, type Interaction } from './cassette.ts';
 import { readResponseBody, type ResponseBody } from './usage.ts';
 
-export type Api = 'chat' | 'responses' | 'messages';
+/** The API an exchange speaks; its usage fields differ (src/wire/usage.ts). */
+export type Api = UsageApi;
 
 export interface Endpoint {
   readonly provider: Provider;

@@ -4,7 +4,7 @@
  */
 import type { LlmCallConfig, StreamChunk } from '../log/index.ts';
 import { prepareWithDefaults, type ModelAdapter, type PreparedCall, type RouteDefaults } from '../loop/index.ts';
-import { SseDecoder, WIRE_FORMATS, translateSse, type GenerateRequest, type Provider, type WireRequest } from '../wire/index.ts';
+import { WIRE_FORMATS, translateSseStream, type GenerateRequest, type Provider, type WireRequest } from '../wire/index.ts';
 import type { FetchLike } from './recording-fetch.ts';
 
 export interface HttpModelOptions {
@@ -45,10 +45,6 @@ export class HttpModel implements ModelAdapter {
       yield { type: 'finish', reason: { kind: 'error', failure: { message: `HTTP ${status}: ${text}`, code: status === 429 ? 'RATE_LIMITED' : status >= 500 ? 'SERVER_ERROR' : 'HTTP_ERROR', status } } };
       return;
     }
-    const decoder = new SseDecoder();
-    const translator = format.translator();
-    for await (const piece of response.body) yield* translateSse(translator, decoder.push(piece));
-    yield* translateSse(translator, decoder.end());
-    yield* translator.finish();
+    yield* translateSseStream(format.translator(), response.body);
   }
 }

@@ -7,11 +7,12 @@
  */
 import { extname } from 'node:path';
 import { ReconError } from '../errors.ts';
+import type { Provider } from '../wire/index.ts';
 import { sha256, utf8 } from './_internals/bytes.ts';
 import { interactionsFromHar } from './_internals/import-har.ts';
 import { interactionsFromVcr } from './_internals/import-vcr.ts';
 import { isObject, jsonObject } from './_internals/json.ts';
-import { CASSETTE_FORMAT, recordChunk, type Cassette, type CassetteHeader, type ImportFormat, type Interaction, type Provider } from './cassette.ts';
+import { CASSETTE_FORMAT, recordChunk, type Cassette, type CassetteHeader, type ImportFormat, type Interaction } from './cassette.ts';
 import { readInteraction } from './endpoint.ts';
 import { parseYamlKeepingFloats } from './_internals/reserialise.ts';
 

@@ -16,7 +16,6 @@ export {
   type Chunk,
   type ImportFormat,
   type Interaction,
-  type Provider,
   type RecordedRequest,
   type RecordedResponse,
   type Reserialised,
@@ -39,4 +38,4 @@ export { detectFormat, importRecording, type ImportOptions } from './import.ts';
 export { promptOf, type Prompt, type PromptMessage } from './prompt.ts';
 export { tokenizerFor, type PromptTokenizer } from './tokenizers.ts';
 export { readResponseBody, usageOf, type ResponseBody, type Usage } from './usage.ts';
-export { SIMULATOR_HEADER, parseScenario, startSimulator, type Simulator, type SimulatorOptions } from './simulator/index.ts';
+export { SIMULATOR_HEADER, chatChunks, chatSse, parseScenario, startSimulator, withUsage, type ReplyMeta, type Simulator, type SimulatorOptions } from './simulator/index.ts';

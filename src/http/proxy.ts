@@ -10,11 +10,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReconError } from '../errors.ts';
+import type { Provider } from '../wire/index.ts';
 import { collectBody } from './_internals/bytes.ts';
 import { listenOnLoopback } from './_internals/loopback.ts';
 import { redactUrl } from './_internals/redact-url.ts';
 import { CacheAccountant, type CacheAccount, type RequestAccount } from './cache-accounting.ts';
-import { CASSETTE_FORMAT, recordChunk, recordRequest, type Cassette, type CassetteHeader, type Chunk, type Interaction, type Provider } from './cassette.ts';
+import { CASSETTE_FORMAT, recordChunk, recordRequest, type Cassette, type CassetteHeader, type Chunk, type Interaction } from './cassette.ts';
 import type { CassetteWriter } from './cassette-writer.ts';
 import { allowedHeaders } from './headers.ts';
 import type { FetchLike } from './recording-fetch.ts';

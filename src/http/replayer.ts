@@ -7,7 +7,7 @@
  */
 import { ReconError } from '../errors.ts';
 import { sha256 } from './_internals/bytes.ts';
-import { excerpt, firstDifference } from './_internals/diff.ts';
+import { excerpt, firstDifference } from '../first-difference.ts';
 import { redactUrl } from './_internals/redact-url.ts';
 import { lineOfInteraction, requestBytes, type Cassette, type Interaction } from './cassette.ts';
 
@@ -106,7 +106,7 @@ export class Replayer {
     const what = `${sent.method.toUpperCase()} ${redactUrl(sent.url)} (body ${sent.body.byteLength} bytes, sha256 ${sha256(sent.body).slice(0, 16)}…)`;
     const candidates = this.cassette.interactions.flatMap((interaction, index) => {
       if (interaction.request === null) return [];
-      const offset = firstDifference(this.#bodies[index]!, sent.body);
+      const offset = firstDifference(this.#bodies[index]!, sent.body)?.offset;
       return [{ index, target: this.#sameTarget(index, sent), common: offset ?? Infinity, offset }];
     });
     candidates.sort((a, b) => Number(b.target) - Number(a.target) || b.common - a.common || a.index - b.index);

@@ -9,7 +9,7 @@
  * renders neither tool definitions nor reasoning, and OpenAI's exact format is private);
  * callers anchor estimates on the provider's own totals to keep the error local.
  */
-import type { Provider } from './cassette.ts';
+import type { Provider } from '../wire/index.ts';
 import type { PromptMessage } from './prompt.ts';
 
 export interface PromptTokenizer {

@@ -1,17 +1,13 @@
 /**
- * Token usage, normalised across providers to four counts (the idea of the Vercel AI SDK's
- * v3 usage): `input` is every billed prompt token, cached or not; `cacheRead` and
- * `cacheWrite` are parts of it; `output` includes reasoning. A count the provider did not
- * report stays undefined, never 0: a missing field is not a measured zero.
- *
- * The providers disagree on what `input` means. OpenAI and DeepSeek report the total and
- * the cached part as a subset; Anthropic reports three disjoint counts whose sum is the
- * total. Mixing the two up is the classic cache-rate bug (provider-cache.md §C).
+ * Token usage for cache accounting. The counts come from the one normalisation
+ * (`reportedUsage` in src/wire/usage.ts, disjoint as the log keeps them); here `input` is
+ * their sum, the whole billed prompt, so that a cache rate is `cacheRead / input`.
+ * `cacheRead` and `cacheWrite` are parts of it; `output` includes reasoning. A count the
+ * provider did not report stays undefined, never 0: a missing field is not a measured zero.
  */
 import { isObject, jsonObject } from './_internals/json.ts';
 import { responseText, type RecordedResponse } from './cassette.ts';
-import type { Api } from './endpoint.ts';
-import { parseSse, sseJson } from '../wire/sse.ts';
+import { parseSse, reportedUsage, sseJson, type UsageApi as Api } from '../wire/index.ts';
 
 export interface Usage {
   readonly input?: number;
@@ -59,25 +55,9 @@ function streamedUsage(api: Api, events: ReadonlyArray<{ readonly json: Record<s
 }
 
 function normalise(api: Api, raw: Readonly<Record<string, unknown>>): Usage {
-  if (api === 'messages') {
-    const uncached = count(raw['input_tokens']);
-    const cacheRead = count(raw['cache_read_input_tokens']);
-    const cacheWrite = count(raw['cache_creation_input_tokens']);
-    return defined({ input: uncached === undefined ? undefined : uncached + (cacheRead ?? 0) + (cacheWrite ?? 0), cacheRead, cacheWrite, output: count(raw['output_tokens']) });
-  }
-  const chat = api === 'chat';
-  const details = object(raw[chat ? 'prompt_tokens_details' : 'input_tokens_details']);
-  return defined({
-    input: count(raw[chat ? 'prompt_tokens' : 'input_tokens']),
-    // DeepSeek's documented field first (the wire's mapUsage follows DSH, cached_tokens first);
-    // every recording has the two equal.
-    cacheRead: count(raw['prompt_cache_hit_tokens']) ?? count(details?.['cached_tokens']),
-    cacheWrite: count(details?.['cache_write_tokens']),
-    output: count(raw[chat ? 'completion_tokens' : 'output_tokens']),
-  });
+  const { inputTokens, cacheReadTokens: cacheRead, cacheWriteTokens: cacheWrite, outputTokens: output } = reportedUsage(api, raw);
+  return defined({ input: inputTokens === undefined ? undefined : inputTokens + (cacheRead ?? 0) + (cacheWrite ?? 0), cacheRead, cacheWrite, output });
 }
-
-const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 const object = (value: unknown): Record<string, unknown> | undefined => (isObject(value) ? value : undefined);
 

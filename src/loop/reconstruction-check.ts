@@ -1,7 +1,7 @@
 import { ReconError } from '../errors.ts';
 import { reconstructRequest, type NeutralRequest } from '../fold/index.ts';
 import type { SessionLog } from '../log/index.ts';
-import { describeDifference, firstDifference } from '../report/first-difference.ts';
+import { describeDifference, firstDifference } from '../first-difference.ts';
 
 /**
  * Checks a request at dispatch against one rebuilt from a fresh fold of the log as it

@@ -1,5 +1,5 @@
 /** A run as one self-contained HTML page: no scripts from elsewhere, no network, readable offline. */
-import { describeDifference } from './first-difference.ts';
+import { describeDifference } from '../first-difference.ts';
 import type { RunRecord, RunResult } from '../suite/run-record.ts';
 import { formatDuration, inputText, replayCommand, resultLabel, toExplain } from './suite-terminal.ts';
 

@@ -1,5 +1,5 @@
 /** A run as Markdown, fit for a CI step summary (`$GITHUB_STEP_SUMMARY`). */
-import { describeDifference } from './first-difference.ts';
+import { describeDifference } from '../first-difference.ts';
 import type { RunRecord } from '../suite/run-record.ts';
 import { formatDuration, inputText, replayCommand, resultLabel, toExplain } from './suite-terminal.ts';
 

@@ -3,7 +3,7 @@ import { shellQuote } from '../_internals/shell-quote.ts';
 import type { RegressionPayload } from '../../properties/index.ts';
 import type { Verdict } from '../suite/expectations.ts';
 import { DEFAULT_RUNS } from '../suite/run-suite.ts';
-import { describeDifference } from './first-difference.ts';
+import { describeDifference } from '../first-difference.ts';
 import type { RunRecord, RunResult } from '../suite/run-record.ts';
 import { formatTable } from './table.ts';
 import { count } from './plural.ts';

@@ -5,7 +5,7 @@
  * report is rendered from. The CLI, the benchmarks and the vitest adapter all come here.
  */
 import { PROPERTIES, type Property } from '../../properties/index.ts';
-import type { Implementation } from '../conformance/implementation.ts';
+import type { Implementation } from '../contract/implementation.ts';
 import { openImplementation, type OpenOptions } from '../conformance/open-implementation.ts';
 import { ReconError } from '../errors.ts';
 import { packagePath } from '../_internals/package-root.ts';

@@ -6,7 +6,7 @@
  * hands out whole mutants: kill-matrix.ts.)
  */
 import type { Property } from '../../properties/index.ts';
-import type { Implementation } from '../conformance/implementation.ts';
+import type { Implementation } from '../contract/implementation.ts';
 import { inWorkers } from './_internals/worker-pool.ts';
 import { mergeProperty, mergeSuites } from './merge-shards.ts';
 import type { OpenOptions } from '../conformance/open-implementation.ts';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { judge, type ExpectationsFile, type Verdict } from './expectations.ts';
-import type { ImplementationInfo } from '../conformance/implementation.ts';
+import type { ImplementationInfo } from '../contract/implementation.ts';
 import type { Counterexample, PropertyResult, Shard, SuiteResult } from './run-suite.ts';
 import { packagePath } from '../_internals/package-root.ts';
 import { ReconError } from '../errors.ts';

@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
 import { PropertyFailure, type Property, type RegressionPayload } from '../../properties/index.ts';
 import { ReconError } from '../errors.ts';
-import type { FirstDifference } from '../report/first-difference.ts';
-import { supports, type Implementation, type ImplementationInfo, type Level } from '../conformance/implementation.ts';
+import type { FirstDifference } from '../first-difference.ts';
+import { supports, type Implementation, type ImplementationInfo, type Level } from '../contract/implementation.ts';
 import type { RegressionStore } from './regressions.ts';
 
 /** Generated cases per property by default (loop properties weigh 0.5 of it). */

@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'vitest';
 import { PROPERTIES, type Property } from '../../properties/index.ts';
-import type { Implementation } from '../conformance/implementation.ts';
+import type { Implementation } from '../contract/implementation.ts';
 import { renderFailure } from '../report/suite-terminal.ts';
 import { checkConformance } from '../suite/check-conformance.ts';
 import type { Expectation, ExpectationsFile } from '../suite/expectations.ts';

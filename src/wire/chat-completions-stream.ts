@@ -3,7 +3,7 @@
  * harness's stream chunks (spec §8.2). Only the usage mapping differs by provider.
  */
 import type { StreamChunk, TokenUsage } from '../log/index.ts';
-import { mapDeepSeekUsage } from './deepseek/usage.ts';
+import { mapDeepSeekUsage } from './usage.ts';
 import { OpenBlocks, finishReason } from './open-blocks.ts';
 
 interface WireDelta {

@@ -5,8 +5,8 @@ import { ANTHROPIC_BASE_URL, serializeAnthropicRequest } from './anthropic/seria
 import { ChatCompletionsStreamTranslator, DeepSeekStreamTranslator } from './chat-completions-stream.ts';
 import { DEEPSEEK_BASE_URL, serializeDeepSeekRequest } from './deepseek/serialize.ts';
 import { OPENAI_BASE_URL, serializeOpenAiRequest } from './openai/serialize.ts';
-import { mapOpenAiUsage } from './openai/usage.ts';
-import type { SseEvent } from './sse.ts';
+import { mapOpenAiUsage } from './usage.ts';
+import { SseDecoder, parseSse, type SseEvent } from './sse.ts';
 import type { GenerateRequest, WireRequest } from './wire-request.ts';
 
 export type Provider = 'deepseek' | 'openai' | 'anthropic';
@@ -20,6 +20,19 @@ export interface StreamTranslator {
 /** Feeds SSE events to a translator: each `data:` is one JSON payload, and the `[DONE]` of chat-completions streams carries none. */
 export function translateSse(translator: StreamTranslator, events: readonly SseEvent[]): StreamChunk[] {
   return events.flatMap((event) => (event.data === '[DONE]' ? [] : translator.push(JSON.parse(event.data) as never)));
+}
+
+/** The stream chunks of a whole SSE body (or the pieces it arrived in), the translator's closing chunks included. */
+export function translateSseBody(translator: StreamTranslator, body: Uint8Array | string | Iterable<Uint8Array | string>): StreamChunk[] {
+  return [...translateSse(translator, parseSse(body)), ...translator.finish()];
+}
+
+/** The same for a body still arriving: each chunk as soon as its event is complete. */
+export async function* translateSseStream(translator: StreamTranslator, pieces: AsyncIterable<Uint8Array>): AsyncGenerator<StreamChunk> {
+  const decoder = new SseDecoder();
+  for await (const piece of pieces) yield* translateSse(translator, decoder.push(piece));
+  yield* translateSse(translator, decoder.end());
+  yield* translator.finish();
 }
 
 export interface WireFormat {

@@ -9,8 +9,8 @@ import type { BenchResult } from '../../benchmarks/_internals/measure.ts';
 import { syntheticLog } from '../../benchmarks/_internals/synthetic-log.ts';
 import { writeLargeLog } from '../../benchmarks/_internals/large-log.ts';
 import { auditFile } from '../../src/audit/index.ts';
-import { targetsOf } from '../../src/report/bench-targets.ts';
-import { readHistory, writeBenchReports } from '../../src/report/write-bench-reports.ts';
+import { targetsOf } from '../../benchmarks/report/bench-targets.ts';
+import { readHistory, writeBenchReports } from '../../benchmarks/report/write-bench-reports.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 /** A result whose three rounds spread by `spread` around the mean. */

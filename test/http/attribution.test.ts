@@ -4,7 +4,7 @@ import { accountCache, parseCassette } from '../../src/http/index.ts';
 import { cassetteFile, recordings } from '../helpers/recorded-http.ts';
 import { describe, expect, it } from 'vitest';
 import { attributeBreak as attributeOnce, BREAK_CODES, canonicalKind, promptOf, type Api, type BreakCode, type CallView } from '../../src/http/index.ts';
-import type { Provider } from '../../src/http/index.ts';
+import type { Provider } from '../../src/wire/index.ts';
 
 type Json = Record<string, unknown>;
 

@@ -70,7 +70,7 @@ describe('usageOf', () => {
     expect(usageOf('chat', json({ choices: [] }))).toBeUndefined();
   });
 
-  it('prefers DeepSeek hit tokens and reads OpenAI cache writes (GPT-5.6+)', () => {
+  it('reads DeepSeek cache hits and OpenAI cache writes (GPT-5.6+)', () => {
     const deepseek = { prompt_tokens: 422, completion_tokens: 28, prompt_cache_hit_tokens: 384, prompt_cache_miss_tokens: 38, prompt_tokens_details: { cached_tokens: 384 } };
     expect(usageOf('chat', json({ usage: deepseek }))).toEqual({ input: 422, cacheRead: 384, output: 28 });
     const openai = { prompt_tokens: 4020, completion_tokens: 4, prompt_tokens_details: { cached_tokens: 0, cache_write_tokens: 4012 } };

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { BenchRun } from '../../benchmarks/run.ts';
-import { benchBmf } from '../../src/report/bench-bmf.ts';
-import { writeBenchReports } from '../../src/report/write-bench-reports.ts';
+import { benchBmf } from '../../benchmarks/report/bench-bmf.ts';
+import { writeBenchReports } from '../../benchmarks/report/write-bench-reports.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 /** Bencher Metric Format, as its reference states it: benchmark name → measure → a value with optional bounds. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderMatrixHtml, renderMatrixMarkdown, versionMatrix } from '../../src/report/version-matrix.ts';
 import { writeRunJsonl, type RunRecord, type RunResult } from '../../src/suite/run-record.ts';
-import type { Level } from '../../src/conformance/implementation.ts';
+import type { Level } from '../../src/contract/implementation.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 type Status = RunResult['status'];

@@ -9,7 +9,7 @@
  * has no wire level, so no property reads it as DSH's wire bytes.
  */
 import type { RouteDefaults } from '../../loop/index.ts';
-import { DEEPSEEK_BASE_URL, DEEPSEEK_EFFORTS, DeepSeekStreamTranslator, SseDecoder, translateSse } from '../../wire/index.ts';
+import { DEEPSEEK_BASE_URL, DEEPSEEK_EFFORTS, DeepSeekStreamTranslator, translateSseStream } from '../../wire/index.ts';
 import { deepSeekAdapter } from './deepseek-wire.ts';
 import type { DshPackages } from './packages.ts';
 
@@ -36,11 +36,7 @@ export function loopModelAdapter(dsh: DshPackages, defaults: RouteDefaults = {})
     async *stream(options: { readonly signal?: AbortSignal }) {
       const { signal, ...request } = options;
       const response = await fetch(`${DEEPSEEK_BASE_URL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request), ...(signal === undefined ? {} : { signal }) });
-      const decoder = new SseDecoder();
-      const translator = new DeepSeekStreamTranslator();
-      for await (const piece of response.body!) yield* translateSse(translator, decoder.push(piece as Uint8Array));
-      yield* translateSse(translator, decoder.end());
-      yield* translator.finish();
+      yield* translateSseStream(new DeepSeekStreamTranslator(), response.body!);
     }
   })();
 }

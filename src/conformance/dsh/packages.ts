@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { supplyPromiseWithResolvers } from '../../_internals/promise-with-resolvers.ts';
 import { packagePath } from '../../_internals/package-root.ts';
 import { ReconError } from '../../errors.ts';
-import type { Level } from '../implementation.ts';
+import type { Level } from '../../contract/implementation.ts';
 
 type Cordis = typeof import('@deepseek-ai/cordis');
 type DshLlm = typeof import('@deepseek-ai/dsh-llm');

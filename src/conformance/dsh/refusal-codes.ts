@@ -3,7 +3,7 @@
  * maps one documented message pattern to our code. Order matters: the specific legacy
  * and format refusals come before the broad surface words they may contain.
  */
-import type { Refusal } from '../implementation.ts';
+import type { Refusal } from '../../contract/implementation.ts';
 import type { LogErrorCode } from '../../errors.ts';
 
 const RULES: ReadonlyArray<readonly [RegExp, LogErrorCode]> = [

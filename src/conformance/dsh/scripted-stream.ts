@@ -1,39 +1,26 @@
 /**
  * A scripted reply as the DeepSeek SSE body that carries it, so DSH's own stream
- * translation turns it back into chunks. Reasoning, text and tool calls stream in that
- * order (DSH numbers blocks by first appearance), cut into `chunkSize` pieces.
+ * translation turns it back into chunks: the simulator's encoder, with the usage on the
+ * finish chunk as DeepSeek sends it. Tool calls without an id get the next of `nextCallId`.
  */
-import { pieces, type ScriptedReply } from '../../loop/index.ts';
+import { chatChunks, chatSse, withUsage } from '../../http/index.ts';
+import type { TokenUsage } from '../../log/index.ts';
+import type { ScriptedReply } from '../../loop/index.ts';
 
-/** DeepSeek finish reasons; anything else DSH maps to an error finish with the reason as code. */
-const FINISH: Record<string, string> = { stop: 'stop', 'tool-calls': 'tool_calls', 'max-tokens': 'length' };
+const META = { id: 'scripted', created: 0, model: 'deepseek-chat', position: 0 };
 
 export function sseBody(reply: ScriptedReply, nextCallId: () => string): string {
-  const payloads: unknown[] = [];
-  const delta = (d: object) => payloads.push({ choices: [{ index: 0, delta: d }] });
-  // Empty text sends no delta; a tool call with empty arguments still needs its one opening delta.
-  for (const piece of reply.reasoning ? pieces(reply.reasoning, reply.chunkSize) : []) delta({ reasoning_content: piece });
-  for (const piece of reply.text ? pieces(reply.text, reply.chunkSize) : []) delta({ content: piece });
-  (reply.toolCalls ?? []).forEach((call, index) => {
-    const id = call.id ?? nextCallId();
-    pieces(call.arguments, reply.chunkSize).forEach((piece, k) =>
-      delta({ tool_calls: [k === 0 ? { index, id, type: 'function', function: { name: call.name, arguments: piece } } : { index, function: { arguments: piece } }] }),
-    );
-  });
-  const finish = reply.finish ?? ((reply.toolCalls?.length ?? 0) > 0 ? 'tool-calls' : 'stop');
-  const reason = FINISH[finish] ?? (reply.error?.code.toLowerCase() || 'content_filter');
-  payloads.push({ choices: [{ index: 0, delta: {}, finish_reason: reason }] });
-  if (reply.usage !== undefined) {
-    const { inputTokens, outputTokens, cacheReadTokens, reasoningTokens } = reply.usage;
-    payloads.push({
-      choices: [],
-      usage: {
-        prompt_tokens: inputTokens + (cacheReadTokens ?? 0),
-        completion_tokens: outputTokens,
-        ...(cacheReadTokens === undefined ? {} : { prompt_cache_hit_tokens: cacheReadTokens }),
-        ...(reasoningTokens === undefined ? {} : { completion_tokens_details: { reasoning_tokens: reasoningTokens } }),
-      },
-    });
-  }
-  return `${payloads.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('')}data: [DONE]\n\n`;
+  const toolCalls = reply.toolCalls?.map((call) => ({ ...call, id: call.id ?? nextCallId() }));
+  const chunks = chatChunks(toolCalls === undefined ? reply : { ...reply, toolCalls }, META, true);
+  return chatSse(withUsage('deepseek', chunks, reply.usage === undefined ? undefined : deepSeekUsage(reply.usage)));
+}
+
+/** The usage object DeepSeek reports for these (disjoint) counts: `prompt_tokens` includes the cache hits. */
+function deepSeekUsage({ inputTokens, outputTokens, cacheReadTokens, reasoningTokens }: TokenUsage): Record<string, unknown> {
+  return {
+    prompt_tokens: inputTokens + (cacheReadTokens ?? 0),
+    completion_tokens: outputTokens,
+    ...(cacheReadTokens === undefined ? {} : { prompt_cache_hit_tokens: cacheReadTokens }),
+    ...(reasoningTokens === undefined ? {} : { completion_tokens_details: { reasoning_tokens: reasoningTokens } }),
+  };
 }

@@ -1,5 +1,5 @@
 import { referenceImplementation, type ReferenceOptions } from '../reference/reference-implementation.ts';
-import type { Implementation } from '../implementation.ts';
+import type { Implementation } from '../../contract/implementation.ts';
 import type { BugClass, Citation, Mutant } from './mutant.ts';
 
 /** An in-process mutant: the reference with some parts swapped, or a wrapper around it. */

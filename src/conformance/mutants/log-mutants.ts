@@ -1,7 +1,7 @@
 /** Mutants of the log layer: readers and writers with one realistic bug each. */
 import { ReconError } from '../../errors.ts';
 import { checkEventPayload, checkNotLegacy, loadJsonl, type JsonValue, type SessionEvent } from '../../log/index.ts';
-import type { AppendInput, AppendOutcome, Implementation, Refusal } from '../implementation.ts';
+import type { AppendInput, AppendOutcome, Implementation, Refusal } from '../../contract/implementation.ts';
 import { inProcess } from './define.ts';
 
 const isDelta = (event: SessionEvent) => event.type === 'request/header-delta';

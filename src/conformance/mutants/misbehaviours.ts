@@ -4,7 +4,7 @@
  * hang and a protocol error apart from a wrong answer, and from each other.
  */
 import type { Writable } from 'node:stream';
-import type { Implementation } from '../implementation.ts';
+import type { Implementation } from '../../contract/implementation.ts';
 
 export const MISBEHAVIOURS = {
   crash: 'exits when it loads a log holding a surface replace (an assertion in its replace path)',

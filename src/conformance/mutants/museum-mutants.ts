@@ -6,7 +6,7 @@
 import { Session, buildRequest, deriveEventMessage, type NeutralRequest } from '../../fold/index.ts';
 import { deepFreeze, loadJsonl, type ContentBlock, type EpochHeader, type Message, type SessionLog, type StreamChunk, type TokenUsage } from '../../log/index.ts';
 import { AgentLoop } from '../../loop/index.ts';
-import { ChatCompletionsStreamTranslator, parseSse, serializeDeepSeekRequest, translateSse, type DeepSeekUsage, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
+import { ChatCompletionsStreamTranslator, serializeDeepSeekRequest, translateSseBody, type DeepSeekUsage, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
 import { REFERENCE_PARTS, cutAt, type ReferenceParts } from '../reference/reference-implementation.ts';
 import { inProcess } from './define.ts';
 import { issue, pullRequest } from './mutant.ts';
@@ -347,7 +347,7 @@ export const CACHE_READS_ONE_FIELD = inProcess(
   'cache-reads-one-field',
   'usage takes cache reads from prompt_cache_hit_tokens only, so a V4 stream that reports prompt_tokens_details.cached_tokens shows none',
   { bugClass: 'usage mis-mapped', citation: issue('liaohch3/claude-tap', 143) },
-  { parts: { parseStream: (body, cuts): StreamChunk[] => translateSse(new ChatCompletionsStreamTranslator(hitTokensOnly), parseSse(cutAt(body, cuts))) } },
+  { parts: { parseStream: (body, cuts): StreamChunk[] => translateSseBody(new ChatCompletionsStreamTranslator(hitTokensOnly), cutAt(body, cuts)) } },
 );
 
 export const INSTANCE_ID_IN_SYSTEM = inProcess(

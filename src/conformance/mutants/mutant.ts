@@ -1,4 +1,4 @@
-import type { Implementation } from '../implementation.ts';
+import type { Implementation } from '../../contract/implementation.ts';
 import type { ReferenceParts } from '../reference/reference-implementation.ts';
 
 /**

@@ -1,6 +1,6 @@
 /** Mutants of the wire: request bytes, stream parsing, usage. */
 import type { StreamChunk, TokenUsage } from '../../log/index.ts';
-import { AnthropicStreamTranslator, ChatCompletionsStreamTranslator, DeepSeekStreamTranslator, mapOpenAiUsage, parseSse, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSse, type DeepSeekUsage, type StreamTranslator } from '../../wire/index.ts';
+import { AnthropicStreamTranslator, ChatCompletionsStreamTranslator, DeepSeekStreamTranslator, mapOpenAiUsage, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSseBody, type DeepSeekUsage, type StreamTranslator } from '../../wire/index.ts';
 import { REFERENCE_PARTS, cutAt, parseDeepSeekStream, type ProviderWire } from '../reference/reference-implementation.ts';
 import { inProcess } from './define.ts';
 
@@ -57,7 +57,7 @@ function bentStream(make: () => StreamTranslator, edit: (event: Record<string, u
   return (body, cuts) => {
     const translator = make();
     const bent: StreamTranslator = { push: (event: never) => translator.push((edit(event) ?? {}) as never), finish: () => translator.finish() };
-    return [...translateSse(bent, parseSse(cutAt(body, cuts))), ...bent.finish()];
+    return translateSseBody(bent, cutAt(body, cuts));
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ReconError } from '../../errors.ts';
-import { LEVELS, PROTOCOL_VERSION, isLevelList, type Implementation, type ImplementationInfo } from '../implementation.ts';
+import { LEVELS, PROTOCOL_VERSION, isLevelList, type Implementation, type ImplementationInfo } from '../../contract/implementation.ts';
 import { DEFAULT_MAX_LINE_BYTES, readLines } from './lines.ts';
 import { METHODS, RPC_ERROR, type InitializeResult, type JsonRpcError, type Method } from './methods.ts';
 import { schemaProblem } from './schema.ts';

@@ -3,7 +3,7 @@
  * is schemas/protocol-v1.json). Each operation of `Implementation` is one method whose
  * params are the operation's arguments by name and whose result is its `Outcome`.
  */
-import type { Implementation, Level } from '../implementation.ts';
+import type { Implementation, Level } from '../../contract/implementation.ts';
 
 type Operation = Exclude<keyof Implementation, 'info' | 'close'>;
 

@@ -3,7 +3,7 @@
  * calling an `Implementation`, one response line per request line (docs/PROTOCOL.md).
  */
 import type { Readable, Writable } from 'node:stream';
-import { PROTOCOL_VERSION, type Implementation } from '../implementation.ts';
+import { PROTOCOL_VERSION, type Implementation } from '../../contract/implementation.ts';
 import { readLines } from './lines.ts';
 import { METHODS, RPC_ERROR, type InitializeResult, type JsonRpcId, type JsonRpcResponse } from './methods.ts';
 

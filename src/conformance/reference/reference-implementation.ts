@@ -7,10 +7,10 @@ import { ReconError } from '../../errors.ts';
 import { Session, buildRequest, type NeutralRequest } from '../../fold/index.ts';
 import { SessionLog, loadJsonl, saveJsonl, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
 import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
-import { DeepSeekStreamTranslator, WIRE_FORMATS, parseSse, serializeDeepSeekRequest, translateSse, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
-import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo } from '../implementation.ts';
+import { DeepSeekStreamTranslator, WIRE_FORMATS, serializeDeepSeekRequest, translateSseBody, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
+import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo } from '../../contract/implementation.ts';
 import { runScenario } from './run-scenario.ts';
-import { SCENARIO_FEATURES } from '../scenario.ts';
+import { SCENARIO_FEATURES } from '../../contract/scenario.ts';
 import { HARNESS_VERSION } from '../../version.ts';
 
 
@@ -50,8 +50,7 @@ function providerWire(provider: 'openai' | 'anthropic'): ProviderWire {
   return {
     serialize: (request) => format.serialize(request),
     parseStream: (body, cuts) => {
-      const translator = format.translator();
-      return [...translateSse(translator, parseSse(cutAt(body, cuts))), ...translator.finish()];
+      return translateSseBody(format.translator(), cutAt(body, cuts));
     },
   };
 }
@@ -76,9 +75,7 @@ export function cutAt(body: Uint8Array, cuts: readonly number[]): Uint8Array[] {
 
 /** A DeepSeek SSE body, given as the pieces it arrived in, translated to stream chunks. */
 export function parseDeepSeekStream(pieces: Iterable<Uint8Array | string>): StreamChunk[] {
-  const translator = new DeepSeekStreamTranslator();
-  const chunks = parseSse(pieces).flatMap((event) => (event.data === '[DONE]' ? [] : translator.push(JSON.parse(event.data))));
-  return [...chunks, ...translator.finish()];
+  return translateSseBody(new DeepSeekStreamTranslator(), pieces);
 }
 
 export interface ReferenceOptions {

@@ -2,8 +2,8 @@ import { ReconError } from '../../errors.ts';
 import { SessionLog, loadJsonl, newSessionHeader, saveJsonl, type LlmCallConfig, type SessionLogOptions } from '../../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
 import { AgentLoop, ScriptedModel, ToolRegistry, counterIds, type AgentLoopOptions, type ModelAdapter, type ScriptedReply, type SentRequest } from '../../loop/index.ts';
-import type { LoopRun } from '../implementation.ts';
-import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type RouteConfig, type Scenario, type ScenarioReply, type ScriptedToolOutput } from '../scenario.ts';
+import type { LoopRun } from '../../contract/implementation.ts';
+import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type RouteConfig, type Scenario, type ScenarioReply, type ScriptedToolOutput } from '../../contract/scenario.ts';
 
 export interface ScenarioRunOptions {
   /** Builds the loop: mutants swap in their own. */

@@ -3,7 +3,8 @@
  * the usage on the chunk that carries `finish_reason` (and sends it whether asked or not);
  * OpenAI sends it, when `stream_options.include_usage` asks, in a last chunk with no
  * choices. Reasoning is streamed as DeepSeek's `reasoning_content`; OpenAI's chat API
- * never shows it, so the simulator leaves it out there.
+ * never shows it, so the simulator leaves it out there. The one encoder of scripted
+ * replies: the simulator serves it, and the DSH adapter feeds it to DSH's own translator.
  */
 import { pieces, type ScriptedReply } from '../../loop/index.ts';
 
@@ -16,6 +17,9 @@ export interface ReplyMeta {
 }
 
 type Chunk = Record<string, unknown>;
+
+/** The wire's finish reasons; a scripted error finishes with its code (DeepSeek's `content_filter` without one). */
+const FINISH_REASONS: Readonly<Record<string, string>> = { stop: 'stop', 'tool-calls': 'tool_calls', 'max-tokens': 'length' };
 
 /** The chunks of `reply`, without usage. */
 export function chatChunks(reply: ScriptedReply, meta: ReplyMeta, reasoning: boolean): Chunk[] {
@@ -34,8 +38,8 @@ export function chatChunks(reply: ScriptedReply, meta: ReplyMeta, reasoning: boo
     out.push(chunk({ tool_calls: [{ index, id: call.id ?? `call_${meta.position}_${index}`, type: 'function', function: { name: call.name, arguments: first } }] }));
     out.push(...rest.map((p) => chunk({ tool_calls: [{ index, function: { arguments: p } }] })));
   }
-  const finish = reply.finish === 'max-tokens' ? 'length' : reply.toolCalls?.length ? 'tool_calls' : 'stop';
-  out.push(chunk({}, finish));
+  const finish = reply.finish ?? (reply.toolCalls?.length ? 'tool-calls' : 'stop');
+  out.push(chunk({}, FINISH_REASONS[finish] ?? (reply.error?.code.toLowerCase() || 'content_filter')));
   return out;
 }
 

@@ -1,4 +1,5 @@
 /** A loopback model of the providers' streaming APIs and prompt caches (DESIGN.md §7). */
+export { chatChunks, chatSse, withUsage, type ReplyMeta } from './chat-stream.ts';
 export { promptCounter, type CountedPrompt, type PromptCounter, type Unit } from './prompt-tokens.ts';
 export { parseScenario } from './scenario.ts';
 export { SIMULATOR_HEADER, startSimulator, type Simulator, type SimulatorOptions } from './server.ts';

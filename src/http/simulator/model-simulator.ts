@@ -7,7 +7,7 @@
 import { ReconError } from '../../errors.ts';
 import type { ScriptedReply } from '../../loop/index.ts';
 import { anthropicMinimum, idleLifetime } from '../cache-rules.ts';
-import type { Provider } from '../cassette.ts';
+import type { Provider } from '../../wire/index.ts';
 import { outputOf } from '../prompt.ts';
 import { anthropicSse, replyBlocks } from './anthropic-stream.ts';
 import { chatChunks, chatSse, withUsage, type ReplyMeta } from './chat-stream.ts';

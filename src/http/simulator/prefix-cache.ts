@@ -9,8 +9,8 @@
  *    entry only when it ends within 20 blocks before one of the request's breakpoints.
  * Reads refresh the entry read, as the providers do.
  */
-import type { Provider } from '../cassette.ts';
-import { sharedLength } from '../_internals/diff.ts';
+import type { Provider } from '../../wire/index.ts';
+import { sharedLength } from '../../first-difference.ts';
 import { breakpointReaches, idleLifetime, readableTokens } from '../cache-rules.ts';
 import type { CountedPrompt, Unit } from './prompt-tokens.ts';
 

@@ -11,7 +11,7 @@
  * Anthropic publishes no tokenizer: its blocks are counted with o200k_base as a stand-in,
  * each block's JSON, and the generation prompt is the few tokens after the last block.
  */
-import type { Provider } from '../cassette.ts';
+import type { Provider } from '../../wire/index.ts';
 import type { Api } from '../endpoint.ts';
 import { messageKey, promptOf, type PromptMessage } from '../prompt.ts';
 import { tokenizerFor, type PromptTokenizer } from '../tokenizers.ts';

@@ -10,7 +10,7 @@ import type { ScriptedReply } from '../../loop/index.ts';
 import { collectBody } from '../_internals/bytes.ts';
 import { jsonObject } from '../_internals/json.ts';
 import { listenOnLoopback } from '../_internals/loopback.ts';
-import type { Provider } from '../cassette.ts';
+import type { Provider } from '../../wire/index.ts';
 import { providerOfModel } from '../endpoint.ts';
 import { ModelSimulator, type SimulatedAnswer } from './model-simulator.ts';
 

@@ -1,7 +1,7 @@
 /** Anthropic's named SSE events → the harness's stream chunks. */
 import type { FinishReason, StreamChunk } from '../../log/index.ts';
 import { OpenBlocks, finishReason } from '../open-blocks.ts';
-import { mapAnthropicUsage, type AnthropicUsage } from './usage.ts';
+import { mapAnthropicUsage, type AnthropicUsage } from '../usage.ts';
 
 interface Event {
   readonly type?: string;

@@ -1,2 +1,0 @@
-export { auditFiles, auditTargets } from "./audit-files.js";
-export { auditFile, auditLog, cacheReadRate } from "./audit-log.js";

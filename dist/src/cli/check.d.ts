@@ -1,2 +1,0 @@
-import { type Command } from './command.ts';
-export declare const check: Command;

@@ -1,1 +1,0 @@
-export declare function decodeLogBytes(bytes: Uint8Array, file?: string): string;

@@ -1,4 +1,0 @@
-import { readFileSync } from 'node:fs';
-import { packagePath } from "./_internals/package-root.js";
-/** This harness's version, from its package.json: stamped into run records, handshakes and bench runs. */
-export const HARNESS_VERSION = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')).version;

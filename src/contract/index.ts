@@ -1,0 +1,3 @@
+/** The contract between the suite and a harness: everything of both files is public. */
+export * from './implementation.ts';
+export * from './scenario.ts';
