@@ -253,8 +253,9 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
       if (resume === undefined || last === undefined) continue;
       // Config from the request hook is the old instance's own (spec §4, §10 item 7): a new
       // instance drops it and its hook re-applies what is active, so after any override the
-      // resume may legitimately differ. Cache alignment does not look at config: checked always.
-      const hooked = s.actions.slice(0, i).some((a) => a.do === 'override');
+      // resume may legitimately differ, whether the override came between turns or inside one.
+      // Cache alignment does not look at config: checked always.
+      const hooked = s.actions.slice(0, i).some((a) => a.do === 'override' || (a.do === 'prompt' && a.change?.action.do === 'override'));
       const { header: lastHeader } = last.data as unknown as RequestHeaderData;
       const { header: resumed } = resume.data as unknown as RequestHeaderData;
       if (!hooked && !headerEquals(lastHeader, resumed)) sameJson(`the resume snapshot at seq ${resume.seq} differs from the last snapshot although nothing drifted`, lastHeader, resumed);
