@@ -4,7 +4,7 @@
  * Load and append run the same checks (append/load parity); the surface rules, which
  * need the log so far, live in surface.ts.
  */
-import { KNOWN_EVENT_TYPES, LEGACY_HEADER_DELTA, LEGACY_MODE_SET } from './event-types.ts';
+import { isKnownEventType, LEGACY_HEADER_DELTA, LEGACY_MODE_SET } from './event-types.ts';
 import { refuse, type LogRuleId } from './rules.ts';
 import type { SessionEvent } from './types.ts';
 
@@ -66,7 +66,7 @@ export function checkNotLegacy(event: SessionEvent): void {
 
 /** UNKNOWN_EVENT_TYPE for a type outside the vocabulary that is not marked ignorable. */
 export function checkKnownType(event: SessionEvent): void {
-  if (event.ignorable === true || KNOWN_EVENT_TYPES.has(event.type)) return;
+  if (isKnownEventType(event.type) || event.ignorable === true) return;
   reject(
     'event.known-type',
     `event type "${event.type}" is unknown to this reader and not marked ignorable (a writer adding a type readers may skip marks it "ignorable": true)`,
