@@ -41,8 +41,9 @@ export class Surface {
    */
   add(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): readonly number[] | undefined {
     const surface = isSurfaceType(event.type);
-    const hasOp = Object.hasOwn(event, 'surfaceOp');
-    const hasSources = Object.hasOwn(event, 'sourceEventSeqs');
+    // `in` first: most events carry neither key, and it answers that without a call.
+    const hasOp = 'surfaceOp' in event && Object.hasOwn(event, 'surfaceOp');
+    const hasSources = 'sourceEventSeqs' in event && Object.hasOwn(event, 'sourceEventSeqs');
     if (!surface) {
       if (hasOp) bad('surface.op-on-log-only', event, 'is not surface-eligible and cannot carry surfaceOp');
       if (hasSources) bad('surface.sources-on-log-only', event, 'is not surface-eligible and cannot carry sourceEventSeqs');

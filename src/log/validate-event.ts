@@ -32,7 +32,7 @@ export function checkEnvelope(value: unknown, index: number): asserts value is S
   if (seq === undefined || seq < 0) reject('envelope.seq', `event seq must be a non-negative safe integer, got ${JSON.stringify(value['seq'])}`);
   if (!Number.isSafeInteger(value['time'])) reject('envelope.time', `event time must be a safe integer (epoch ms), got ${JSON.stringify(value['time'])}`, seq);
   if (!Object.hasOwn(value, 'data') || value['data'] === undefined) reject('envelope.data', 'event has no data (use {} or null for an empty payload)', seq);
-  if (Object.hasOwn(value, 'ignorable') && value['ignorable'] !== true) {
+  if ('ignorable' in value && Object.hasOwn(value, 'ignorable') && value['ignorable'] !== true) {
     reject('envelope.ignorable', `ignorable may only be true, got ${JSON.stringify(value['ignorable'])}`, seq);
   }
 }
