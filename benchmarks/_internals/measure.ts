@@ -46,7 +46,7 @@ export interface Profile {
 }
 
 export const PROFILES: Record<Profile['name'], Profile> = {
-  quick: { name: 'quick', time: 60, iterations: 8, rounds: 3, foldSamples: 12, loadPairs: 15, suiteRuns: 30, auditMegabytes: [1, 10], auditSamples: 3, checkSamples: 1 },
+  quick: { name: 'quick', time: 60, iterations: 8, rounds: 3, foldSamples: 12, loadPairs: 40, suiteRuns: 30, auditMegabytes: [1, 10], auditSamples: 3, checkSamples: 1 },
   full: { name: 'full', time: 400, iterations: 30, rounds: 6, foldSamples: 30, loadPairs: 40, suiteRuns: 100, auditMegabytes: [1, 10, 100], auditSamples: 3, checkSamples: 3 },
 };
 
