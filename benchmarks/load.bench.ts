@@ -39,14 +39,18 @@ export async function loadBenchmarks(profile: Profile): Promise<BenchResult[]> {
 /**
  * The load ratios from paired samples: each sample times the three loaders back to back,
  * so a machine that speeds up or slows down between tasks does not move the ratio.
- * Medians of the per-sample ratios.
+ * Medians of the per-sample ratios. A sample is the process's CPU time, not the wall
+ * clock: on a shared machine a wall-clock sample also times whatever else the scheduler
+ * ran meanwhile (at a load of 7 on 2 cores, four wall-clock medians of 60 pairs of one
+ * build ranged from 0.47 to 0.57; CPU-time medians of 15 pairs, from 0.59 to 0.60).
  */
 export function pairedLoadRatios(pairs: number): { readonly vsJsonParse: number; readonly referenceVsDsh: number } {
   const load = loaders(syntheticLog(LOAD_SIZE).jsonl);
   const time = (fn: () => unknown) => {
-    const start = performance.now();
+    const start = process.cpuUsage();
     fn();
-    return performance.now() - start;
+    const used = process.cpuUsage(start);
+    return used.user + used.system;
   };
   for (let i = 0; i < 3; i++) Object.values(load).forEach(time);
   const vsParse: number[] = [];

@@ -8,6 +8,7 @@ import { packagePath } from '../src/_internals/package-root.ts';
 import { auditThroughput, type AuditThroughput } from './audit.bench.ts';
 import { simulatedCache, type CacheRun } from './cache.bench.ts';
 import { checkOverheadBenchmarks } from './check-overhead.bench.ts';
+import { defaultCheckSeconds } from './default-check.bench.ts';
 import { foldCounters, prefixCounters, type FoldCounters, type PrefixCounters } from './counters.ts';
 import { FOLD_SIZES, foldBenchmarks } from './fold.bench.ts';
 import { LOAD_SIZE, loadBenchmarks, pairedLoadRatios } from './load.bench.ts';
@@ -27,7 +28,8 @@ export interface BenchRun {
   /** Ratios of medians (load: of paired samples): bigger is better, except `perStep10kOver1k` (cost at 10k over cost at 1k) and `check.overhead`. */
   readonly fold: { readonly cachedVsNaive10k: number; readonly perStep10kOver1k: number; readonly referenceVsDsh: number };
   readonly load: { readonly vsJsonParse: number; readonly referenceVsDsh: number; readonly eventsPerSecond: Readonly<Record<'reference' | 'jsonParse' | 'dsh', number>> };
-  readonly check: { readonly overhead: number };
+  /** `defaultRunSeconds`: the default `recon check` of the reference, in process (median of the profile's samples); absent from runs stored before it was measured. */
+  readonly check: { readonly overhead: number; readonly defaultRunSeconds?: number };
   /** recon proxy in front of the simulator: median time to the first byte of a streamed reply, direct and proxied (ms). */
   readonly proxy?: { readonly firstByteDirectMs: number; readonly firstByteProxiedMs: number; readonly addedFirstByteMs: number };
   readonly suite: { readonly inProcess: Throughput; readonly stdio: Throughput; readonly stdioOverInProcess: number };
@@ -51,6 +53,8 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
   const loadRatios = pairedLoadRatios(profile.loadPairs);
   progress('check: the loop with and without its reconstruction check');
   const check = await checkOverheadBenchmarks(profile);
+  progress(`check: the default recon check of the reference (${profile.checkSamples === 1 ? 'one run' : `${profile.checkSamples} runs`})`);
+  const defaultRunSeconds = await defaultCheckSeconds(profile.checkSamples);
   progress('proxy: time to first byte, direct and through recon proxy');
   const proxy = await proxyBenchmarks(profile);
   progress('suite: cases per second, in process and over stdio');
@@ -86,7 +90,7 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
         dsh: (LOAD_SIZE / median(`load/dsh/${LOAD_SIZE}`)) * 1000,
       },
     },
-    check: { overhead: median('check/loop-with-check') / median('check/loop-without-check') },
+    check: { overhead: median('check/loop-with-check') / median('check/loop-without-check'), defaultRunSeconds },
     proxy: { firstByteDirectMs: median('proxy/direct'), firstByteProxiedMs: median('proxy/proxied'), addedFirstByteMs: median('proxy/proxied') - median('proxy/direct') },
     suite: { ...suite, stdioOverInProcess: suite.inProcess.casesPerSecond / suite.stdio.casesPerSecond },
     audit,

@@ -30,7 +30,9 @@ export function renderBenchMarkdown(run: BenchRun): string {
     ...targetsOf(run).map((t) => `| \`${t.name}\` | ${formatRatio(t.value)} | ${t.goal} | ${t.met === null ? 'n/a' : t.met ? '✓' : '✗'} |`),
     '',
     `Loading: ${Math.round(run.load.eventsPerSecond.reference).toLocaleString('en')} events/s (bare JSON.parse ${Math.round(run.load.eventsPerSecond.jsonParse).toLocaleString('en')}, DSH ${Math.round(run.load.eventsPerSecond.dsh).toLocaleString('en')}). ` +
-      `Check overhead: ${formatRatio(run.check.overhead)}×. Suite: ${run.suite.inProcess.casesPerSecond.toFixed(0)} cases/s in process, ${run.suite.stdio.casesPerSecond.toFixed(0)} over stdio.` +
+      `Check overhead: ${formatRatio(run.check.overhead)}×.` +
+      (run.check.defaultRunSeconds === undefined ? '' : ` The default \`recon check\` of the reference: ${run.check.defaultRunSeconds.toFixed(1)} s.`) +
+      ` Suite: ${run.suite.inProcess.casesPerSecond.toFixed(0)} cases/s in process, ${run.suite.stdio.casesPerSecond.toFixed(0)} over stdio.` +
       // Runs stored before the proxy existed have no proxy figures.
       (run.proxy === undefined ? '' : ` recon proxy adds ${formatMs(run.proxy.addedFirstByteMs)} to the first byte of a streamed reply (${formatMs(run.proxy.firstByteDirectMs)} direct, ${formatMs(run.proxy.firstByteProxiedMs)} proxied).`),
     '',

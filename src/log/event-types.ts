@@ -12,59 +12,66 @@ export function isSurfaceType(type: string): boolean {
 }
 
 /**
- * The vocabulary a DSH 0.1.0-rc.8 reader knows (its `KNOWN_SESSION_EVENT_TYPES`, 48 names).
- * A type outside it is refused unless the event is marked `ignorable: true` (spec §5.3).
+ * Whether `type` is in the vocabulary a DSH 0.1.0-rc.8 reader knows (its
+ * `KNOWN_SESSION_EVENT_TYPES`, 48 names). A type outside it is refused unless the event is
+ * marked `ignorable: true` (spec §5.3). A switch, not a Set: checked for every loaded event,
+ * and a parsed type string is not interned, so a Set would hash it first.
  */
-export const KNOWN_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'agent-preset/selected',
-  'agent/inbox/spliced',
-  'approval/asked',
-  'approval/decided',
-  'approval/policy',
-  'assistant/chunk',
-  'assistant/message',
-  'command/done',
-  'command/run',
-  'compaction/end',
-  'compaction/prune',
-  'compaction/start',
-  'compaction/summary',
-  'feedback/record',
-  'goal/change',
-  'hook/invoked',
-  'hook/result',
-  'llm/retry',
-  'llm/retry-started',
-  'permission/preset',
-  'plan/mode',
-  'request/context',
-  'request/header',
-  'sandbox/mode',
-  'schedule/change',
-  'session/end-seed',
-  'session/title',
-  'session/title-llm-request',
-  'step/end',
-  'step/start',
-  'subagent/descriptor',
-  'team/member',
-  'team/message/delivered',
-  'team/message/queued',
-  'team/task',
-  'todo/write',
-  'tool-workflow/agent-end',
-  'tool-workflow/agent-start',
-  'tool-workflow/run-end',
-  'tool-workflow/run-start',
-  'tool/call',
-  'tool/code-dispatch',
-  'tool/code-dispatch-start',
-  'tool/result',
-  'turn/end',
-  'turn/start',
-  'user/message',
-  'web/deepseek-search-llm-request',
-]);
+export function isKnownEventType(type: string): boolean {
+  switch (type) {
+    case 'agent-preset/selected':
+    case 'agent/inbox/spliced':
+    case 'approval/asked':
+    case 'approval/decided':
+    case 'approval/policy':
+    case 'assistant/chunk':
+    case 'assistant/message':
+    case 'command/done':
+    case 'command/run':
+    case 'compaction/end':
+    case 'compaction/prune':
+    case 'compaction/start':
+    case 'compaction/summary':
+    case 'feedback/record':
+    case 'goal/change':
+    case 'hook/invoked':
+    case 'hook/result':
+    case 'llm/retry':
+    case 'llm/retry-started':
+    case 'permission/preset':
+    case 'plan/mode':
+    case 'request/context':
+    case 'request/header':
+    case 'sandbox/mode':
+    case 'schedule/change':
+    case 'session/end-seed':
+    case 'session/title':
+    case 'session/title-llm-request':
+    case 'step/end':
+    case 'step/start':
+    case 'subagent/descriptor':
+    case 'team/member':
+    case 'team/message/delivered':
+    case 'team/message/queued':
+    case 'team/task':
+    case 'todo/write':
+    case 'tool-workflow/agent-end':
+    case 'tool-workflow/agent-start':
+    case 'tool-workflow/run-end':
+    case 'tool-workflow/run-start':
+    case 'tool/call':
+    case 'tool/code-dispatch':
+    case 'tool/code-dispatch-start':
+    case 'tool/result':
+    case 'turn/end':
+    case 'turn/start':
+    case 'user/message':
+    case 'web/deepseek-search-llm-request':
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** Event types of older logs that are refused, not upgraded (spec §5.3). */
 export const LEGACY_HEADER_DELTA = 'request/header-delta';

@@ -41,8 +41,9 @@ export class Surface {
    */
   add(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): readonly number[] | undefined {
     const surface = isSurfaceType(event.type);
-    const hasOp = Object.hasOwn(event, 'surfaceOp');
-    const hasSources = Object.hasOwn(event, 'sourceEventSeqs');
+    // `in` first: most events carry neither key, and it answers that without a call.
+    const hasOp = 'surfaceOp' in event && Object.hasOwn(event, 'surfaceOp');
+    const hasSources = 'sourceEventSeqs' in event && Object.hasOwn(event, 'sourceEventSeqs');
     if (!surface) {
       if (hasOp) bad('surface.op-on-log-only', event, 'is not surface-eligible and cannot carry surfaceOp');
       if (hasSources) bad('surface.sources-on-log-only', event, 'is not surface-eligible and cannot carry sourceEventSeqs');
@@ -77,23 +78,20 @@ function checkSources(event: SessionEvent): void {
   const sources: unknown = event.sourceEventSeqs;
   if (!Array.isArray(sources)) bad('surface.sources-array', event, 'sourceEventSeqs must be an array when present');
   if (sources.length === 0 && event.type !== 'assistant/message') bad('surface.sources-empty', event, 'sourceEventSeqs must not be empty except on assistant/message');
+  // Sources are usually ascending (chunks in stream order), which rules out duplicates without a Set.
+  let ascending = true;
   for (let i = 0; i < sources.length; i++) {
     const seq: unknown = sources[i];
     if (!Object.hasOwn(sources, i) || !Number.isSafeInteger(seq) || (seq as number) < 0) {
       bad('surface.sources-integers', event, 'sourceEventSeqs must densely contain non-negative safe integers');
     }
     if ((seq as number) >= event.seq) bad('surface.sources-earlier', event, `sourceEventSeqs must reference earlier events: ${seq as number} >= current seq ${event.seq}`);
+    if (i > 0 && (seq as number) <= (sources[i - 1] as number)) ascending = false;
   }
-  // Sources are usually ascending (chunks in stream order), which rules out duplicates without a Set.
-  if (!ascending(sources) && new Set(sources).size !== sources.length) {
+  if (!ascending && new Set(sources).size !== sources.length) {
     const dup = sources.find((seq, i) => sources.indexOf(seq) !== i) as number;
     bad('surface.sources-distinct', event, `sourceEventSeqs must not contain duplicates (${dup})`);
   }
-}
-
-function ascending(seqs: readonly unknown[]): boolean {
-  for (let i = 1; i < seqs.length; i++) if ((seqs[i] as number) <= (seqs[i - 1] as number)) return false;
-  return true;
 }
 
 function checkReplaceShape(event: SessionEvent, op: Record<string, unknown>): ReplaceOp {

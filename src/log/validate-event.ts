@@ -4,7 +4,7 @@
  * Load and append run the same checks (append/load parity); the surface rules, which
  * need the log so far, live in surface.ts.
  */
-import { KNOWN_EVENT_TYPES, LEGACY_HEADER_DELTA, LEGACY_MODE_SET } from './event-types.ts';
+import { isKnownEventType, LEGACY_HEADER_DELTA, LEGACY_MODE_SET } from './event-types.ts';
 import { refuse, type LogRuleId } from './rules.ts';
 import type { SessionEvent } from './types.ts';
 
@@ -32,7 +32,7 @@ export function checkEnvelope(value: unknown, index: number): asserts value is S
   if (seq === undefined || seq < 0) reject('envelope.seq', `event seq must be a non-negative safe integer, got ${JSON.stringify(value['seq'])}`);
   if (!Number.isSafeInteger(value['time'])) reject('envelope.time', `event time must be a safe integer (epoch ms), got ${JSON.stringify(value['time'])}`, seq);
   if (!Object.hasOwn(value, 'data') || value['data'] === undefined) reject('envelope.data', 'event has no data (use {} or null for an empty payload)', seq);
-  if (Object.hasOwn(value, 'ignorable') && value['ignorable'] !== true) {
+  if ('ignorable' in value && Object.hasOwn(value, 'ignorable') && value['ignorable'] !== true) {
     reject('envelope.ignorable', `ignorable may only be true, got ${JSON.stringify(value['ignorable'])}`, seq);
   }
 }
@@ -66,7 +66,7 @@ export function checkNotLegacy(event: SessionEvent): void {
 
 /** UNKNOWN_EVENT_TYPE for a type outside the vocabulary that is not marked ignorable. */
 export function checkKnownType(event: SessionEvent): void {
-  if (event.ignorable === true || KNOWN_EVENT_TYPES.has(event.type)) return;
+  if (isKnownEventType(event.type) || event.ignorable === true) return;
   reject(
     'event.known-type',
     `event type "${event.type}" is unknown to this reader and not marked ignorable (a writer adding a type readers may skip marks it "ignorable": true)`,

@@ -10,6 +10,7 @@ import { syntheticLog } from '../../benchmarks/_internals/synthetic-log.ts';
 import { writeLargeLog } from '../../benchmarks/_internals/large-log.ts';
 import { auditFile } from '../../src/audit/index.ts';
 import { targetsOf } from '../../benchmarks/report/bench-targets.ts';
+import { renderBenchMarkdown } from '../../benchmarks/report/bench-markdown.ts';
 import { readHistory, writeBenchReports } from '../../benchmarks/report/write-bench-reports.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
@@ -139,6 +140,15 @@ describe('bench reports', () => {
   it('judges the targets of the benchmark issue', () => {
     const missed = targetsOf(fabricatedRun({ fold: { cachedVsNaive10k: 20, perStep10kOver1k: 3, referenceVsDsh: 0.9 } })).filter((t) => t.met === false).map((t) => t.name);
     expect(missed).toEqual(['fold.cachedVsNaive10k', 'fold.perStep10kOver1k', 'fold.referenceVsDsh']);
+  });
+
+  it('holds the default recon check under 15 s, and shows n/a for a run stored before it was timed', () => {
+    const judged = (check: BenchRun['check']) => targetsOf(fabricatedRun({ check })).find((t) => t.name === 'check.defaultRunSeconds')!;
+    expect(judged({ overhead: 1.5, defaultRunSeconds: 14.9 })).toMatchObject({ value: 14.9, met: true });
+    expect(judged({ overhead: 1.5, defaultRunSeconds: 15 })).toMatchObject({ value: 15, met: false });
+    expect(judged({ overhead: 1.5 })).toMatchObject({ value: null, met: null });
+    expect(renderBenchMarkdown(fabricatedRun({ check: { overhead: 1.5, defaultRunSeconds: 12.34 } }))).toContain('The default `recon check` of the reference: 12.3 s.');
+    expect(renderBenchMarkdown(fabricatedRun())).not.toContain('default `recon check`');
   });
 
   it('recon bench compare prints a Markdown table and fails only on a significant regression', async () => {
