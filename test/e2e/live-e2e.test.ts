@@ -40,7 +40,7 @@ describe('recon e2e --impl, against the simulator', () => {
   it('a client that adds an unlogged block fails with E2E_WIRE_MISMATCH', async () => {
     const agent = new Agent();
     try {
-      const run = await runLiveE2e({ impl: unloggedReminderClient(), model: 'deepseek-v4-flash', fetch: dispatcherFetch(agent), cassette: join(temp(), 'liar.jsonl'), sessionId: 'e2e-liar', createdAt: 0 });
+      const run = await runLiveE2e({ impl: await unloggedReminderClient(), model: 'deepseek-v4-flash', fetch: dispatcherFetch(agent), cassette: join(temp(), 'liar.jsonl'), sessionId: 'e2e-liar', createdAt: 0 });
       expect(run.rebuilt).toBeUndefined();
       expect(run.problems.map((p) => p.code)).toContain('E2E_WIRE_MISMATCH');
     } finally {

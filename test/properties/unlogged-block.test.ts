@@ -6,7 +6,7 @@ import { runSuite } from '../../src/suite/run-suite.ts';
 
 describe('a client that adds an unlogged block on the wire', () => {
   it('is caught by LOOP-WIRE-OBSERVED, at the first byte the reminder adds, and by no other property', async () => {
-    const result = await runSuite(unloggedReminderClient(), PROPERTIES, { runs: 10, seed: 7 });
+    const result = await runSuite(await unloggedReminderClient(), PROPERTIES, { runs: 10, seed: 7 });
     const failed = result.properties.filter((p) => p.status === 'fail');
     expect(failed.map((p) => p.id)).toEqual([LOOP_WIRE_OBSERVED.id]);
     const message = failed[0]!.counterexample!.message;
