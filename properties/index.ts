@@ -3,6 +3,7 @@ import { FOLD_PROPERTIES } from './fold.ts';
 import { HISTORY_PROPERTIES } from './history.ts';
 import { LOG_PROPERTIES } from './log.ts';
 import { LOOP_PROPERTIES } from './loop.ts';
+import { OBSERVED_WIRE_PROPERTIES } from './observed-wire.ts';
 import { REQUEST_PROPERTIES } from './request.ts';
 import { WIRE_PROPERTIES } from './wire.ts';
 import type { Property } from './_internals/property.ts';
@@ -15,6 +16,7 @@ export const PROPERTIES: readonly Property<never>[] = [
   ...WIRE_PROPERTIES,
   ...CACHE_ROUTING_PROPERTIES,
   ...LOOP_PROPERTIES,
+  ...OBSERVED_WIRE_PROPERTIES,
   ...HISTORY_PROPERTIES,
 ] as unknown as Property<never>[];
 

@@ -76,6 +76,9 @@ def answer(request):
         else:
             # scenarioFeatures: the optional scenario features its loop plays. It has no loop
             # level, so none; an adapter that leaves the field out declines them all the same.
+            # A harness whose loop runs would declare "liveModel" once its own HTTP client can
+            # be pointed at scenario["model"]["baseUrl"] (e.g. an OpenAI-compatible client's
+            # base_url): recon then checks the bytes that client really sends. Declined here.
             result = {"protocolVersion": PROTOCOL_VERSION, "name": "python-example", "version": "0.1.0", "language": "python", "levels": ["log"], "scenarioFeatures": []}
     elif method == "log/load":
         try:

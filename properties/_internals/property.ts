@@ -15,6 +15,8 @@ export interface Property<I = unknown> {
   readonly levels: readonly Level[];
   /** The wire provider it speaks; `n/a` on an implementation that does not declare it. */
   readonly provider?: string;
+  /** The optional scenario feature it needs (SCENARIO_FEATURES); `n/a` on an implementation that does not declare it. */
+  readonly scenarioFeature?: string;
   /** Needs the implementation's own objects (to check freezing): not over stdio. */
   readonly inProcess?: boolean;
   /** Default runs relative to the budget (1 = the budget). */

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { Agent } from 'undici';
+import { openImplementation } from '../conformance/open-implementation.ts';
 import { compareRuns, mutantLoop, type MeasuredRun } from '../e2e/compare-runs.ts';
+import { runLiveE2e, type LiveE2eRun } from '../e2e/live-e2e.ts';
 import { E2E_MODELS } from '../e2e/conversation.ts';
 import { ReconError } from '../errors.ts';
-import { dispatcherFetch } from '../http/index.ts';
+import { PROVIDER_URLS, dispatcherFetch } from '../http/index.ts';
 import { formatTable, percent } from '../report/table.ts';
 import { WIRE_FORMATS, isProvider, type Provider } from '../wire/index.ts';
 import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
@@ -13,6 +15,8 @@ import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
 
 const help = `Usage: recon e2e [--provider deepseek|openai|anthropic] [--model M] [--base-url URL]
                 [--record <cassette.jsonl>] [--mutant NAME]... [--json]
+       recon e2e --impl reference|dsh|cmd:…|module:… [--model M] [--base-url URL]
+                [--record <cassette.jsonl>] [--json]
 
 Runs the reference agent loop over HTTP through a real two-turn tool conversation (a
 shop clerk with a ~4,000-token catalogue in its system prompt and three local tools:
@@ -36,7 +40,16 @@ the reference run, the bound the conversation allows: a mutant that breaks its o
 prefix would otherwise be measured against a bound it broke itself. Its own
 reconstruction check is off, as in the catalogue.
 
+--impl SPEC runs the conversation through that implementation's own model client
+instead (scenario feature liveModel, docs/PROTOCOL.md; DeepSeek only): its base URL is
+a recording proxy in front of the simulator (started here when there is no
+DEEPSEEK_API_KEY and no --base-url) or of the real provider. It passes when every
+request the proxy saw equals, byte for byte, the serialization of its rebuild from the
+implementation's own log (E2E_WIRE_MISMATCH otherwise), every turn completes and every
+request after the first reads from the cache; the attainment is reported.
+
 Options:
+  --impl SPEC    reference, dsh[@version], cmd:<command> or module:<path>
   --provider P   deepseek (default), openai or anthropic
   --model M      the model (default ${Object.entries(E2E_MODELS).map(([p, m]) => `${p}: ${m}`).join(', ')})
   --base-url U   the API base URL, as the provider's SDKs take it (DeepSeek
@@ -69,9 +82,11 @@ export const e2e: Command = {
         record: { type: 'string' },
         mutant: { type: 'string', multiple: true, default: [] },
         json: { type: 'boolean', default: false },
+        impl: { type: 'string' },
       },
       false,
     );
+    if (values.impl !== undefined) return runImpl(values.impl, values, io);
     const provider = values.provider;
     if (!isProvider(provider)) throw new ReconError('USAGE', `--provider takes deepseek, openai or anthropic, got "${provider}"`);
     const mutants = [...new Set(values.mutant)];
@@ -108,6 +123,46 @@ export const e2e: Command = {
     }
   },
 };
+
+async function runImpl(spec: string, values: { provider: string; model?: string; 'base-url'?: string; record?: string; mutant: string[]; json: boolean }, io: Io): Promise<number> {
+  if (values.provider !== 'deepseek') throw new ReconError('USAGE', '--impl plays the conversation as a DeepSeek scenario: --provider must be deepseek');
+  if (values.mutant.length > 0) throw new ReconError('USAGE', '--impl and --mutant do not combine (run a mutant as --impl mutant:NAME with recon check)');
+  const apiKey = io.env['DEEPSEEK_API_KEY'] || undefined;
+  const upstream = values['base-url'] ?? (apiKey === undefined ? undefined : PROVIDER_URLS.deepseek);
+  const started = new Date();
+  const cassette = resolve(io.cwd, values.record ?? `reports/e2e/${spec.replace(/[^\w@.-]+/g, '_')}-${started.toISOString().replace(/[:.]/g, '-')}.jsonl`);
+  if (existsSync(cassette)) throw new ReconError('USAGE', `${cassette} exists; a recording never extends another run's cassette, choose another --record`);
+  await mkdir(dirname(cassette), { recursive: true });
+  const model = values.model ?? E2E_MODELS.deepseek;
+  const impl = await openImplementation(spec, { cwd: io.cwd });
+  const agent = new Agent();
+  try {
+    const run = await runLiveE2e({ impl, model, fetch: dispatcherFetch(agent), cassette, sessionId: `e2e-${started.getTime()}-00`, createdAt: started.getTime(), ...(upstream === undefined ? {} : { upstream }), ...(apiKey === undefined ? {} : { apiKey }) });
+    const passed = run.problems.length === 0;
+    const upstreamText = upstream ?? 'the recon simulator';
+    if (values.json) {
+      io.stdout.write(`${JSON.stringify({ impl: impl.info, model, upstream: upstreamText, simulated: run.simulated, cassette: relative(io.cwd, cassette), requests: run.account.requests.map((r) => ({ input: r.input ?? null, cacheRead: r.cacheRead ?? null, cacheWrite: r.cacheWrite ?? null, output: r.output ?? null, bound: r.bound })), observed: run.observed, rebuilt: run.rebuilt ?? null, rate: run.account.rate, attainment: run.attainment, passed, problems: run.problems })}\n`);
+    } else writeImplHuman(io, { impl: `${impl.info.name} ${impl.info.version}`, model, upstream: upstreamText, cassette: relative(io.cwd, cassette), noKey: apiKey === undefined }, run);
+    return passed ? EXIT.OK : EXIT.FAILED;
+  } finally {
+    await agent.close();
+    await impl.close?.();
+  }
+}
+
+function writeImplHuman(io: Io, at: { impl: string; model: string; upstream: string; cassette: string; noKey: boolean }, run: LiveE2eRun): void {
+  const n = (value: number | null | undefined) => value ?? 'n/a';
+  const said = run.simulated ? ` (${at.noKey ? 'no DEEPSEEK_API_KEY, so ' : ''}the recon simulator: a model of the provider, not the provider)` : '';
+  io.stdout.write(`recon e2e · ${at.impl} · deepseek · ${at.model} · upstream ${at.upstream}${said}\n`);
+  io.stdout.write(`its model client → recon proxy → upstream; cassette ${at.cassette}\n`);
+  io.stdout.write(formatTable(['call', 'input', 'cache read', 'cache write', 'output', 'bound'], run.account.requests.map((r, i) => [`#${i + 1}`, n(r.input), n(r.cacheRead), n(r.cacheWrite), n(r.output), n(r.bound)]), '  '));
+  const oneShots = run.rebuilt === undefined ? 0 : run.observed - run.rebuilt;
+  io.stdout.write(run.rebuilt === undefined ? `observed: ${run.observed} requests; NOT all equal to their rebuild from the implementation's log\n` : `observed: ${run.observed} requests; all ${run.rebuilt} loop requests equal, byte for byte, the serialization of their rebuild from the implementation's log${oneShots > 0 ? ` (and ${oneShots} one-shots the log records)` : ''}\n`);
+  const cold = run.account.requests.slice(1).filter((r) => !(r.cacheRead! > 0)).length;
+  io.stdout.write(`cache reads after the first request: ${cold === 0 ? 'all > 0' : `${cold} read nothing`}; read rate ${percent(run.account.rate)}; attainment ${percent(run.attainment)} (Σ cache read ÷ Σ bound)\n`);
+  for (const problem of run.problems) io.stdout.write(`  ✗ ${problem.code}: ${problem.message}\n`);
+  io.stdout.write(run.problems.length === 0 ? 'e2e passed: every observed request is rebuilt from the log, and every request after the first read from the cache.\n' : 'e2e FAILED: see the problems above.\n');
+}
 
 function writeHuman(io: Io, at: { provider: Provider; model: string; baseUrl: string; simulated: boolean }, runs: readonly MeasuredRun[]): void {
   const n = (value: number | null) => value ?? 'n/a';

@@ -21,7 +21,7 @@ import type { ScriptedReply } from '../loop/index.ts';
 
 export const SCENARIO_VERSION = 1;
 
-export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidTurn', 'toolOutputs', 'wholeReplies'] as const;
+export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidTurn', 'toolOutputs', 'wholeReplies', 'liveModel'] as const;
 /**
  * - `retries`: `maxRetries` — a reply that finishes `error` is retried (logged as `llm/retry`
  *   and `llm/retry-started`, spec §2.3) up to that many times; each attempt takes the next reply.
@@ -35,6 +35,10 @@ export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidT
  *   blocks (none, one or several), as an error result when `isError`.
  * - `wholeReplies`: `whole: true` on a reply — it arrives in one piece, not streamed: no
  *   `assistant/chunk` is logged, and the `assistant/message` cites none (`sourceEventSeqs: []`).
+ * - `liveModel`: `model.baseUrl` — the implementation's own model client sends every request
+ *   (loop requests and one-shots) over HTTP to that base URL, where the harness answers
+ *   request n with `replies[n-1]` as the provider's stream (tool calls without an id get
+ *   `call-1`, `call-2`, … in the order served), so the harness sees the bytes that went out.
  */
 export type ScenarioFeature = (typeof SCENARIO_FEATURES)[number];
 
@@ -101,6 +105,13 @@ export interface Scenario {
   readonly actions: readonly ScenarioAction[];
   /** Feature `retries`: how often a failed attempt is retried (default 0). */
   readonly maxRetries?: number;
+  /** Feature `liveModel`: where the model client sends its requests (the DeepSeek API's base URL), and the key it sends. */
+  readonly model?: LiveModel;
+}
+
+export interface LiveModel {
+  readonly baseUrl: string;
+  readonly apiKey?: string;
 }
 
 export const FALLBACK_REPLY: ScriptedReply = { text: 'done' };
@@ -114,6 +125,7 @@ export function scenarioToolOutput(name: string, argumentsJson: string): string 
 export function scenarioFeatures(s: Scenario): Set<ScenarioFeature> {
   const used = new Set<ScenarioFeature>();
   if ((s.maxRetries ?? 0) > 0) used.add('retries');
+  if (s.model !== undefined) used.add('liveModel');
   for (const a of s.actions) {
     if (a.do === 'prompt' && a.crash !== undefined) used.add('restartMidTurn');
     if (a.do === 'prompt' && a.change !== undefined) used.add('headerChangeMidTurn');
@@ -129,13 +141,13 @@ export function scenarioFeatures(s: Scenario): Set<ScenarioFeature> {
  * The scenario an implementation that plays only `declared` features receives: each other
  * feature taken out the way that keeps most of the case — a mid-turn change happens after
  * the turn instead, a crash and a retry budget go, outputs fall back to `<name>(<arguments>)`,
- * a whole reply streams.
+ * a whole reply streams, a live model is replaced by the scripted one.
  */
 export function withDeclaredFeatures(s: Scenario, declared: readonly string[] | undefined): Scenario {
   const keep = (f: ScenarioFeature) => declared?.includes(f) === true;
   const used = scenarioFeatures(s);
   if ([...used].every(keep)) return s;
-  const { maxRetries, ...rest } = s;
+  const { maxRetries, model, ...rest } = s;
   const actions = s.actions.flatMap((a): ScenarioAction[] => {
     if (a.do !== 'prompt') return [a];
     const { crash, change, ...prompt } = a;
@@ -150,5 +162,5 @@ export function withDeclaredFeatures(s: Scenario, declared: readonly string[] | 
       ...(toolCalls === undefined ? {} : { toolCalls: keep('toolOutputs') ? toolCalls : toolCalls.map(({ output: _o, ...call }) => call) }),
     };
   });
-  return { ...rest, ...(maxRetries !== undefined && keep('retries') ? { maxRetries } : {}), actions, replies };
+  return { ...rest, ...(maxRetries !== undefined && keep('retries') ? { maxRetries } : {}), ...(model !== undefined && keep('liveModel') ? { model } : {}), actions, replies };
 }

@@ -47,6 +47,7 @@ const KILLERS: Record<string, readonly string[]> = {
   'resume-resorts-tools': ['LOOP-RESUME-ALIGNED'],
   'step-end-skipped-on-error': ['LOOP-LOG-WELL-FORMED'],
   'reminder-not-logged': ['LOOP-RECONSTRUCT', 'LOOP-HISTORY-VERBATIM'],
+  'reminder-sent-not-logged': ['LOOP-WIRE-OBSERVED'],
   'environment-block-moves': ['LOOP-PREFIX-STABLE', 'LOOP-HISTORY-VERBATIM'],
   'earlier-reasoning-dropped': ['WIRE-PREFIX-STABLE', 'LOOP-WIRE-RECONSTRUCT'],
   'reasoning-turns-merged': ['REQUEST-RECONSTRUCT', 'LOOP-PREFIX-STABLE'],

@@ -6,6 +6,7 @@
  */
 import type { DeepSeekAdapter, DeepSeekConnectionOptions } from '@deepseek-ai/dsh-llm-deepseek';
 import type { GenerateOptions, StreamChunk as DshChunk } from '@deepseek-ai/dsh-llm';
+import type { LiveModel } from '../../contract/scenario.ts';
 import type { RouteDefaults } from '../../loop/index.ts';
 import { DEEPSEEK_BASE_URL, type WireRequest } from '../../wire/index.ts';
 import type { DshPackages } from './packages.ts';
@@ -17,11 +18,12 @@ import type { DshPackages } from './packages.ts';
  */
 const CLIENT_HEADERS = new Set(['authorization', 'x-deepseek-harness-user-id', 'user-agent', 'accept']);
 
-export function deepSeekAdapter(dsh: DshPackages, defaults: RouteDefaults = {}): DeepSeekAdapter {
+/** With `live` (feature liveModel) the adapter talks to that base URL with that key instead of DeepSeek's. */
+export function deepSeekAdapter(dsh: DshPackages, defaults: RouteDefaults = {}, live?: LiveModel): DeepSeekAdapter {
   const deepseek = dsh.deepseek;
   if (deepseek === undefined) throw new Error(`dsh-llm-deepseek is not published at ${dsh.version}`);
   const connection = {
-    baseURL: DEEPSEEK_BASE_URL,
+    baseURL: live?.baseUrl ?? DEEPSEEK_BASE_URL,
     apiKeyEnv: 'DEEPSEEK_API_KEY',
     defaults: defaults.reasoningEffort === undefined ? {} : { reasoningEffort: defaults.reasoningEffort },
     maxTokens: defaults.maxTokens ?? deepseek.DEFAULT_MAX_TOKENS,
@@ -33,7 +35,7 @@ export function deepSeekAdapter(dsh: DshPackages, defaults: RouteDefaults = {}):
   } as unknown as DeepSeekConnectionOptions;
   return new deepseek.DeepSeekAdapter({
     options: () => connection,
-    resolveApiKey: async () => 'sk-recon-offline',
+    resolveApiKey: async () => live?.apiKey ?? 'sk-recon-offline',
     resolveUserId: () => 'recon' as never,
   });
 }
@@ -49,19 +51,38 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /** Runs `body` with `fetch` answered by `respond`; every request it sees is passed to `respond`. */
 export function withScriptedFetch<T>(respond: (request: WireRequest) => ScriptedResponse | undefined, body: () => Promise<T>): Promise<T> {
-  const turn = queue.then(() => swapFetch(respond, body));
+  const turn = queue.then(() => swapFetch(scripted(respond), body));
   queue = turn.catch(() => undefined);
   return turn;
 }
 
-async function swapFetch<T>(respond: (request: WireRequest) => ScriptedResponse | undefined, body: () => Promise<T>): Promise<T> {
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = (async (url: string | URL, init?: RequestInit) => {
-    const request = wireRequest(String(url), init ?? {});
+/**
+ * Runs `body` with `fetch` the real one, each request it sends passed to `seen` on its way
+ * out (feature liveModel: the adapter talks HTTP itself; this only notes what it says).
+ * It takes its turn with the scripted runs, so none of them swaps `fetch` meanwhile.
+ */
+export function withObservedFetch<T>(seen: (request: WireRequest) => void, body: () => Promise<T>): Promise<T> {
+  const turn = queue.then(() =>
+    swapFetch((request, send) => {
+      seen(request);
+      return send();
+    }, body),
+  );
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+const scripted =
+  (respond: (request: WireRequest) => ScriptedResponse | undefined) =>
+  async (request: WireRequest): Promise<Response> => {
     const response = respond(request);
     if (response === undefined) throw new Error('recon: no scripted response (request recorded only)');
     return new Response(readable(response), { status: 200, headers: { 'content-type': 'text/event-stream' } });
-  }) as typeof fetch;
+  };
+
+async function swapFetch<T>(answer: (request: WireRequest, send: () => Promise<Response>) => Promise<Response>, body: () => Promise<T>): Promise<T> {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (url: string | URL, init?: RequestInit) => answer(wireRequest(String(url), init ?? {}), () => realFetch(url, init))) as typeof fetch;
   try {
     return await body();
   } finally {

@@ -27,7 +27,7 @@ import { appendAt, growTo, newSession } from './live-session.ts';
 import { loadWithDsh, type LoadedLog } from './load-path.ts';
 import { hasLoop, loadDshPackages, type DshPackages } from './packages.ts';
 import { refusalOf } from './refusal-codes.ts';
-import { DSH_SCENARIO_FEATURES, runDshScenario } from './run-scenario.ts';
+import { dshScenarioFeatures, runDshScenario } from './run-scenario.ts';
 import { headerLine, writeStoredLog } from './storage.ts';
 
 /** Runs `body`; an Error DSH throws becomes a refusal with its mapped code. */
@@ -41,7 +41,7 @@ export async function dshImplementation(spec: string, cwd: string): Promise<Impl
 
 /** The adapter over packages already loaded (one version's, or a subset of them). */
 export function dshImplementationOf(dsh: DshPackages): Implementation {
-  const info: ImplementationInfo = { name: 'deepseek-harness', version: dsh.version, language: 'typescript', levels: dsh.levels, ...(dsh.deepseek === undefined ? {} : { providers: ['deepseek'] }), inProcess: true, ...(dsh.levels.includes('loop') ? { scenarioFeatures: DSH_SCENARIO_FEATURES } : {}) };
+  const info: ImplementationInfo = { name: 'deepseek-harness', version: dsh.version, language: 'typescript', levels: dsh.levels, ...(dsh.deepseek === undefined ? {} : { providers: ['deepseek'] }), inProcess: true, ...(dsh.levels.includes('loop') ? { scenarioFeatures: dshScenarioFeatures(dsh) } : {}) };
   const load = (jsonl: string) => loadWithDsh(dsh, jsonl);
   const has = (level: Level) => dsh.levels.includes(level);
 

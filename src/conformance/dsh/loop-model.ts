@@ -8,6 +8,7 @@
  * The stand-in's body is the neutral request as JSON, not a DeepSeek body: such a version
  * has no wire level, so no property reads it as DSH's wire bytes.
  */
+import type { LiveModel } from '../../contract/scenario.ts';
 import type { RouteDefaults } from '../../loop/index.ts';
 import { DEEPSEEK_BASE_URL, DEEPSEEK_EFFORTS, DeepSeekStreamTranslator, translateSseStream } from '../../wire/index.ts';
 import { deepSeekAdapter } from './deepseek-wire.ts';
@@ -16,8 +17,8 @@ import type { DshPackages } from './packages.ts';
 /** Context window the stand-in reports (the token meter asks); DSH's DeepSeek default. */
 const CONTEXT_WINDOW = 1_000_000;
 
-export function loopModelAdapter(dsh: DshPackages, defaults: RouteDefaults = {}): unknown {
-  if (dsh.deepseek !== undefined) return deepSeekAdapter(dsh, defaults);
+export function loopModelAdapter(dsh: DshPackages, defaults: RouteDefaults = {}, live?: LiveModel): unknown {
+  if (dsh.deepseek !== undefined) return deepSeekAdapter(dsh, defaults, live);
   const Base = dsh.llm.LlmAdapter as unknown as new () => object;
   return new (class StandInAdapter extends Base {
     providerInfo(provider: string) {

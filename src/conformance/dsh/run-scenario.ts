@@ -25,6 +25,8 @@
  *
  * Optional features (DSH_SCENARIO_FEATURES, declared in the handshake):
  *   headerChangeMidTurn  applied from the same `llm/stream` listener as an injection
+ *   liveModel        DSH's DeepSeek adapter pointed at `model.baseUrl` (and `model.apiKey`), on
+ *              the real fetch; the requests are noted on their way out (only from rc.8)
  *   retries, restartMidTurn, toolOutputs, wholeReplies: declined. The composition loads no
  *              retry plugin; a crash would have to stop DSH between two chunks of one
  *              transport body; DSH's tool `execute` is not told which call it answers;
@@ -36,11 +38,11 @@ import type { NeutralRequest } from '../../fold/index.ts';
 import type { WireRequest } from '../../wire/index.ts';
 import type { LoopRun } from '../../contract/implementation.ts';
 import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type RouteConfig, type Scenario, type ScenarioFeature } from '../../contract/scenario.ts';
-import { withScriptedFetch } from './deepseek-wire.ts';
+import { withObservedFetch, withScriptedFetch } from './deepseek-wire.ts';
 import { loopModelAdapter } from './loop-model.ts';
 import { loadWithDsh } from './load-path.ts';
 import { usePlugin, type DshLoopPackages, type DshPackages } from './packages.ts';
-import { sseBody } from './scripted-stream.ts';
+import { scriptedSse } from '../../http/index.ts';
 import { writeStoredLog } from './storage.ts';
 
 interface AgentLike {
@@ -57,6 +59,11 @@ type Listener = (...args: never[]) => unknown;
 
 /** The optional scenario features this adapter plays (see the mapping above). */
 export const DSH_SCENARIO_FEATURES: readonly ScenarioFeature[] = ['headerChangeMidTurn'];
+
+/** liveModel too where DSH publishes its DeepSeek adapter (the stand-in of older versions talks to no URL of ours). */
+export function dshScenarioFeatures(dsh: DshPackages): readonly ScenarioFeature[] {
+  return dsh.deepseek === undefined ? DSH_SCENARIO_FEATURES : [...DSH_SCENARIO_FEATURES, 'liveModel'];
+}
 
 export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): Promise<LoopRun> {
   const ctx = new dsh.cordis.Context();
@@ -81,7 +88,7 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
   const on = (name: string, listener: Listener) => (ctx.on as unknown as (name: string, listener: Listener) => unknown).call(ctx, name, listener);
 
   const providers = new Set([scenario.route.provider, ...scenario.actions.flatMap((a) => (a.do === 'restart' && a.route !== undefined ? [a.route.provider] : []))]);
-  services.llm.registerAdapter([...providers], loopModelAdapter(dsh, scenario.defaults));
+  services.llm.registerAdapter([...providers], loopModelAdapter(dsh, scenario.defaults, scenario.model));
 
   let dropSystem: (() => void) | undefined;
   const setSystem = (text: string) => {
@@ -136,7 +143,7 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
   const respond = (request: WireRequest) => {
     if (dispatched.shift() === true) wire.push(request);
     const reply = scenario.replies[served++] ?? FALLBACK_REPLY;
-    return { body: Buffer.from(sseBody(reply, () => `call-${++calls}`)) };
+    return { body: Buffer.from(scriptedSse(reply, () => `call-${++calls}`)) };
   };
 
   const start = async (route: RouteConfig, seed?: readonly DshEvent[]) => {
@@ -145,7 +152,9 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
   };
 
   try {
-    return await withScriptedFetch(respond, async () => {
+    // Feature liveModel: DSH's adapter sends every request over HTTP to the scenario's base URL, and the answer comes from there.
+    const transport = scenario.model === undefined ? <T>(body: () => Promise<T>) => withScriptedFetch(respond, body) : <T>(body: () => Promise<T>) => withObservedFetch((request) => void (dispatched.shift() === true && wire.push(request)), body);
+    return await transport(async () => {
       let route = scenario.route;
       handle = await start(route);
       for (const action of scenario.actions) {

@@ -266,6 +266,24 @@ export const REMINDER_NOT_LOGGED = inProcess(
   { parts: { loop: (o) => new UnloggedReminderLoop(o) } },
 );
 
+/** A reminder message put into each body by the HTTP client, after the system prompt: the loop and the log never see it. */
+const REMINDER_MESSAGE = { role: 'user', content: '<system-reminder>Files in the context may have changed since they were read.</system-reminder>' };
+
+export const REMINDER_SENT_NOT_LOGGED = inProcess(
+  'reminder-sent-not-logged',
+  'the HTTP client adds a reminder message to every request body on its way out; the loop, the log and the requests it reports never show it',
+  { bugClass: 'unlogged block', citation: issue('anthropics/claude-code', 43657) },
+  {
+    parts: {
+      client: (fetch) => (input, init) => {
+        const body = JSON.parse(String(init?.body)) as { messages: unknown[] };
+        body.messages.splice(1, 0, REMINDER_MESSAGE);
+        return fetch(input, { ...init, body: JSON.stringify(body) });
+      },
+    },
+  },
+);
+
 export const ENVIRONMENT_BLOCK_MOVES = inProcess(
   'environment-block-moves',
   'an environment block (open tabs) rides on the newest user message only, so every turn the previous message loses it',
@@ -398,6 +416,7 @@ export const EMPTY_MESSAGES_DROPPED_ON_RELOAD = inProcess(
 
 export const MUSEUM_MUTANTS = [
   REMINDER_NOT_LOGGED,
+  REMINDER_SENT_NOT_LOGGED,
   ENVIRONMENT_BLOCK_MOVES,
   EARLIER_REASONING_DROPPED,
   REASONING_TURNS_MERGED,

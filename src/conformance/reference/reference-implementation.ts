@@ -8,6 +8,7 @@ import { Session, buildRequest, type NeutralRequest } from '../../fold/index.ts'
 import { SessionLog, loadJsonl, saveJsonl, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
 import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
 import { DeepSeekStreamTranslator, WIRE_FORMATS, serializeDeepSeekRequest, translateSseBody, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
+import type { FetchLike } from '../../http/index.ts';
 import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo } from '../../contract/implementation.ts';
 import { runScenario } from './run-scenario.ts';
 import { SCENARIO_FEATURES } from '../../contract/scenario.ts';
@@ -37,6 +38,8 @@ export interface ReferenceParts {
   /** The other providers' wire formats (src/wire), by provider name. */
   readonly wire: Readonly<Record<'openai' | 'anthropic', ProviderWire>>;
   readonly loop: (options: AgentLoopOptions) => AgentLoop;
+  /** Feature liveModel: the model client's HTTP transport around undici's fetch; the reference's sends what was serialized, untouched. */
+  readonly client?: (fetch: FetchLike) => FetchLike;
 }
 
 export interface ProviderWire {
@@ -149,6 +152,7 @@ export function referenceImplementation(options: ReferenceOptions = {}): Impleme
           createLoop: (loopOptions) => parts.loop({ ...loopOptions, createSession: parts.session, ...(options.checkReconstruction === false ? { checkReconstruction: false } : {}) }),
           serialize: parts.serialize,
           logOptions: parts.logOptions,
+          ...(parts.client === undefined ? {} : { wrapFetch: parts.client }),
         }),
       ),
   };

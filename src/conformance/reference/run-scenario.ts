@@ -1,4 +1,6 @@
+import { Agent } from 'undici';
 import { ReconError } from '../../errors.ts';
+import { HttpModel, dispatcherFetch, type FetchLike } from '../../http/index.ts';
 import { SessionLog, loadJsonl, newSessionHeader, saveJsonl, type LlmCallConfig, type SessionLogOptions } from '../../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
 import { AgentLoop, ScriptedModel, ToolRegistry, counterIds, type AgentLoopOptions, type ModelAdapter, type ScriptedReply, type SentRequest } from '../../loop/index.ts';
@@ -11,6 +13,8 @@ export interface ScenarioRunOptions {
   /** The wire format the scripted route writes (DeepSeek's by default). */
   readonly serialize?: (request: GenerateRequest) => WireRequest;
   readonly logOptions?: SessionLogOptions;
+  /** Feature `liveModel`: wraps the HTTP client's fetch (a mutant's client may send other bytes than its loop built). */
+  readonly wrapFetch?: (fetch: FetchLike) => FetchLike;
 }
 
 /** Thrown into the loop where the process of a `crash` stops; nothing the loop does after it persists. */
@@ -58,13 +62,16 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
     replies: nextReply,
     ...(options.serialize === undefined ? {} : { serialize: options.serialize }),
   });
+  // Feature liveModel: the same requests go out over HTTP, and the answer comes back from there.
+  const live = scenario.model === undefined ? undefined : liveModel(scenario.model, scenario.defaults, options.wrapFetch);
   const model: ModelAdapter = {
     provider: scripted.provider,
     prepare: (proposal) => scripted.prepare(proposal),
-    serialize: (request) => scripted.serialize(request),
+    serialize: (request) => (live === undefined ? scripted.serialize(request) : live.rebase(scripted.serialize(request))),
     stream(request, wire) {
       const armed = crash === 'armed';
-      const reply = scripted.stream(request);
+      // A live request still walks the script here: the tool outputs find their calls by the ids the upstream gives them.
+      const reply = live === undefined || typeof crash === 'object' ? scripted.stream(request) : (nextReply(), live.model.stream(request, wire));
       if (!armed) return reply;
       // The process stops once the first chunk is logged: the log as it stands then is all that persists.
       return {
@@ -129,46 +136,74 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
     loop = newLoop();
   };
 
-  for (const action of scenario.actions) {
-    switch (action.do) {
-      case 'prompt':
-        prompt = action;
-        turnRequests = 0;
-        loop.followup(action.text);
-        await loop.runUntilIdle();
-        if (typeof crash === 'object') {
-          // What the stopped process did after the crash never happened: drop it, and go on from the log it left.
-          const stopped = crash;
-          sent.push(...loop.sent.slice(0, stopped.sent));
-          crash = undefined;
-          restart(stopped.persisted);
-        }
-        crash = undefined;
-        prompt = undefined;
-        break;
-      case 'setSystem':
-      case 'registerTool':
-      case 'override':
-        change(action);
-        break;
-      case 'compact':
-        await loop.compact(action.keep === undefined ? {} : { keep: action.keep });
-        break;
-      case 'trim': {
-        const callId = nthToolCall(log, action.call);
-        if (callId !== undefined) trimIfCurrent(loop, callId, action.text);
-        break;
-      }
-      case 'restart':
-        sent.push(...loop.sent);
-        if (action.route !== undefined) route = action.route;
-        if (action.system !== undefined) system = action.system;
-        restart(saveJsonl(log));
-        break;
-    }
+  try {
+    await play();
+  } finally {
+    await live?.close();
   }
   sent.push(...loop.sent);
   return { requests: sent.map((s) => s.request), wire: sent.map((s) => s.wire), jsonl: saveJsonl(log) };
+
+  async function play(): Promise<void> {
+    for (const action of scenario.actions) {
+      switch (action.do) {
+        case 'prompt':
+          prompt = action;
+          turnRequests = 0;
+          loop.followup(action.text);
+          await loop.runUntilIdle();
+          if (typeof crash === 'object') {
+            // What the stopped process did after the crash never happened: drop it, and go on from the log it left.
+            const stopped = crash;
+            sent.push(...loop.sent.slice(0, stopped.sent));
+            crash = undefined;
+            restart(stopped.persisted);
+          }
+          crash = undefined;
+          prompt = undefined;
+          break;
+        case 'setSystem':
+        case 'registerTool':
+        case 'override':
+          change(action);
+          break;
+        case 'compact':
+          await loop.compact(action.keep === undefined ? {} : { keep: action.keep });
+          break;
+        case 'trim': {
+          const callId = nthToolCall(log, action.call);
+          if (callId !== undefined) trimIfCurrent(loop, callId, action.text);
+          break;
+        }
+        case 'restart':
+          sent.push(...loop.sent);
+          if (action.route !== undefined) route = action.route;
+          if (action.system !== undefined) system = action.system;
+          restart(saveJsonl(log));
+          break;
+      }
+    }
+  }
+}
+
+interface LiveModel {
+  readonly model: HttpModel;
+  /** The request as sent to the live base URL: the same bytes, another host. */
+  rebase(wire: WireRequest): WireRequest;
+  close(): Promise<void>;
+}
+
+/** The reference's model client over HTTP: undici's fetch on an Agent of its own, to the scenario's base URL. */
+function liveModel(target: NonNullable<Scenario['model']>, defaults: Scenario['defaults'], wrap: ScenarioRunOptions['wrapFetch']): LiveModel {
+  const agent = new Agent();
+  const network = dispatcherFetch(agent);
+  const model = new HttpModel({ provider: 'deepseek', fetch: wrap === undefined ? network : wrap(network), baseUrl: target.baseUrl, defaults, ...(target.apiKey === undefined ? {} : { apiKey: target.apiKey }) });
+  const base = target.baseUrl.replace(/\/$/, '');
+  return {
+    model,
+    rebase: (wire) => ({ ...wire, url: base + new URL(wire.url).pathname }),
+    close: () => agent.close(),
+  };
 }
 
 function nthToolCall(log: SessionLog, n: number): string | undefined {

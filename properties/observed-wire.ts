@@ -1,0 +1,108 @@
+/**
+ * The bytes that really went out (DESIGN §11). Over the protocol an implementation reports
+ * the requests it sent; a client that adds to them on the way (an unlogged block, a
+ * re-encoded body) reports clean bytes and passes every property that takes its word. Here
+ * the implementation's own model client talks HTTP to a recording proxy (scenario feature
+ * `liveModel`), and what the proxy saw is compared with the spec serialization of each
+ * request rebuilt from the log.
+ */
+import { Agent } from 'undici';
+import type { Scenario } from '../src/contract/index.ts';
+import { FALLBACK_REPLY } from '../src/contract/index.ts';
+import { firstDifference } from '../src/first-difference.ts';
+import { dispatcherFetch, startProxy, startScriptedUpstream, type Cassette } from '../src/http/index.ts';
+import type { RecordedRequest } from '../src/http/cassette.ts';
+import { allowedHeaders } from '../src/http/headers.ts';
+import { expectedBoundaries, expectedRequest, expectedWire, parseLog } from './_internals/oracle.ts';
+import { fail, must, PropertyFailure } from './_internals/failure.ts';
+import { loopProperty } from './_internals/loop-property.ts';
+import { jsonCodec } from './_internals/property.ts';
+import { SCENARIO_FLOORS, scenario, scenarioLabels } from './arbitraries/scenario.ts';
+
+/** Plays `s` with the implementation's model client pointed at a recording proxy in front of a scripted upstream; the proxy's cassette is what went out. */
+async function playLive(run: (s: Scenario) => Promise<{ readonly jsonl: string }>, s: Scenario): Promise<{ readonly jsonl: string; readonly cassette: Cassette }> {
+  const upstream = await startScriptedUpstream(s.replies, FALLBACK_REPLY);
+  const agent = new Agent();
+  const proxy = await startProxy({ provider: 'deepseek', upstream: upstream.url, fetch: dispatcherFetch(agent) });
+  try {
+    const { jsonl } = await run({ ...s, model: { baseUrl: proxy.url } });
+    return { jsonl, cassette: proxy.cassette() };
+  } finally {
+    await proxy.close();
+    await agent.close();
+    await upstream.close();
+  }
+}
+
+const bodyOf = (r: RecordedRequest): Uint8Array => (r.b64 !== undefined ? Buffer.from(r.b64, 'base64') : Buffer.from(r.body ?? '', 'utf8'));
+
+export const LOOP_WIRE_OBSERVED = loopProperty({
+  id: 'LOOP-WIRE-OBSERVED',
+  title: 'every loop request the model client put on the wire equals, byte for byte, the serialization of the request rebuilt from the log, and every other request is a one-shot the log records',
+  clause: 'DESIGN §1.2, §11; spec §8.1, §6.1',
+  levels: ['loop', 'wire'],
+  scenarioFeature: 'liveModel',
+  weight: 0.5,
+  arbitrary: scenario,
+  labels: scenarioLabels,
+  floors: SCENARIO_FLOORS,
+  codec: jsonCodec<Scenario>(),
+  async check(impl, s) {
+    const { jsonl, cassette } = await playLive(async (live) => must(await impl.run!(live), 'running the scenario'), s);
+    checkObserved(jsonl, cassette);
+  },
+});
+
+/**
+ * Throws a PropertyFailure unless every loop request of the log went out as the spec
+ * serializes its rebuild (body byte for byte, path, the headers that matter), in order,
+ * and every other request the cassette holds is a one-shot the log records. Returns how
+ * many observed requests were loop requests and one-shots.
+ */
+export function checkObserved(jsonl: string, cassette: Cassette): { readonly loopRequests: number; readonly oneShots: number } {
+  let log;
+  try {
+    log = parseLog(jsonl);
+  } catch (error) {
+    return fail(`the log the loop wrote does not load: ${(error as Error).message}`);
+  }
+  const boundaries = expectedBoundaries(log.events);
+  const observed = cassette.interactions.flatMap((i) => (i.request === null ? [] : [i.request]));
+  // One-shots (a compaction's summary call) go out too; each opens a compaction in the log.
+  const oneShots = log.events.filter((e) => e.type === 'compaction/start').length;
+  let extras = observed.length - boundaries.length;
+  if (extras < 0 || extras > oneShots) {
+    fail(`the proxy saw ${observed.length} requests; the log shows ${boundaries.length} loop requests and ${oneShots} compactions (one one-shot each)`, 'a request the log does not record went out, or a logged request never did');
+  }
+  let next = 0;
+  for (const [k, request] of observed.entries()) {
+    const b = boundaries[next];
+    if (b === undefined) {
+      extras--;
+      continue;
+    }
+    const rebuilt = expectedRequest(log, b.seq);
+    if (rebuilt === null) fail(`the request of step ${b.turn}.${b.step} (boundary seq ${b.seq}) has no request/header before it: the log cannot rebuild it`);
+    const spec = expectedWire(rebuilt);
+    const difference = firstDifference(Buffer.from(spec.body, 'utf8'), bodyOf(request));
+    if (difference !== undefined && extras > 0) {
+      // Not this loop request: the one-shot before it.
+      extras--;
+      continue;
+    }
+    const what = `observed request #${k + 1}, the request of step ${b.turn}.${b.step} (boundary seq ${b.seq})`;
+    if (difference !== undefined) throw new PropertyFailure(`the body of ${what} as it went out differs from the serialization of its reconstruction from the log`, difference, 'the model client sent bytes the log cannot rebuild (an unlogged block, or a body re-encoded after it was reported)');
+    const path = new URL(spec.url).pathname;
+    if (new URL(request.url).pathname !== path) fail(`${what} went to ${new URL(request.url).pathname}; the spec sends it to ${path}`);
+    // The headers that matter: those the spec sets that a cassette keeps (content-type, accept, API versions).
+    const wanted = allowedHeaders('request', { 'content-type': 'application/json', ...spec.headers });
+    for (const [name, value] of Object.entries(wanted)) {
+      if (request.headers[name] !== value) fail(`${what} went out with ${name}: ${request.headers[name] ?? '(none)'}; the spec sends ${value}`);
+    }
+    next++;
+  }
+  if (next < boundaries.length) fail(`the log shows ${boundaries.length} loop requests but only ${next} went out`);
+  return { loopRequests: next, oneShots: observed.length - next };
+}
+
+export const OBSERVED_WIRE_PROPERTIES = [LOOP_WIRE_OBSERVED];
