@@ -39,6 +39,7 @@ export const HARNESS_ERROR_CODES = {
   CASSETTE_HEADER: 'a cassette holds a header outside the allow-list (credentials are never stored)',
   CASSETTE_MISS: 'in replay, a request matches no recorded interaction (lockdown)',
   CASSETTE_UNUSED: 'recorded interactions were never requested during a replay',
+  NET_CONNECT_REFUSED: 'in-process replay refused a request to an origin the cassette does not hold (only loopback may reach the network)',
   IMPORT_UNSUPPORTED: 'a file to import is in no format the importers read',
   IMPL_UNAVAILABLE: 'the implementation under test could not be started, failed its handshake, or is not a valid module',
   IMPL_CRASHED: 'the implementation exited, or threw, instead of answering a call',

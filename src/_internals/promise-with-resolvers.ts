@@ -1,6 +1,6 @@
 /**
- * `Promise.withResolvers` is Node 22+. Two dependencies call it (nock 15's interceptors and
- * DSH's agent loop); on Node 20 it is supplied before they load. Nothing else is patched.
+ * `Promise.withResolvers` is Node 22+. DSH's agent loop calls it; on Node 20 it is
+ * supplied before that loads. Nothing else is patched.
  */
 export function supplyPromiseWithResolvers(): void {
   const P = Promise as unknown as { withResolvers?: unknown };

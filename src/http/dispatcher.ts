@@ -55,6 +55,16 @@ export class CassetteDispatcher extends Dispatcher {
   }
 }
 
+/** Fails a dispatch with `error` in whichever handler protocol the caller speaks. */
+export function refuseDispatch(handler: Dispatcher.DispatchHandler, error: Error): void {
+  const flow = new Flow();
+  const sink = handler.onRequestStart ? modernSink(handler, flow) : legacySink(handler, flow);
+  queueMicrotask(() => {
+    sink.start();
+    sink.error(error);
+  });
+}
+
 /** The controller handed to handlers: abort, pause and resume, as undici's own clients offer. */
 class Flow implements Dispatcher.DispatchController {
   #paused = false;

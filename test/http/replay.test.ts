@@ -1,9 +1,9 @@
-import { createServer } from 'node:http';
+import { createServer, get as httpGet, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { interceptors, fetch as undiciFetch, request as undiciRequest } from 'undici';
+import { getGlobalDispatcher, interceptors, fetch as undiciFetch, request as undiciRequest } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CassetteDispatcher, Replayer, installNockReplay, serveCassette, type NockReplay } from '../../src/http/index.ts';
+import { CassetteDispatcher, Replayer, installInProcessReplay, serveCassette, type InProcessReplay } from '../../src/http/index.ts';
 import { CHAT_URL, SSE, chatBody, recordingSleep, sampleCassette } from '../helpers/cassettes.ts';
 
 const post = (content: string) => ({ method: 'POST', body: chatBody(content), headers: { 'content-type': 'application/json' } });
@@ -64,15 +64,15 @@ describe('CassetteDispatcher (our client, undici with an explicit dispatcher)', 
   });
 });
 
-describe('installNockReplay (third-party code in this process)', () => {
-  let replay: NockReplay | undefined;
+describe('installInProcessReplay (third-party code in this process)', () => {
+  let replay: InProcessReplay | undefined;
   afterEach(() => {
     replay?.restore();
     replay = undefined;
   });
 
   it('answers global fetch and node:https from the cassette', async () => {
-    replay = await installNockReplay(new Replayer(sampleCassette()), { speed: Infinity });
+    replay = installInProcessReplay(new Replayer(sampleCassette()), { speed: Infinity });
     const response = await fetch(CHAT_URL, post('hello'));
     expect([response.status, await response.text()]).toEqual([200, SSE]);
     const viaHttps = await new Promise<string>((resolve, reject) => {
@@ -85,32 +85,73 @@ describe('installNockReplay (third-party code in this process)', () => {
     expect(viaHttps).toBe(SSE);
   });
 
+  it('streams to node:https chunk by chunk at the recorded pace, and refuses an unrecorded body with CASSETTE_MISS on the request', async () => {
+    const clock = recordingSleep();
+    const cassette = sampleCassette();
+    replay = installInProcessReplay(new Replayer(cassette), { speed: 2, sleep: clock.sleep });
+    const { status, type, parts } = await new Promise<{ status: number | undefined; type: string | undefined; parts: Buffer[] }>((resolve, reject) => {
+      httpsRequest(new URL(CHAT_URL), { method: 'POST' }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part)).on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], parts }));
+      })
+        .on('error', reject)
+        .end(chatBody('hello'));
+    });
+    expect([status, type, Buffer.concat(parts).toString('utf8')]).toEqual([200, 'text/event-stream', SSE]);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(clock.waits).toEqual([2.5, 5, 12.5]);
+    const miss = await new Promise<Error>((resolve) => {
+      httpsRequest(CHAT_URL, { method: 'POST' }, () => resolve(new Error('answered'))).on('error', resolve).end(chatBody('good bye'));
+    });
+    expect(miss).toMatchObject({ code: 'CASSETTE_MISS' });
+  });
+
+  it('lets node:http reach loopback untouched', async () => {
+    const local = createServer((req, res) => res.end(`local ${req.url}`)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => local.once('listening', resolve));
+    try {
+      replay = installInProcessReplay(new Replayer(sampleCassette()));
+      const text = await new Promise<string>((resolve, reject) => {
+        httpGet(`http://127.0.0.1:${(local.address() as AddressInfo).port}/x`, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (part: Buffer) => parts.push(part)).on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+        }).on('error', reject);
+      });
+      expect(text).toBe('local /x');
+    } finally {
+      local.close();
+    }
+  });
+
   it('makes a request nobody intercepted, by fetch or node:https, fail with a clear error instead of reaching the network', async () => {
-    replay = await installNockReplay(new Replayer(sampleCassette()));
+    replay = installInProcessReplay(new Replayer(sampleCassette()));
     const failure = await fetch('https://api.unrecorded.invalid/v1/chat/completions', post('hello')).catch((error: Error) => error);
     expect(failure).toBeInstanceOf(Error);
     const reason = ((failure as Error).cause ?? failure) as { name: string; code: string; message: string };
-    expect(reason).toMatchObject({ name: 'NetConnectNotAllowedError', code: 'ENETUNREACH' });
-    expect(reason.message).toBe('Nock: Disallowed net connect for "api.unrecorded.invalid:443/v1/chat/completions"');
+    expect(reason).toMatchObject({ name: 'ReconError', code: 'NET_CONNECT_REFUSED' });
+    expect(reason.message).toBe(
+      'NET_CONNECT_REFUSED: in-process replay refused https://api.unrecorded.invalid/v1/chat/completions: the cassette holds nothing for https://api.unrecorded.invalid, and only loopback may reach the network',
+    );
     const viaHttps = await new Promise<Error>((resolve) => {
       httpsRequest('https://api.unrecorded.invalid/v1/chat/completions', { method: 'POST' }, () => resolve(new Error('answered'))).on('error', resolve).end(chatBody('hello'));
     });
-    expect(viaHttps).toMatchObject({ name: 'NetConnectNotAllowedError', code: 'ENETUNREACH' });
+    expect(viaHttps).toMatchObject({ name: 'ReconError', code: 'NET_CONNECT_REFUSED', message: reason.message });
   });
 
-  it('refuses an unrecorded request to a recorded origin with CASSETTE_MISS, still lets loopback through, and restores fetch', async () => {
-    const original = globalThis.fetch;
+  it('refuses an unrecorded request to a recorded origin with CASSETTE_MISS, still lets loopback through, and restores fetch and node:http', async () => {
+    const original = { dispatcher: getGlobalDispatcher(), request: httpRequest, get: httpGet };
     const local = createServer((_, res) => res.end('local')).listen(0, '127.0.0.1');
     await new Promise((resolve) => local.once('listening', resolve));
     try {
-      replay = await installNockReplay(new Replayer(sampleCassette()));
-      expect(globalThis.fetch).not.toBe(original);
+      replay = installInProcessReplay(new Replayer(sampleCassette()));
+      expect(getGlobalDispatcher()).not.toBe(original.dispatcher);
+      expect([httpRequest, httpGet]).not.toEqual([original.request, original.get]);
       const failure = await fetch(CHAT_URL, post('good bye')).catch((error: Error) => error);
       expect(((failure as Error).cause as { code?: string } | undefined)?.code ?? (failure as { code?: string }).code).toBe('CASSETTE_MISS');
       expect(await (await fetch(`http://127.0.0.1:${(local.address() as AddressInfo).port}/`)).text()).toBe('local');
       replay.restore();
       replay = undefined;
-      expect(globalThis.fetch).toBe(original);
+      expect({ dispatcher: getGlobalDispatcher(), request: httpRequest, get: httpGet }).toEqual(original);
     } finally {
       local.close();
     }
