@@ -6,3 +6,4 @@ export { LOG_RULES, type LogRuleId, type RuleReach } from './rules.ts';
 export { SESSION_FORMAT_VERSION, newSessionHeader } from './session-header.ts';
 export { SessionLog, type AppendOptions, type EventRules, type SessionLogOptions, type SurfaceView } from './session-log.ts';
 export type * from './types.ts';
+export { LegacyUpgrader } from './upgrade.ts';

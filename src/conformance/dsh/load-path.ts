@@ -8,12 +8,14 @@
  * events DSH would append on load, not part of the stored log, so they are cut off here.
  *
  * A version that publishes no `dsh-session-persistence` (0.1.0-rc.7, 0.1.1-rc.2) has no load
- * path at all: there the events are dsh-session's decoding of the stored lines, as stored
- * (no upgrade, no validation); such a version has no log level, only what the fold of
- * those events gives (Session.append checks each one as the fold grows).
+ * path at all: there the events are dsh-session's decoding of the stored lines, with the
+ * older shapes upgraded as spec §5 says a loader must (by our upgrader: the version has no
+ * loader of its own), and no other validation; such a version has no log level, only what
+ * the fold of those events gives (Session.append checks each one as the fold grows).
  */
 import type { PersistenceBackend, SessionPersistenceRevision } from '@deepseek-ai/dsh-session-persistence';
 import type { SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
+import { LegacyUpgrader, type SessionEvent } from '../../log/index.ts';
 import { usePlugin, type DshPackages } from './packages.ts';
 import { readStoredLog, type StoredLog } from './storage.ts';
 
@@ -24,7 +26,13 @@ export interface LoadedLog extends StoredLog {
 
 export async function loadWithDsh(dsh: DshPackages, text: string): Promise<LoadedLog> {
   const stored = readStoredLog(dsh, text);
-  if (dsh.persistence === undefined) return { ...stored, closers: [] };
+  if (dsh.persistence === undefined) {
+    const events: DshEvent[] = [];
+    // The two vocabularies are the same JSON; the upgrader only reads and rewrites data.
+    const upgrader = new LegacyUpgrader(stored.meta.id, (seq) => events[seq] as unknown as SessionEvent | undefined);
+    for (const event of stored.events) events.push(upgrader.upgrade(event as unknown as SessionEvent) as unknown as DshEvent);
+    return { ...stored, events, closers: [] };
+  }
   const count = stored.events.length;
   const revision = 'memory:1' as SessionPersistenceRevision;
   const backend: PersistenceBackend = {
