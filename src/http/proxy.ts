@@ -129,7 +129,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     reported = reported.then(async () => {
       const account = await accountant.add(interaction, index);
       options.onCall?.({ index, method, path: new URL(request.url ?? '/', 'http://x').pathname, status: answer.status, ...(account === undefined ? {} : { account }) });
-    }).catch((error: unknown) => options.onError?.(new ReconError('PROXY_UPSTREAM', `call #${index} was forwarded but could not be accounted: ${(error as Error).message}`)));
+    }).catch((error: unknown) => options.onError?.(new ReconError('INTERNAL', `call #${index} was forwarded but could not be accounted: ${(error as Error).message}`)));
     await reported;
   }
 

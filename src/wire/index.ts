@@ -5,5 +5,5 @@ export { DEEPSEEK_BASE_URL, DEEPSEEK_EFFORTS, serializeDeepSeekRequest, type Dee
 export { OPENAI_BASE_URL, serializeOpenAiRequest } from './openai/serialize.ts';
 export { PROVIDERS, WIRE_FORMATS, isProvider, translateSse, translateSseBody, translateSseStream, type Provider, type StreamTranslator, type WireFormat } from './providers.ts';
 export { SseDecoder, parseSse, sseJson, type SseEvent } from './sse.ts';
-export { mapAnthropicUsage, mapDeepSeekUsage, mapOpenAiUsage, reportedUsage, tokenUsage, type AnthropicUsage, type DeepSeekUsage, type OpenAiChatUsage, type ReportedUsage, type UsageApi } from './usage.ts';
+export { count as reportedCount, mapAnthropicUsage, mapDeepSeekUsage, mapOpenAiUsage, reportedUsage, tokenUsage, type AnthropicUsage, type DeepSeekUsage, type OpenAiChatUsage, type ReportedUsage, type UsageApi } from './usage.ts';
 export type { GenerateRequest, WireRequest } from './wire-request.ts';

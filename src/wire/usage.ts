@@ -91,7 +91,8 @@ export const mapDeepSeekUsage = (usage: DeepSeekUsage): TokenUsage => tokenUsage
 export const mapOpenAiUsage = (usage: OpenAiChatUsage): TokenUsage => tokenUsage(reportedUsage('chat', usage as Readonly<Record<string, unknown>>));
 export const mapAnthropicUsage = (usage: AnthropicUsage): TokenUsage => tokenUsage(reportedUsage('messages', usage as Readonly<Record<string, unknown>>));
 
-const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+/** A count as the wire reports it: absent, null or not a finite number is unreported. */
+export const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 const object = (value: unknown): Readonly<Record<string, unknown>> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

@@ -27,11 +27,11 @@ export interface LoadedLog extends StoredLog {
 export async function loadWithDsh(dsh: DshPackages, text: string): Promise<LoadedLog> {
   const stored = readStoredLog(dsh, text);
   if (dsh.persistence === undefined) {
-    const events: DshEvent[] = [];
+    const events: SessionEvent[] = [];
+    const upgrader = new LegacyUpgrader(stored.meta.id, (seq) => events[seq]);
     // The two vocabularies are the same JSON; the upgrader only reads and rewrites data.
-    const upgrader = new LegacyUpgrader(stored.meta.id, (seq) => events[seq] as unknown as SessionEvent | undefined);
-    for (const event of stored.events) events.push(upgrader.upgrade(event as unknown as SessionEvent) as unknown as DshEvent);
-    return { ...stored, events, closers: [] };
+    for (const event of stored.events as unknown as readonly SessionEvent[]) events.push(upgrader.upgrade(event));
+    return { ...stored, events: events as unknown as DshEvent[], closers: [] };
   }
   const count = stored.events.length;
   const revision = 'memory:1' as SessionPersistenceRevision;

@@ -6,7 +6,7 @@
 import { Session, buildRequest, deriveEventMessage, type NeutralRequest } from '../../fold/index.ts';
 import { deepFreeze, loadJsonl, type ContentBlock, type EpochHeader, type Message, type SessionLog, type StreamChunk, type TokenUsage } from '../../log/index.ts';
 import { AgentLoop } from '../../loop/index.ts';
-import { ChatCompletionsStreamTranslator, serializeDeepSeekRequest, translateSseBody, type DeepSeekUsage, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
+import { ChatCompletionsStreamTranslator, reportedCount, serializeDeepSeekRequest, translateSseBody, type DeepSeekUsage, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
 import { REFERENCE_PARTS, cutAt, type ReferenceParts } from '../reference/reference-implementation.ts';
 import { inProcess } from './define.ts';
 import { issue, pullRequest } from './mutant.ts';
@@ -230,12 +230,9 @@ function sameRoleMerged(body: Body): Body {
 }
 
 /** claude-tap #143: cache reads taken from one provider's field only, so the other shape's reads show as 0. */
-// A count as the wire reports it: absent, null or not a number is unreported.
-const count = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
-
 function hitTokensOnly(usage: DeepSeekUsage): TokenUsage {
-  const read = count(usage.prompt_cache_hit_tokens);
-  const reasoning = count(usage.completion_tokens_details?.reasoning_tokens);
+  const read = reportedCount(usage.prompt_cache_hit_tokens);
+  const reasoning = reportedCount(usage.completion_tokens_details?.reasoning_tokens);
   return {
     inputTokens: (usage.prompt_tokens ?? 0) - (read ?? 0),
     outputTokens: usage.completion_tokens ?? 0,
