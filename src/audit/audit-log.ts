@@ -7,6 +7,7 @@
 import { ReconError } from '../errors.ts';
 import { BoundaryTracker, prefixBreak, requestOf, Session, type BrokenPart, type RequestBoundary } from '../fold/index.ts';
 import {
+  isTyped,
   loadJsonl,
   loadJsonlFile,
   type AssistantMessageData,
@@ -14,7 +15,6 @@ import {
   type HeaderReason,
   type LoadedLog,
   type Message,
-  type RequestHeaderData,
   type SessionEvent,
   type SessionLog,
   type TornTail,
@@ -178,7 +178,7 @@ class Auditor {
     session.requestHeader();
     const boundary = this.#tracker.next(event);
     if (boundary !== undefined) this.#request(boundary, session, line);
-    switch (event.type) {
+    if (isTyped(event)) switch (event.type) {
       case 'turn/start':
         this.#turns++;
         break;
@@ -186,14 +186,14 @@ class Auditor {
         this.#steps++;
         break;
       case 'request/header': {
-        const reason = (event.data as unknown as RequestHeaderData).reason;
+        const reason = event.data.reason;
         this.#headers[reason]++;
         this.#stretch.header ??= reason;
         this.#stretch.first ??= HEADER_CAUSE[reason];
         break;
       }
       case 'assistant/message':
-        this.#usagePoint(event.data as unknown as AssistantMessageData, line);
+        this.#usagePoint(event.data, line);
         break;
     }
     if (typeof event.surfaceOp === 'object') {

@@ -3,7 +3,7 @@
  * replaced, each request's messages extend the previous request's, so the provider's
  * prefix cache keeps hitting. Every break must be explained by a logged event.
  */
-import type { HeaderReason, RequestHeaderData, SessionEvent } from '../log/index.ts';
+import { isEvent, type HeaderReason, type SessionEvent } from '../log/index.ts';
 import type { NeutralRequest } from './request.ts';
 
 /** The first part of a request that stops the previous request from being its prefix. */
@@ -37,7 +37,7 @@ export interface Explanation {
 export function explainingEvent(events: readonly SessionEvent[], from: number, to: number, part: BrokenPart | 'any'): Explanation | undefined {
   for (let seq = from; seq < to; seq++) {
     const event = events[seq]!;
-    if (event.type === 'request/header' && part !== 'messages') return { event, cause: (event.data as unknown as RequestHeaderData).reason };
+    if (isEvent(event, 'request/header') && part !== 'messages') return { event, cause: event.data.reason };
     if (typeof event.surfaceOp === 'object' && (part === 'messages' || part === 'any')) return { event, cause: 'replace' };
   }
   return undefined;

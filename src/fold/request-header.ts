@@ -1,5 +1,5 @@
 /** Request-header snapshots: canonical form, equality and the fold (spec §3.3–3.5). */
-import { deepFreeze, type EpochHeader, type LlmCallConfig, type RequestHeaderData, type SessionEvent } from '../log/index.ts';
+import { deepFreeze, isEvent, type EpochHeader, type EventOf, type LlmCallConfig, type SessionEvent } from '../log/index.ts';
 
 /**
  * The canonical snapshot of a header: `config`, then `adapterDefaults` only when it marks
@@ -40,15 +40,15 @@ export function headerEquals(a: EpochHeader | undefined, b: EpochHeader | undefi
 }
 
 /** The canonical, deep-frozen snapshot a `request/header` event carries. */
-export function snapshotOf(event: SessionEvent): EpochHeader {
-  return deepFreeze(canonicalHeader((event.data as unknown as RequestHeaderData).header));
+export function snapshotOf(event: EventOf<'request/header'>): EpochHeader {
+  return deepFreeze(canonicalHeader(event.data.header));
 }
 
 /** The latest `request/header` snapshot in canonical form; `from` when there is none. Last snapshot wins. */
 export function foldRequestHeader(events: readonly SessionEvent[], from?: EpochHeader): EpochHeader | undefined {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
-    if (event.type === 'request/header') return snapshotOf(event);
+    if (isEvent(event, 'request/header')) return snapshotOf(event);
   }
   return from;
 }

@@ -20,11 +20,13 @@ export function buildRequest(header: EpochHeader, messages: readonly Message[], 
 
 /** `buildRequest` without the freeze, which walks every message: for a comparison that keeps nothing. */
 export function requestOf(header: EpochHeader, messages: readonly Message[], sessionId: string): NeutralRequest {
-  const request: Record<string, unknown> = { ...header.config, messages };
-  if (header.system !== undefined) request['system'] = header.system;
-  if (header.tools !== undefined) request['tools'] = header.tools;
-  request['sessionId'] = sessionId;
-  return request as unknown as NeutralRequest;
+  return {
+    ...header.config,
+    messages,
+    ...(header.system === undefined ? {} : { system: header.system }),
+    ...(header.tools === undefined ? {} : { tools: header.tools }),
+    sessionId,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { EpochHeader, Message, SessionLog } from '../log/index.ts';
+import { isEvent, type EpochHeader, type Message, type SessionLog } from '../log/index.ts';
 import { deriveEventMessage } from './derive-event-message.ts';
 import { snapshotOf } from './request-header.ts';
 
@@ -70,7 +70,7 @@ export class Session {
     const length = this.log.length;
     for (let seq = this.#headerWatermark; seq < length; seq++) {
       const event = this.log.eventAt(seq)!;
-      if (event.type === 'request/header') this.#header = snapshotOf(event);
+      if (isEvent(event, 'request/header')) this.#header = snapshotOf(event);
     }
     this.counters.headerEventsScanned += length - this.#headerWatermark;
     this.#headerWatermark = length;

@@ -90,7 +90,7 @@ export function expandChunkRow(row: Rec): SessionEvent[] {
 
 /** The delta kind of an event that packs losslessly, else undefined (stored verbatim). */
 function packableKind(event: SessionEvent): DeltaKind | undefined {
-  if (event.type !== 'assistant/chunk' || !exactKeys(event as unknown as Rec, ['type', 'seq', 'time', 'data'])) return undefined;
+  if (event.type !== 'assistant/chunk' || !exactKeys(event, ['type', 'seq', 'time', 'data'])) return undefined;
   const data = event.data as Rec;
   if (typeof data !== 'object' || data === null || !exactKeys(data, ['turn', 'step', 'chunk'])) return undefined;
   if (typeof data['turn'] !== 'number' || typeof data['step'] !== 'number') return undefined;

@@ -1,3 +1,5 @@
+import type { EventOf, EventType, SessionEvent, TypedEvent } from './types.ts';
+
 /** Types whose events carry a `surfaceOp` and become model-visible messages (spec §1.1). */
 export function isSurfaceType(type: string): boolean {
   // A switch, not a Set: checked for every loaded event, whose type string is not interned.
@@ -76,3 +78,40 @@ export function isKnownEventType(type: string): boolean {
 /** Event types of older logs that are refused, not upgraded (spec §5.3). */
 export const LEGACY_HEADER_DELTA = 'request/header-delta';
 export const LEGACY_MODE_SET = 'mode/set';
+
+/** Narrows an event to its type's payload (`EventDataMap`): `if (isEvent(e, 'request/header')) e.data.reason`. */
+export function isEvent<K extends EventType>(event: SessionEvent, type: K): event is EventOf<K> {
+  return event.type === type;
+}
+
+/** `isEvent` for `filter` and `find`: `events.filter(eventsOf('tool/result'))`. */
+export function eventsOf<K extends EventType>(type: K): (event: SessionEvent) => event is EventOf<K> {
+  return (event): event is EventOf<K> => event.type === type;
+}
+
+const TYPED: { readonly [K in EventType]: true } = {
+  'turn/start': true,
+  'turn/end': true,
+  'step/start': true,
+  'step/end': true,
+  'user/message': true,
+  'assistant/chunk': true,
+  'assistant/message': true,
+  'tool/call': true,
+  'tool/result': true,
+  'request/header': true,
+  'request/context': true,
+  'session/end-seed': true,
+  'agent/inbox/spliced': true,
+  'compaction/start': true,
+  'compaction/summary': true,
+  'compaction/end': true,
+  'compaction/prune': true,
+  'llm/retry': true,
+  'llm/retry-started': true,
+};
+
+/** Whether `EventDataMap` gives the event's type a payload: then `switch (event.type)` narrows `data`. */
+export function isTyped(event: SessionEvent): event is TypedEvent {
+  return Object.hasOwn(TYPED, event.type);
+}

@@ -11,6 +11,8 @@ export type JsonObject = { readonly [key: string]: JsonValue };
  * Validates `value` as lossless JSON and returns a deep copy that shares nothing with
  * the caller (spec §1.4). Throws NOT_LOSSLESS_JSON naming the path of the first bad value.
  */
+export function snapshotJson<T extends JsonValue>(value: T, path?: string): T;
+export function snapshotJson(value: unknown, path?: string): JsonValue;
 export function snapshotJson(value: unknown, path = 'data'): JsonValue {
   const root = { value: undefined as unknown };
   const ancestors = new Set<object>();

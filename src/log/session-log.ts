@@ -11,7 +11,7 @@ import { deepFreeze, snapshotJson } from './json.ts';
 import { checkSessionHeader } from './session-header.ts';
 import { Surface } from './surface.ts';
 import { LegacyUpgrader } from './upgrade.ts';
-import type { SessionEvent, SessionHeader, SurfaceOp } from './types.ts';
+import type { EventDataMap, EventOf, EventType, SessionEvent, SessionHeader, SurfaceOp } from './types.ts';
 import { checkEnvelope, checkEventPayload, checkKnownType, checkNotLegacy } from './validate-event.ts';
 
 export interface AppendOptions {
@@ -68,7 +68,7 @@ export class SessionLog {
 
   private constructor(header: SessionHeader, options: SessionLogOptions) {
     checkSessionHeader(header);
-    this.header = deepFreeze(snapshotJson(header, 'header') as unknown as SessionHeader);
+    this.header = deepFreeze(snapshotJson(header, 'header'));
     this.#clock = options.clock ?? Date.now;
     this.#rules = { ...DEFAULT_EVENT_RULES, ...options.rules };
     this.#kept = options.retain === 'surface' ? new Map() : undefined;
@@ -87,7 +87,7 @@ export class SessionLog {
     const log = new SessionLog(header, options);
     events.forEach((value, index) => {
       checkEnvelope(value, index);
-      const event = deepFreeze(snapshotJson(value, 'event') as unknown as SessionEvent);
+      const event = deepFreeze(snapshotJson(value, 'event'));
       log.#rules.legacy(event);
       log.adopt(event);
     });
@@ -136,22 +136,28 @@ export class SessionLog {
    * Appends one event with `seq` = the current length and `time` from the clock. Throws
    * a ReconError (and leaves the log as it was) if the event would not load again.
    */
+  append<K extends EventType>(type: K, data: EventDataMap[K], options?: AppendOptions): EventOf<K>;
+  /**
+   * An event of a type without a payload shape (a plugin's, an ignorable one). A value still to be
+   * checked (an older shape, a foreign writer's event) goes in with the type argument `<string>`.
+   */
+  append<T extends string>(type: T extends EventType ? never : T, data: unknown, options?: AppendOptions): SessionEvent;
   append(type: string, data: unknown, options: AppendOptions = {}): SessionEvent {
     const seq = this.#length;
     if (typeof type !== 'string' || type === '') refuse('envelope.type', 'event type must be a non-empty string', { location: { seq } });
     if (Object.hasOwn(options, 'ignorable') && options.ignorable !== true) refuse('envelope.ignorable', 'ignorable may only be true', { location: { seq } });
-    let event: SessionEvent;
+    // Key order is the order DSH writes: type, seq, time, data, sourceEventSeqs, surfaceOp.
+    const draft: Record<string, unknown> = { type, seq, time: this.#clock() };
     try {
-      // Key order is the order DSH writes: type, seq, time, data, sourceEventSeqs, surfaceOp.
-      const draft: Record<string, unknown> = { type, seq, time: this.#clock(), data: snapshotJson(data, 'data') };
+      draft['data'] = snapshotJson(data, 'data');
       if (Object.hasOwn(options, 'sourceEventSeqs')) draft['sourceEventSeqs'] = snapshotJson(options.sourceEventSeqs, 'sourceEventSeqs');
       if (Object.hasOwn(options, 'surfaceOp')) draft['surfaceOp'] = snapshotJson(options.surfaceOp, 'surfaceOp');
-      if (options.ignorable === true) draft['ignorable'] = true;
-      event = deepFreeze(draft as unknown as SessionEvent);
     } catch (error) {
       throw ReconError.is(error) ? error.at({ seq }) : error;
     }
-    checkEnvelope(event, seq);
+    if (options.ignorable === true) draft['ignorable'] = true;
+    checkEnvelope(draft, seq);
+    const event = deepFreeze(draft);
     this.#rules.legacy(event);
     // An older shape is stored as load would read it back: upgraded, or refused when malformed.
     const upgraded = new LegacyUpgrader(this.header.id, this.#eventAt).upgrade(event);

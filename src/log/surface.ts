@@ -101,7 +101,7 @@ function checkReplaceShape(event: SessionEvent, op: Record<string, unknown>): Re
   if (!exact || op['op'] !== 'replace' || !seqLike(op['start']) || !seqLike(op['end'])) {
     bad('surface.replace-shape', event, `carries an invalid replace surfaceOp ${JSON.stringify(op)} (must be exactly {op:"replace", start, end} with seqs)`);
   }
-  return op as unknown as ReplaceOp;
+  return { op: 'replace', start: op['start'] as number, end: op['end'] as number };
 }
 
 /** A tool/result replace rewrites one tool/result and may change only the result content. */

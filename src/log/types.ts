@@ -1,6 +1,8 @@
 /**
  * The event vocabulary of a DSH v0 session log (spec §1–2), as TypeScript types.
- * Everything is readonly: events are deep-frozen once they are in a log.
+ * Everything is readonly: events are deep-frozen once they are in a log. Payloads are
+ * type aliases, not interfaces: an object type alias is a `JsonValue` when its fields are,
+ * so typed payloads go into the log without a cast.
  */
 import type { JsonObject, JsonValue } from './json.ts';
 
@@ -8,7 +10,7 @@ export type ReplaceOp = { readonly op: 'replace'; readonly start: number; readon
 export type SurfaceOp = 'append' | ReplaceOp;
 
 /** One line of the log (after packed chunk rows are expanded). Key order on disk: as listed. */
-export interface SessionEvent<D extends JsonValue = JsonValue> {
+export type SessionEvent<D extends JsonValue = JsonValue> = {
   readonly type: string;
   readonly seq: number;
   readonly time: number;
@@ -16,10 +18,10 @@ export interface SessionEvent<D extends JsonValue = JsonValue> {
   readonly sourceEventSeqs?: readonly number[];
   readonly surfaceOp?: SurfaceOp;
   readonly ignorable?: true;
-}
+};
 
 /** The first line of a JSONL log: storage metadata, not an event (spec §1.5). */
-export interface SessionHeader {
+export type SessionHeader = {
   readonly type: 'session';
   readonly version: number;
   readonly id: string;
@@ -30,7 +32,7 @@ export interface SessionHeader {
   readonly origin?: 'subagent';
   readonly delegationDepth?: number;
   readonly agentPreset?: string;
-}
+};
 
 export type ContentBlock =
   | { readonly type: 'text'; readonly text: string }
@@ -44,72 +46,72 @@ export type ContentBlock =
       readonly isError?: boolean;
     };
 
-export interface MessageSource {
+export type MessageSource = {
   readonly kind: string;
   readonly [key: string]: JsonValue;
-}
+};
 
-export interface Message {
+export type Message = {
   readonly id: string;
   readonly role: 'system' | 'user' | 'assistant';
   readonly content: readonly ContentBlock[];
   readonly source: MessageSource;
-}
+};
 
 /** Disjoint counts: `inputTokens` is uncached input; billed input = input + cacheRead + cacheWrite. */
-export interface TokenUsage {
+export type TokenUsage = {
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly cacheReadTokens?: number;
   readonly cacheWriteTokens?: number;
   readonly reasoningTokens?: number;
-}
+};
 
-export interface LlmCallConfig {
+export type LlmCallConfig = {
   readonly provider: string;
   readonly model: string;
   readonly reasoningEffort?: string;
   readonly temperature?: number;
   readonly maxTokens?: number;
   readonly stop?: readonly string[];
-}
+};
 
-export interface ToolSpec {
+export type ToolSpec = {
   readonly name: string;
   readonly description: string;
   readonly parameters: JsonObject;
-}
+};
 
 /** A full request-header snapshot (spec §2.2). */
-export interface EpochHeader {
+export type EpochHeader = {
   readonly config: LlmCallConfig;
   readonly adapterDefaults?: { readonly reasoningEffort?: true; readonly maxTokens?: true };
   readonly system?: string;
   readonly tools?: readonly ToolSpec[];
-}
+};
 
 export type HeaderReason = 'initial' | 'resume' | 'change';
 
-export interface RequestHeaderData {
+export type RequestHeaderData = {
   readonly header: EpochHeader;
   readonly reason: HeaderReason;
-}
+};
 
-export interface AssistantMessageData {
+export type AssistantMessageData = {
   readonly turn: number;
   readonly step: number;
   readonly message: Message;
   readonly usage?: TokenUsage;
   readonly interrupted?: true;
-}
+};
 
-export interface ToolResultData {
+export type ToolResultData = {
   readonly turn: number;
   readonly step: number;
   readonly message: Message;
   readonly error?: { readonly name: string; readonly code: string };
   readonly meta?: JsonValue;
-}
+};
 
 /** One streamed chunk as an `assistant/chunk` event stores it (spec §2.2). */
 export type StreamChunk =
@@ -128,10 +130,103 @@ export type FinishReason =
   | { readonly kind: 'aborted' }
   | { readonly kind: 'error'; readonly failure: LlmFailure };
 
-export interface LlmFailure {
+export type LlmFailure = {
   readonly message: string;
   readonly code: string;
   readonly status?: number;
   readonly providerRetryAfterMs?: number;
   readonly requestId?: string;
-}
+};
+
+/** Why a turn ended (spec §2.2). `interrupted` is written by crash repair only. */
+export type TurnEndReason =
+  | { readonly kind: 'completed' }
+  | { readonly kind: 'aborted'; readonly reason: JsonValue }
+  | { readonly kind: 'blocked' }
+  | { readonly kind: 'error'; readonly error: LlmFailure }
+  | { readonly kind: 'max-tokens' }
+  | { readonly kind: 'interrupted' };
+
+export type TurnData = { readonly turn: number };
+export type TurnEndData = { readonly turn: number; readonly reason: TurnEndReason };
+export type StepData = { readonly turn: number; readonly step: number };
+export type ChunkData = { readonly turn: number; readonly step: number; readonly chunk: StreamChunk };
+export type ToolCallData = { readonly turn: number; readonly step: number; readonly callId: string; readonly name: string; readonly arguments: string };
+export type SeqRange = { readonly start: number; readonly end: number };
+
+export type InboxSpliceData = {
+  readonly target: 'next-turn' | 'next-step';
+  readonly start: number;
+  readonly removedCount?: number;
+  readonly inserted: readonly Message[];
+  readonly outcome?: 'canceled';
+};
+
+export type CompactionBracketData = { readonly compactionId: string; readonly sourceCommandId?: string; readonly turn: number | null; readonly error?: JsonValue };
+
+export type CompactionSummaryData = {
+  readonly compactionId: string;
+  readonly sourceCommandId?: string;
+  readonly summary: readonly ContentBlock[];
+  readonly shadowedRange: SeqRange;
+  readonly shadowedSeqs: readonly number[];
+  readonly shadowedTokenCount: number;
+  /** The one-shot's envelope (spec §2.3); older writers, and a writer that breaks §2.3, leave it out. */
+  readonly provider?: string;
+  readonly model?: string;
+  readonly maxTokens?: number;
+  readonly usage?: TokenUsage;
+};
+
+export type CompactionPruneData = { readonly shadowedRange: SeqRange; readonly shadowedSeqs: readonly number[]; readonly shadowedTokenCount: number };
+
+export type RetryData = {
+  readonly retryId: string;
+  readonly turn: number;
+  readonly step: number;
+  readonly provider: string;
+  readonly mode: 'normal' | 'always';
+  readonly policyKey: string;
+  readonly retry: number;
+  readonly maxRetries?: number;
+  readonly delayMs: number;
+  readonly failure: LlmFailure;
+};
+
+export type RetryStartedData = { readonly retryId: string; readonly turn: number; readonly step: number; readonly retry: number };
+export type RequestContextData = { readonly provider: string; readonly model: string; readonly contextWindow?: number };
+
+/**
+ * Event type → payload, for the types the spec gives a shape (spec §2.2–2.3). Load checks
+ * the parts §5.2 names (request headers and the three message types); other payloads have
+ * the shape the writer gave them, which a reader of foreign logs checks before it trusts.
+ */
+export type EventDataMap = {
+  readonly 'turn/start': TurnData;
+  readonly 'turn/end': TurnEndData;
+  readonly 'step/start': StepData;
+  readonly 'step/end': StepData;
+  readonly 'user/message': Message;
+  readonly 'assistant/chunk': ChunkData;
+  readonly 'assistant/message': AssistantMessageData;
+  readonly 'tool/call': ToolCallData;
+  readonly 'tool/result': ToolResultData;
+  readonly 'request/header': RequestHeaderData;
+  readonly 'request/context': RequestContextData;
+  readonly 'session/end-seed': { readonly [key: string]: never };
+  readonly 'agent/inbox/spliced': InboxSpliceData;
+  readonly 'compaction/start': CompactionBracketData;
+  readonly 'compaction/summary': CompactionSummaryData;
+  readonly 'compaction/end': CompactionBracketData;
+  readonly 'compaction/prune': CompactionPruneData;
+  readonly 'llm/retry': RetryData;
+  readonly 'llm/retry-started': RetryStartedData;
+};
+
+export type EventType = keyof EventDataMap;
+
+/** An event whose type is `K`, with that type's payload. */
+export type EventOf<K extends EventType> = SessionEvent<EventDataMap[K]> & { readonly type: K };
+
+/** An event of any type `EventDataMap` gives a payload: a union that `switch (event.type)` narrows. */
+export type TypedEvent = { readonly [K in EventType]: EventOf<K> }[EventType];

@@ -10,14 +10,19 @@ import {
   type ContentBlock,
   type EpochHeader,
   type HeaderReason,
-  type JsonValue,
+  isEvent,
+  type AssistantMessageData,
+  type CompactionSummaryData,
+  type EventOf,
   type LlmCallConfig,
   type LlmFailure,
   type Message,
   type SessionLog,
   type StreamChunk,
   type ToolResultData,
+  type TurnEndReason,
 } from '../log/index.ts';
+import type { Mutable } from '../_internals/mutable.ts';
 import type { GenerateRequest, WireRequest } from '../wire/index.ts';
 import { BlockAssembler } from './block-assembler.ts';
 import { Inbox } from './inbox.ts';
@@ -150,7 +155,7 @@ export class AgentLoop {
   trimToolResult(callId: string, content: readonly ContentBlock[]): void {
     const seq = this.log.surface.nodes.find((s) => {
       const event = this.log.eventAt(s)!;
-      return event.type === 'tool/result' && (event.data as unknown as ToolResultData).message.source['callId'] === callId;
+      return isEvent(event, 'tool/result') && event.data.message.source['callId'] === callId;
     });
     if (seq === undefined) throw new ReconError('USAGE', `no current tool/result answers call "${callId}"`);
     // A second trim of the same result before the turn supersedes the first: one replace of
@@ -185,15 +190,15 @@ export class AgentLoop {
     for await (const chunk of this.#model.stream(request, wire)) assembler.push(chunk);
     const summary = assembler.blocks().filter((block) => block.type === 'text');
     const range = { start: shadowedSeqs[0]!, end: shadowedSeqs[shadowedSeqs.length - 1]! };
-    const summaryData: Record<string, JsonValue> = {
+    const summaryData: CompactionSummaryData = {
       compactionId,
-      summary: summary as unknown as JsonValue,
+      summary,
       shadowedRange: range,
       shadowedSeqs,
       shadowedTokenCount: estimateTokens(messages),
       ...this.oneShotEnvelope(prepared.config),
+      ...(assembler.usage === undefined ? {} : { usage: assembler.usage }),
     };
-    if (assembler.usage !== undefined) summaryData['usage'] = assembler.usage as unknown as JsonValue;
     const summarySeq = this.log.append('compaction/summary', summaryData).seq;
     const text = summary.map((block) => block.text).join('');
     const replacement = textMessage(this.#ids(), `Summary of the conversation so far:\n${text}`, { kind: 'plugin', plugin: 'compact', compactionId });
@@ -205,7 +210,7 @@ export class AgentLoop {
     const turn = lastTurn(this.log) + 1;
     this.log.append('turn/start', { turn });
     this.#applyTrims();
-    let reason: JsonValue = { kind: 'completed' };
+    let reason: TurnEndReason = { kind: 'completed' };
     let fatal: unknown;
     for (let step = 1; ; step++) {
       const claimed = [...(step === 1 ? this.inbox.claim('next-turn', 1) : []), ...this.inbox.claim('next-step')];
@@ -222,7 +227,7 @@ export class AgentLoop {
         result = await this.#runStep(turn, step);
       } catch (error) {
         const failure = error instanceof TurnError ? error.failure : { message: errorText(error), code: ReconError.is(error) ? error.code : 'UNKNOWN' };
-        reason = { kind: 'error', error: failure as unknown as JsonValue };
+        reason = { kind: 'error', error: failure };
         // A reconstruction mismatch is a broken invariant: logged as the turn's end, then thrown.
         if (ReconError.is(error) && error.code === 'RECONSTRUCTION_MISMATCH') fatal = error;
         this.endStep(turn, step, true);
@@ -256,13 +261,13 @@ export class AgentLoop {
       const held: StreamChunk[] = [];
       for await (const chunk of reply) {
         if (reply.whole === true) held.push(chunk);
-        else chunkSeqs.push(this.log.append('assistant/chunk', { turn, step, chunk: chunk as unknown as JsonValue }).seq);
+        else chunkSeqs.push(this.log.append('assistant/chunk', { turn, step, chunk }).seq);
         assembler.push(chunk);
       }
       const finish = assembler.finish ?? { kind: 'error', failure: { message: 'the stream ended without a finish chunk', code: 'INCOMPLETE_STREAM' } };
       if (finish.kind === 'error' || finish.kind === 'aborted') {
         // A failed whole reply leaves no message: its chunks are logged so the log still shows the request went out.
-        for (const chunk of held) this.log.append('assistant/chunk', { turn, step, chunk: chunk as unknown as JsonValue });
+        for (const chunk of held) this.log.append('assistant/chunk', { turn, step, chunk });
         const failure = finish.kind === 'error' ? finish.failure : { message: 'the stream was aborted', code: 'ABORTED' };
         if (attempt < (this.#options.maxRetries ?? 0)) {
           this.#logRetry(turn, step, attempt + 1, failure);
@@ -272,8 +277,7 @@ export class AgentLoop {
       }
       const blocks = assembler.blocks();
       const message = createAssistantMessage(this.#ids(), blocks, request.provider, request.model);
-      const data: Record<string, JsonValue> = { turn, step, message: message as unknown as JsonValue };
-      if (assembler.usage !== undefined) data['usage'] = assembler.usage as unknown as JsonValue;
+      const data: AssistantMessageData = { turn, step, message, ...(assembler.usage === undefined ? {} : { usage: assembler.usage }) };
       this.log.append('assistant/message', data, { surfaceOp: 'append', sourceEventSeqs: chunkSeqs });
       if (finish.kind === 'max-tokens') return 'max-tokens';
       const calls = blocks.filter((block) => block.type === 'tool-call');
@@ -298,7 +302,7 @@ export class AgentLoop {
     // canonicalHeader drops what marks nothing: an empty system, no tools, no adapter defaults.
     const built = deepFreeze(canonicalHeader({ ...prepared, system, tools: tools ?? [] }));
     const reason = this.headerReason(folded, built, !this.#headerLogged);
-    if (reason !== undefined) this.log.append('request/header', { header: built as unknown as JsonValue, reason });
+    if (reason !== undefined) this.log.append('request/header', { header: built, reason });
     this.#headerLogged = true;
     const request = this.buildLoopRequest(this.requestHeader(built), messages);
     this.#marked.add(request);
@@ -345,17 +349,17 @@ export class AgentLoop {
   }
 
   /** What a one-shot call logs so its request can be rebuilt: provider, model, maxTokens. */
-  protected oneShotEnvelope(config: LlmCallConfig): Record<string, JsonValue> {
+  protected oneShotEnvelope(config: LlmCallConfig): OneShotEnvelope {
     return { provider: config.provider, model: config.model, ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }) };
   }
 
   /** The first request of a loop instance: its own route, plus what it may keep from the log. */
   #seedConfig(folded: EpochHeader | undefined): LlmCallConfig {
-    const seed: Record<string, unknown> = { provider: this.config.provider, model: this.config.model };
+    const seed: Mutable<LlmCallConfig> = { provider: this.config.provider, model: this.config.model };
     const effort = this.config.reasoningEffort ?? keptEffort(folded, this.config);
-    if (effort !== undefined) seed['reasoningEffort'] = effort;
-    if (this.config.maxTokens !== undefined) seed['maxTokens'] = this.config.maxTokens;
-    return seed as unknown as LlmCallConfig;
+    if (effort !== undefined) seed.reasoningEffort = effort;
+    if (this.config.maxTokens !== undefined) seed.maxTokens = this.config.maxTokens;
+    return seed;
   }
 
   async #runTool(turn: number, step: number, call: Extract<ContentBlock, { type: 'tool-call' }>): Promise<void> {
@@ -379,15 +383,15 @@ export class AgentLoop {
         error = { name: thrown instanceof Error ? thrown.name : 'Error', code: 'TOOL_FAILED' };
       }
     }
-    const data: Record<string, JsonValue> = { turn, step, message: createToolResultMessage(this.#ids(), call.id, content, isError) as unknown as JsonValue };
-    if (error !== undefined) data['error'] = error;
+    const message = createToolResultMessage(this.#ids(), call.id, content, isError);
+    const data: ToolResultData = { turn, step, message, ...(error === undefined ? {} : { error }) };
     this.log.append('tool/result', data, { surfaceOp: 'append', sourceEventSeqs: [callSeq] });
   }
 
   #logRetry(turn: number, step: number, retry: number, failure: LlmFailure): void {
     const retryId = this.#ids();
     const maxRetries = this.#options.maxRetries ?? 0;
-    this.log.append('llm/retry', { retryId, turn, step, provider: this.config.provider, mode: 'normal', policyKey: 'scripted', retry, maxRetries, delayMs: 0, failure: failure as unknown as JsonValue });
+    this.log.append('llm/retry', { retryId, turn, step, provider: this.config.provider, mode: 'normal', policyKey: 'scripted', retry, maxRetries, delayMs: 0, failure });
     this.log.append('llm/retry-started', { retryId, turn, step, retry });
   }
 
@@ -396,13 +400,20 @@ export class AgentLoop {
     const current = new Set(this.log.surface.nodes);
     // A compaction since the trim was asked for may have shadowed the result already.
     for (const [seq, content] of [...this.#pendingTrims].filter(([trimmed]) => current.has(trimmed))) {
-      const original = this.log.eventAt(seq)!.data as unknown as ToolResultData;
+      const { data: original } = this.#toolResultAt(seq);
       const block = original.message.content[0] as Extract<ContentBlock, { type: 'tool-result' }>;
       const message = { ...original.message, content: [{ ...block, content }] };
       this.log.append('compaction/prune', { shadowedRange: { start: seq, end: seq }, shadowedSeqs: [seq], shadowedTokenCount: estimateTokens([original.message]) });
-      this.log.append('tool/result', { ...original, message } as unknown as JsonValue, { surfaceOp: { op: 'replace', start: seq, end: seq }, sourceEventSeqs: [seq] });
+      this.log.append('tool/result', { ...original, message }, { surfaceOp: { op: 'replace', start: seq, end: seq }, sourceEventSeqs: [seq] });
     }
     this.#pendingTrims.clear();
+  }
+
+  /** The current surface node `seq`, which #applyTrims only ever names for a tool result. */
+  #toolResultAt(seq: number): EventOf<'tool/result'> {
+    const event = this.log.eventAt(seq);
+    if (event === undefined || !isEvent(event, 'tool/result')) throw new ReconError('INTERNAL', `seq ${seq} is not a tool/result`);
+    return event;
   }
 
   #message(content: string | Message): Message {
@@ -410,14 +421,17 @@ export class AgentLoop {
   }
 }
 
+/** What a one-shot call logs so its request can be rebuilt (spec §2.3). */
+export type OneShotEnvelope = Pick<CompactionSummaryData, 'provider' | 'model' | 'maxTokens'>;
+
 const SUMMARY_INSTRUCTIONS = 'Summarize the conversation so far for the agent that continues it. Keep every fact it needs.';
 
 /** The folded config minus the fields the route filled in, so the current route fills them again. */
 export function requestProposal(header: EpochHeader): LlmCallConfig {
-  const config: Record<string, unknown> = { ...header.config };
-  if (header.adapterDefaults?.reasoningEffort === true) delete config['reasoningEffort'];
-  if (header.adapterDefaults?.maxTokens === true) delete config['maxTokens'];
-  return config as unknown as LlmCallConfig;
+  const config: Mutable<LlmCallConfig> = { ...header.config };
+  if (header.adapterDefaults?.reasoningEffort === true) delete config.reasoningEffort;
+  if (header.adapterDefaults?.maxTokens === true) delete config.maxTokens;
+  return config;
 }
 
 /** An explicit effort survives a restart only on the same provider and model. */

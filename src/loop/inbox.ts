@@ -1,13 +1,7 @@
-import type { Message, SessionLog } from '../log/index.ts';
+import { isEvent, type InboxSpliceData as SpliceData, type Message, type SessionLog } from '../log/index.ts';
 
-export type InboxTarget = 'next-turn' | 'next-step';
+export type InboxTarget = SpliceData['target'];
 
-interface SpliceData {
-  readonly target: InboxTarget;
-  readonly start: number;
-  readonly removedCount?: number;
-  readonly inserted: readonly Message[];
-}
 
 /**
  * The two FIFO lists of messages waiting for the loop (spec §4.1). Every change is
@@ -20,7 +14,7 @@ export class Inbox {
 
   constructor(log: SessionLog) {
     this.#log = log;
-    for (const event of log.events) if (event.type === 'agent/inbox/spliced') this.#apply(event.data as unknown as SpliceData);
+    for (const event of log.events) if (isEvent(event, 'agent/inbox/spliced')) this.#apply(event.data);
   }
 
   size(target: InboxTarget): number {

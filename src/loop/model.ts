@@ -1,3 +1,4 @@
+import type { Mutable } from '../_internals/mutable.ts';
 import type { LlmCallConfig, StreamChunk } from '../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../wire/index.ts';
 
@@ -34,15 +35,15 @@ export interface RouteDefaults {
 
 /** Fills `maxTokens` and `reasoningEffort` from the route's defaults and marks what it filled. */
 export function prepareWithDefaults(proposal: LlmCallConfig, defaults: RouteDefaults): PreparedCall {
-  const config: Record<string, unknown> = { ...proposal };
+  const config: Mutable<LlmCallConfig> = { ...proposal };
   const marks: { reasoningEffort?: true; maxTokens?: true } = {};
-  if (config['reasoningEffort'] === undefined && defaults.reasoningEffort !== undefined) {
-    config['reasoningEffort'] = defaults.reasoningEffort;
+  if (config.reasoningEffort === undefined && defaults.reasoningEffort !== undefined) {
+    config.reasoningEffort = defaults.reasoningEffort;
     marks.reasoningEffort = true;
   }
-  if (config['maxTokens'] === undefined && defaults.maxTokens !== undefined) {
-    config['maxTokens'] = defaults.maxTokens;
+  if (config.maxTokens === undefined && defaults.maxTokens !== undefined) {
+    config.maxTokens = defaults.maxTokens;
     marks.maxTokens = true;
   }
-  return Object.keys(marks).length === 0 ? { config: config as unknown as LlmCallConfig } : { config: config as unknown as LlmCallConfig, adapterDefaults: marks };
+  return Object.keys(marks).length === 0 ? { config } : { config, adapterDefaults: marks };
 }

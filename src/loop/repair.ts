@@ -3,7 +3,7 @@
  * would have written — a result for every tool call left without one, `step/end`, and
  * `turn/end {interrupted}` — before a new loop instance continues it.
  */
-import type { AssistantMessageData, ContentBlock, SessionLog } from '../log/index.ts';
+import { isTyped, type ContentBlock, type SessionLog, type StepData } from '../log/index.ts';
 import { createToolResultMessage } from './messages.ts';
 
 export const TOOL_OUTCOME_UNKNOWN = 'TOOL_OUTCOME_UNKNOWN';
@@ -11,21 +11,21 @@ export const TOOL_NOT_STARTED = 'TOOL_NOT_STARTED';
 
 export function closeInterruptedTurn(log: SessionLog): void {
   let openTurn: number | undefined;
-  let openStep: { turn: number; step: number } | undefined;
+  let openStep: StepData | undefined;
   let calls: Array<{ id: string; assistantSeq: number }> = [];
   const callSeqs = new Map<string, number>();
   const answered = new Set<string>();
   for (const event of log.events) {
-    const data = event.data as { turn?: number; step?: number; callId?: string };
+    if (!isTyped(event)) continue;
     switch (event.type) {
       case 'turn/start':
-        openTurn = data.turn;
+        openTurn = event.data.turn;
         break;
       case 'turn/end':
         openTurn = undefined;
         break;
       case 'step/start':
-        openStep = { turn: data.turn!, step: data.step! };
+        openStep = { turn: event.data.turn, step: event.data.step };
         calls = [];
         callSeqs.clear();
         answered.clear();
@@ -34,15 +34,15 @@ export function closeInterruptedTurn(log: SessionLog): void {
         openStep = undefined;
         break;
       case 'assistant/message': {
-        const content = (event.data as unknown as AssistantMessageData).message.content;
+        const content = event.data.message.content;
         calls = content.filter((b): b is Extract<ContentBlock, { type: 'tool-call' }> => b.type === 'tool-call').map((b) => ({ id: b.id, assistantSeq: event.seq }));
         break;
       }
       case 'tool/call':
-        callSeqs.set(data.callId!, event.seq);
+        callSeqs.set(event.data.callId, event.seq);
         break;
       case 'tool/result':
-        if (event.surfaceOp === 'append') answered.add((event.data as unknown as { message: { source: { callId: string } } }).message.source.callId);
+        if (event.surfaceOp === 'append') answered.add(String(event.data.message.source['callId']));
         break;
     }
   }
@@ -56,7 +56,7 @@ export function closeInterruptedTurn(log: SessionLog): void {
       const id = `interrupted-tool-result-${call.id}-${log.length}`;
       log.append(
         'tool/result',
-        { ...openStep, message: createToolResultMessage(id, call.id, [{ type: 'text', text }], true), error: { name: 'InterruptedError', code } } as never,
+        { ...openStep, message: createToolResultMessage(id, call.id, [{ type: 'text', text }], true), error: { name: 'InterruptedError', code } },
         { surfaceOp: 'append', sourceEventSeqs: [callSeq ?? call.assistantSeq] },
       );
     }

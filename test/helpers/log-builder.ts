@@ -1,5 +1,18 @@
 /** Small builders for hand-written logs in tests. Times and ids are fixed, so bytes are stable. */
-import { SessionLog, newSessionHeader, saveJsonl, type JsonValue } from '../../src/log/index.ts';
+import {
+  SessionLog,
+  newSessionHeader,
+  saveJsonl,
+  type AssistantMessageData,
+  type ContentBlock,
+  type EpochHeader,
+  type HeaderReason,
+  type Message,
+  type MessageSource,
+  type RequestHeaderData,
+  type TokenUsage,
+  type ToolResultData,
+} from '../../src/log/index.ts';
 
 export const SESSION_ID = 'test-session';
 
@@ -12,21 +25,20 @@ export function emptyLog(): SessionLog {
   return SessionLog.create(newSessionHeader(SESSION_ID, 1_700_000_000_000), { clock: tickingClock() });
 }
 
-export function userMessage(id: string, text: string, source: JsonValue = { kind: 'user' }): JsonValue {
+export function userMessage(id: string, text: string, source: MessageSource = { kind: 'user' }): Message {
   return { id, role: 'user', content: [{ type: 'text', text }], source };
 }
 
-export function assistantData(turn: number, step: number, id: string, content: JsonValue[], usage?: JsonValue): JsonValue {
-  const data: Record<string, JsonValue> = {
+export function assistantData(turn: number, step: number, id: string, content: ContentBlock[], usage?: TokenUsage): AssistantMessageData {
+  return {
     turn,
     step,
     message: { id, role: 'assistant', content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' } },
+    ...(usage === undefined ? {} : { usage }),
   };
-  if (usage !== undefined) data['usage'] = usage;
-  return data;
 }
 
-export function toolResultData(turn: number, step: number, id: string, callId: string, text: string): JsonValue {
+export function toolResultData(turn: number, step: number, id: string, callId: string, text: string): ToolResultData {
   return {
     turn,
     step,
@@ -39,7 +51,7 @@ export function toolResultData(turn: number, step: number, id: string, callId: s
   };
 }
 
-export function headerData(reason: string, overrides: Record<string, JsonValue> = {}): JsonValue {
+export function headerData(reason: HeaderReason, overrides: Partial<EpochHeader> = {}): RequestHeaderData {
   return {
     header: {
       config: { provider: 'deepseek', model: 'deepseek-chat', reasoningEffort: 'high', maxTokens: 8192 },
@@ -63,7 +75,7 @@ export function richLog(): SessionLog {
   log.append('user/message', userMessage('u1', 'Say hello with the echo tool.'), { surfaceOp: 'append' });
   log.append('request/header', headerData('initial'));
   const chunks = ['Hel', 'lo', ' the', 're'].map((text) => log.append('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', index: 0, text } }).seq);
-  const call = { type: 'tool-call', id: 'call-1', name: 'echo', arguments: '{"text":"hello"}' };
+  const call: ContentBlock = { type: 'tool-call', id: 'call-1', name: 'echo', arguments: '{"text":"hello"}' };
   log.append('assistant/message', assistantData(1, 1, 'a1', [{ type: 'text', text: 'Hello there' }, call], { inputTokens: 100, outputTokens: 12, cacheReadTokens: 0 }), {
     surfaceOp: 'append',
     sourceEventSeqs: chunks,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReconError, type ErrorCode } from '../../src/errors.ts';
-import { loadJsonl, saveJsonl, type AppendOptions, type SessionLog } from '../../src/log/index.ts';
+import { loadJsonl, saveJsonl, type AppendOptions, type SessionLog, type ContentBlock } from '../../src/log/index.ts';
 import { assistantData, headerData, richLog, toolResultData, userMessage } from '../helpers/log-builder.ts';
 
 /** Appends and expects a coded refusal that leaves the log byte-identical. */
@@ -37,9 +37,10 @@ describe('append (spec §5.1), with every load rule applied (append/load parity)
 
   it('stores an event of an older shape as load reads it back: upgraded, or refused when malformed', () => {
     const log = richLog();
-    const old = log.append('turn/start', { turn: 9, trigger: { kind: 'message', source: { kind: 'user' } } });
+    // Older shapes are outside the typed vocabulary: appended as values the log itself must check.
+    const old = log.append<string>('turn/start', { turn: 9, trigger: { kind: 'message', source: { kind: 'user' } } });
     expect(old.data).toEqual({ turn: 9 });
-    const user = log.append('user/message', { content: [{ type: 'text', text: 'hi' }], source: { kind: 'user' } }, { surfaceOp: 'append' });
+    const user = log.append<string>('user/message', { content: [{ type: 'text', text: 'hi' }], source: { kind: 'user' } }, { surfaceOp: 'append' });
     expect(user.data).toEqual({ content: [{ type: 'text', text: 'hi' }], source: { kind: 'user' }, id: `legacy-message:${log.header.id}:${user.seq}`, role: 'user' });
     expect(loadJsonl(saveJsonl(log)).log.events).toEqual(log.events);
     expect(expectRefused(log, 'LEGACY_SHAPE_INVALID', 'turn/end', { turn: 9, reason: { kind: 'completed', note: 'x' } }).rule).toBe('legacy-shape.turn-end-kind-only');
@@ -60,7 +61,7 @@ describe('append (spec §5.1), with every load rule applied (append/load parity)
 
   it('refuses request/header-delta and the reason "fallback"', () => {
     expectRefused(richLog(), 'LEGACY_HEADER_DELTA', 'request/header-delta', { changes: {} });
-    expectRefused(richLog(), 'LEGACY_HEADER_REASON', 'request/header', headerData('fallback'));
+    expectRefused(richLog(), 'LEGACY_HEADER_REASON', 'request/header', { ...headerData('change'), reason: 'fallback' });
     expectRefused(richLog(), 'LEGACY_MODE_SET', 'mode/set', { mode: 'plan' });
   });
 
@@ -132,8 +133,8 @@ describe('append (spec §5.1), with every load rule applied (append/load parity)
     expectRefused(log, 'MESSAGE_SHAPE', 'user/message', { ...(userMessage('u', 'x') as object), role: 'assistant' }, { surfaceOp: 'append' });
     const noModel = { turn: 3, step: 1, message: { id: 'a', role: 'assistant', content: [], source: { kind: 'model', provider: 'p' } } };
     expectRefused(log, 'MESSAGE_SHAPE', 'assistant/message', noModel, { surfaceOp: 'append' });
-    const mismatched = toolResultData(3, 1, 't', 'call-a', 'x') as { message: { source: { callId: string } } };
-    mismatched.message.source.callId = 'call-b';
+    const result = toolResultData(3, 1, 't', 'call-a', 'x');
+    const mismatched = { ...result, message: { ...result.message, source: { kind: 'tool', callId: 'call-b' } } };
     expectRefused(log, 'MESSAGE_SHAPE', 'tool/result', mismatched, { surfaceOp: 'append', sourceEventSeqs: [0] });
   });
 
@@ -142,7 +143,7 @@ describe('append (spec §5.1), with every load rule applied (append/load parity)
     expectRefused(log, 'REQUEST_HEADER_INVALID', 'request/header', headerData('change', { config: { provider: '', model: 'm' } }));
     expectRefused(log, 'REQUEST_HEADER_INVALID', 'request/header', headerData('change', { config: { provider: 'p', model: 'm', reasoningEffort: '' } }));
     expectRefused(log, 'REQUEST_HEADER_INVALID', 'request/header', headerData('change', { config: { provider: 'p', model: 'm' }, adapterDefaults: { maxTokens: true } }));
-    expectRefused(log, 'REQUEST_HEADER_INVALID', 'request/header', headerData('sometimes'));
+    expectRefused(log, 'REQUEST_HEADER_INVALID', 'request/header', { ...headerData('change'), reason: 'sometimes' });
   });
 
   it('refuses an ignorable marker other than true', () => {
@@ -156,7 +157,7 @@ function richLogWithLiveTool(): SessionLog {
   log.append('turn/start', { turn: 3 });
   log.append('step/start', { turn: 3, step: 1 });
   log.append('user/message', userMessage('u3', 'Echo again.'), { surfaceOp: 'append' });
-  const call = { type: 'tool-call', id: 'call-3', name: 'echo', arguments: '{}' };
+  const call: ContentBlock = { type: 'tool-call', id: 'call-3', name: 'echo', arguments: '{}' };
   log.append('assistant/message', assistantData(3, 1, 'a4', [call]), { surfaceOp: 'append', sourceEventSeqs: [] });
   const callSeq = log.append('tool/call', { turn: 3, step: 1, callId: 'call-3', name: 'echo', arguments: '{}' }).seq;
   log.append('tool/result', toolResultData(3, 1, 't3', 'call-3', 'a long output'), { surfaceOp: 'append', sourceEventSeqs: [callSeq] });

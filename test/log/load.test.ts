@@ -60,7 +60,7 @@ describe('event rules at load (spec §5.2–5.3)', () => {
     const add = (type: string, data: unknown) => `${text}${ev(next, type, data)}\n`;
     const codes = [
       expectCode(add('request/header-delta', {}), 'LEGACY_HEADER_DELTA', lastLine).code,
-      expectCode(add('request/header', headerData('fallback')), 'LEGACY_HEADER_REASON', lastLine).code,
+      expectCode(add('request/header', { ...headerData('change'), reason: 'fallback' }), 'LEGACY_HEADER_REASON', lastLine).code,
       expectCode(add('mode/set', {}), 'LEGACY_MODE_SET', lastLine).code,
       expectCode(add('plugin/unknown', {}), 'UNKNOWN_EVENT_TYPE', lastLine).code,
       expectCode(text.replace('"version":0', '"version":1'), 'FORMAT_VERSION', 1).code,

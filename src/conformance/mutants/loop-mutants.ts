@@ -1,7 +1,7 @@
 /** Mutants of the loop: each overrides one extension point of the reference `AgentLoop`. */
 import { buildRequest, type NeutralRequest } from '../../fold/index.ts';
 import { type EpochHeader, type HeaderReason, type JsonValue, type LlmCallConfig, type Message } from '../../log/index.ts';
-import { AgentLoop, type SentRequest } from '../../loop/index.ts';
+import { AgentLoop, type OneShotEnvelope, type SentRequest } from '../../loop/index.ts';
 import { inProcess } from './define.ts';
 import { issue } from './mutant.ts';
 import { UNFROZEN_REQUEST_PART } from './fold-mutants.ts';
@@ -69,7 +69,7 @@ class UnfrozenRequestLoop extends AgentLoop {
 }
 
 class NoEnvelopeLoop extends AgentLoop {
-  protected override oneShotEnvelope(_config: LlmCallConfig): Record<string, JsonValue> {
+  protected override oneShotEnvelope(_config: LlmCallConfig): OneShotEnvelope {
     return {};
   }
 }
