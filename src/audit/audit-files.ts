@@ -5,7 +5,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { auditFile, type LogAudit } from './audit-log.ts';
-import { auditOnWorkers } from './_internals/audit-pool.ts';
+import { inWorkers } from '../_internals/worker-pool.ts';
+import type { AuditJob } from './_internals/audit-worker.ts';
 
 export interface AuditTarget {
   /** Where to read it. */
@@ -78,13 +79,16 @@ export async function auditFiles(targets: readonly AuditTarget[], workers: numbe
     }
     return results;
   }
-  return auditOnWorkers(
-    targets.map(({ path, file }) => ({ path, file })),
-    workers,
-    (index) => {
+  return inWorkers<AuditTarget, LogAudit>({
+    jobs: targets,
+    count: workers,
+    entry: new URL('./_internals/audit-worker.ts', import.meta.url),
+    local: (target) => auditFile(target.path, target.file),
+    message: ({ path, file }): AuditJob => ({ path, file }),
+    onResult: (_audit, index) => {
       logs++;
       bytes += targets[index]!.bytes;
       progress({ logs, bytes });
     },
-  );
+  });
 }

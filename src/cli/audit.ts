@@ -33,8 +33,8 @@ Options:
   --json         the same as --format json
   --strict       also fail on unexplained prefix breaks, unexplained cache-read drops
                  and requests with no request/header to rebuild them from
-  --workers <n>  worker threads for many logs (default: the number of cores; 1 audits
-                 in process)
+  --workers <n>  threads for many logs, this one included (default: the number of
+                 cores; 1 audits in process)
   --progress     progress on stderr (the default when stderr is a terminal)
 
 Exit codes: 0 every log loaded (and, with --strict, nothing unexplained),

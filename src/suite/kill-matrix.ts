@@ -1,6 +1,7 @@
 /** Runs the suite against every mutant: which properties kill which mutant. */
 import type { Property } from '../../properties/index.ts';
-import { inWorkers } from './_internals/worker-pool.ts';
+import { inWorkers } from '../_internals/worker-pool.ts';
+import { SUITE_WORKER, type WorkerJob } from './_internals/worker-messages.ts';
 import { checkConformance } from './check-conformance.ts';
 import type { Counterexample } from './run-suite.ts';
 import type { Mutant } from '../conformance/mutants/mutant.ts';
@@ -90,8 +91,9 @@ export async function killMatrixInWorkers(mutants: readonly Mutant[], properties
   const verdicts = await inWorkers<Mutant, MutantVerdict>({
     jobs: mutants,
     count: options.workers ?? 1,
+    entry: SUITE_WORKER,
     local: (mutant) => mutantVerdict(mutant, properties, base),
-    message: (mutant) => ({ kind: 'mutant', name: mutant.name, ...base }),
+    message: (mutant): WorkerJob => ({ kind: 'mutant', name: mutant.name, ...base }),
     onResult: (verdict) => options.onMutant?.(verdict, done++, mutants.length),
   });
   return toKillMatrix(verdicts, properties, options.only);

@@ -7,7 +7,8 @@
  */
 import type { Property } from '../../properties/index.ts';
 import type { Implementation } from '../contract/implementation.ts';
-import { inWorkers } from './_internals/worker-pool.ts';
+import { inWorkers } from '../_internals/worker-pool.ts';
+import { SUITE_WORKER, type WorkerJob } from './_internals/worker-messages.ts';
 import { mergeProperty, mergeSuites } from './merge-shards.ts';
 import type { OpenOptions } from '../conformance/open-implementation.ts';
 import { RegressionStore } from './regressions.ts';
@@ -37,6 +38,7 @@ export async function runSuiteInWorkers(impl: Implementation, spec: string, open
   const results = await inWorkers<Shard, SuiteResult>({
     jobs: parts,
     count: workers,
+    entry: SUITE_WORKER,
     local: (shard) =>
       runSuite(impl, chosen, {
         ...options,
@@ -48,7 +50,7 @@ export async function runSuiteInWorkers(impl: Implementation, spec: string, open
           else options.onProgress?.(event);
         },
       }),
-    message: (shard) => ({
+    message: (shard): WorkerJob => ({
       kind: 'suite',
       spec,
       open,

@@ -1,12 +1,11 @@
 /** One audit worker: audits the files it is sent, one at a time, and answers with each result. */
-import { parentPort } from 'node:worker_threads';
+import { serveJobs } from '../../_internals/worker-serve.ts';
 import { auditFile } from '../audit-log.ts';
-import type { WorkerAnswer, WorkerJob } from './audit-pool.ts';
 
-const port = parentPort!;
-port.on('message', (job: WorkerJob) => {
-  auditFile(job.path, job.file).then(
-    (audit) => port.postMessage({ index: job.index, audit } satisfies WorkerAnswer),
-    (error: unknown) => port.postMessage({ index: job.index, error: error instanceof Error ? error.message : String(error) } satisfies WorkerAnswer),
-  );
-});
+/** A log to audit: where to read it, and how the report names it. */
+export interface AuditJob {
+  readonly path: string;
+  readonly file: string;
+}
+
+serveJobs<AuditJob>((job) => auditFile(job.path, job.file));

@@ -1,6 +1,5 @@
-/** What the pool posts to a worker thread (a job) and what the thread posts back. */
+/** What the suite posts to a worker thread: its part of a run, or one mutant. */
 import type { OpenOptions } from '../../conformance/open-implementation.ts';
-import type { ErrorCode, ErrorLocation } from '../../errors.ts';
 import type { Shard } from '../run-suite.ts';
 
 export type WorkerJob =
@@ -18,8 +17,5 @@ export type WorkerJob =
     }
   | { readonly kind: 'mutant'; readonly name: string; readonly runs?: number; readonly seed: number; readonly only?: readonly string[] };
 
-/** What a worker thread posts back. */
-export type WorkerMessage<R> =
-  | { readonly type: 'event'; readonly event: unknown }
-  | { readonly type: 'done'; readonly result: R }
-  | { readonly type: 'error'; readonly code?: ErrorCode; readonly message: string; readonly hint?: string; readonly location?: ErrorLocation };
+/** The worker module that runs a WorkerJob. */
+export const SUITE_WORKER = new URL('./worker.ts', import.meta.url);

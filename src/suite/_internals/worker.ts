@@ -2,17 +2,16 @@
  * A worker thread of `--workers N`: runs the jobs the pool posts (its part of a suite run,
  * or one mutant) with an implementation of its own, and posts back plain results.
  */
-import { parentPort } from 'node:worker_threads';
 import { PROPERTIES } from '../../../properties/index.ts';
-import { ReconError } from '../../errors.ts';
 import { findMutant } from '../../conformance/mutants/catalog.ts';
 import { mutantVerdict } from '../kill-matrix.ts';
 import { openImplementation } from '../../conformance/open-implementation.ts';
 import { RegressionStore } from '../regressions.ts';
 import { runSuite } from '../run-suite.ts';
-import type { WorkerJob, WorkerMessage } from './worker-messages.ts';
+import { serveJobs } from '../../_internals/worker-serve.ts';
+import type { WorkerJob } from './worker-messages.ts';
 
-async function run(job: WorkerJob, post: (message: WorkerMessage<unknown>) => void): Promise<unknown> {
+async function run(job: WorkerJob, post: (event: unknown) => void): Promise<unknown> {
   if (job.kind === 'mutant') return mutantVerdict(findMutant(job.name), PROPERTIES, { seed: job.seed, ...(job.runs === undefined ? {} : { runs: job.runs }), ...(job.only === undefined ? {} : { only: job.only }) });
   const impl = await openImplementation(job.spec, job.open);
   try {
@@ -24,7 +23,7 @@ async function run(job: WorkerJob, post: (message: WorkerMessage<unknown>) => vo
       shrink: job.shrink,
       regressions: new RegressionStore(job.regressions, undefined),
       onProgress: (event) => {
-        if (event.type === 'end') post({ type: 'event', event: { type: 'end', result: event.result, index: event.index } });
+        if (event.type === 'end') post({ type: 'end', result: event.result, index: event.index });
       },
     });
   } finally {
@@ -32,16 +31,4 @@ async function run(job: WorkerJob, post: (message: WorkerMessage<unknown>) => vo
   }
 }
 
-const port = parentPort!;
-port.on('message', (job: WorkerJob) => {
-  const post = (message: WorkerMessage<unknown>) => port.postMessage(message);
-  run(job, post).then(
-    (result) => post({ type: 'done', result }),
-    (error: unknown) =>
-      post(
-        ReconError.is(error)
-          ? { type: 'error', code: error.code, message: error.detail, ...(error.hint === undefined ? {} : { hint: error.hint }), location: error.location }
-          : { type: 'error', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
-      ),
-  );
-});
+serveJobs<WorkerJob>((job, post) => run(job, post));

@@ -1,24 +1,25 @@
 /**
  * Jobs spread over this thread and `count - 1` worker threads, results in job order.
  * Each thread takes the next job when it is free, so the order jobs finish in never
- * changes what is returned.
+ * changes what is returned. A worker module answers through `serveJobs` (worker-serve.ts).
  */
 import { Worker } from 'node:worker_threads';
-import { ReconError } from '../../errors.ts';
-import type { WorkerJob, WorkerMessage } from './worker-messages.ts';
+import { ReconError } from '../errors.ts';
+import type { WorkerMessage } from './worker-serve.ts';
 
-// From the sources the worker is TypeScript; from the build (dist/) it is JavaScript and needs no loader.
+// From the sources a worker module is TypeScript; from the build (dist/) it is JavaScript and needs no loader.
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
-const ENTRY = new URL(FROM_SOURCES ? './worker.ts' : './worker.js', import.meta.url).href;
 
 export interface Pool<J, R> {
   readonly jobs: readonly J[];
   /** Threads, this one included. */
   readonly count: number;
+  /** The worker module, as its `.ts` source (the build's `.js` beside it is used from dist/). */
+  readonly entry: URL;
   /** How this thread runs a job. */
   readonly local: (job: J) => Promise<R>;
-  /** How a worker thread is told to run it (see worker.ts). */
-  readonly message: (job: J) => WorkerJob;
+  /** What a worker thread is posted to run it: plain data. */
+  readonly message: (job: J) => unknown;
   readonly onEvent?: (event: unknown) => void;
   readonly onResult?: (result: R, index: number) => void;
 }
@@ -26,7 +27,7 @@ export interface Pool<J, R> {
 export async function inWorkers<J, R>(pool: Pool<J, R>): Promise<R[]> {
   const { jobs } = pool;
   const results: R[] = new Array<R>(jobs.length);
-  const threads = Array.from({ length: Math.max(0, Math.min(pool.count, jobs.length) - 1) }, () => startWorker());
+  const threads = Array.from({ length: Math.max(0, Math.min(pool.count, jobs.length) - 1) }, () => startWorker(pool.entry));
   let next = 0;
   let broken = false;
   const drain = async (run: (job: J) => Promise<R>) => {
@@ -50,16 +51,17 @@ export async function inWorkers<J, R>(pool: Pool<J, R>): Promise<R[]> {
 }
 
 interface Thread {
-  run<R>(job: WorkerJob, onEvent: (event: unknown) => void): Promise<R>;
+  run<R>(job: unknown, onEvent: (event: unknown) => void): Promise<R>;
   stop(): Promise<number>;
 }
 
-function startWorker(): Thread {
+function startWorker(entry: URL): Thread {
+  const module = FROM_SOURCES ? entry.href : entry.href.replace(/\.ts$/, '.js');
   // The sources are TypeScript: a worker registers the same loader as bin/recon.js before it imports them.
-  const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(ENTRY)});`;
-  const worker = new Worker(FROM_SOURCES ? new URL(`data:text/javascript,${encodeURIComponent(boot)}`) : new URL(ENTRY));
+  const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(module)});`;
+  const worker = new Worker(FROM_SOURCES ? new URL(`data:text/javascript,${encodeURIComponent(boot)}`) : new URL(module));
   return {
-    run<R>(job: WorkerJob, onEvent: (event: unknown) => void) {
+    run<R>(job: unknown, onEvent: (event: unknown) => void) {
       return new Promise<R>((resolve, reject) => {
         const onMessage = (message: WorkerMessage<R>) => {
           if (message.type === 'event') return onEvent(message.event);
