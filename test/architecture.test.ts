@@ -154,7 +154,8 @@ describe('the layers', () => {
     ];
     expect(importsAgainstTheLayers(imports, floors).map(show)).toEqual(['a/y.ts -> b/x.ts', 'b/x.ts -> c/z.ts']);
     expect(circles(imports)).toEqual([['b/v.ts', 'b/w.ts'], ['a/y.ts', 'b/x.ts']]);
-    expect(roomOf('src/errors.ts')?.floor).toBe(1);
+    expect(roomOf('src/errors.ts')?.floor).toBe(0);
+    expect(roomOf('src/version.ts')?.floor).toBe(2);
     expect(roomOf('src/errorsx.ts')).toBeUndefined();
   });
 });
