@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
-import { defineProperty, jsonCodec, type Property } from '../../properties/_internals/property.ts';
+import { defineProperty, jsonCodec, type AnyProperty } from '../../properties/_internals/property.ts';
 import { SCENARIO_FEATURES, referenceImplementation, type Implementation, type Scenario } from '../../src/conformance/index.ts';
 import { MISBEHAVIOURS } from '../../src/conformance/mutants/misbehaviours.ts';
 import { serveCommand, STDIO_MUTANTS } from '../../src/conformance/mutants/stdio-mutants.ts';
@@ -38,8 +38,8 @@ async function open(command: string, options: { timeoutMs?: number; validateProt
 }
 
 /** A property over one fixed input: nothing to shrink, so a failure is reported at once. */
-function fixed(id: string, check: (impl: Implementation) => Promise<unknown>): Property<never> {
-  return defineProperty({ id, title: id, clause: '§test', levels: [], arbitrary: fc.constant(null), codec: jsonCodec(), check: async (impl) => void (await check(impl)) }) as unknown as Property<never>;
+function fixed(id: string, check: (impl: Implementation) => Promise<unknown>): AnyProperty {
+  return defineProperty({ id, title: id, clause: '§test', levels: [], arbitrary: fc.constant(null), codec: jsonCodec(), check: async (impl) => void (await check(impl)) });
 }
 
 const loadsPlainLog = fixed('LOADS-PLAIN-LOG', async (impl) => expect(await impl.load!(HEADER)).toMatchObject({ ok: true }));

@@ -78,7 +78,10 @@ describe('a failing implementation', () => {
 
   it('reports a property whose level the implementation lacks as n/a, and a throwing one as a crash', async () => {
     const reference = referenceImplementation();
-    const logOnly: Implementation = { info: { ...reference.info, levels: ['log'], inProcess: false }, load: async () => { throw new TypeError('boom'); } };
+    const boom = async (): Promise<never> => {
+      throw new TypeError('boom');
+    };
+    const logOnly: Implementation = { interfaceVersion: 'v1', info: { ...reference.info, levels: ['log'], inProcess: false }, load: boom, append: boom };
     const result = await runSuite(logOnly, PROPERTIES, { runs: 3, seed: 1, only: ['LOG-LOAD-VALID', 'FOLD-MATCHES-SPEC'] });
     expect(result.properties.map((p) => p.status)).toEqual(['fail', 'n/a']);
     expect(result.properties[0]!.counterexample).toMatchObject({ kind: 'crashed' });
