@@ -83,6 +83,9 @@ describe('an implementation that does not answer', () => {
 
   it('catches, with --validate-protocol only, a result the schema forbids', async () => {
     const lenient = await open(`node ${FAKE} bad-event`);
+    // Interface v1, with the operations of the one level its handshake declares and no others.
+    expect(lenient.interfaceVersion).toBe('v1');
+    expect(Object.keys(lenient).filter((key) => typeof Reflect.get(lenient, key) === 'function').toSorted()).toEqual(['append', 'close', 'load']);
     expect(await lenient.load!(HEADER)).toMatchObject({ ok: true });
     const strict = await open(`node ${FAKE} bad-event`, { validateProtocol: true });
     await expect(strict.load!(HEADER)).rejects.toMatchObject({ code: 'PROTOCOL_ERROR', message: expect.stringContaining('/value/events/0/seq must be >= 0') });
