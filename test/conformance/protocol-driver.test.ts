@@ -58,7 +58,7 @@ describe('the stdio driver against recon serve', () => {
 
 describe('an implementation that does not answer', () => {
   it('is crashed when it exits; the driver restarts it and the next property runs', async () => {
-    const run = await referenceImplementation().run!(COMPACTED);
+    const run = await referenceImplementation().run(COMPACTED);
     const withReplace = run.ok ? run.value.jsonl : '';
     const impl = await open(serveCommand('crash'));
     const result = await runSuite(impl, [fixed('LOADS-REPLACE', (i) => i.load!(withReplace)), loadsPlainLog], { runs: 1, seed: 1 });
