@@ -138,8 +138,8 @@ export const INTERFACE_VERSION = 'v1';
  * What a harness exposes, version `v1` of the interface: `interfaceVersion: 'v1'` says so
  * (the suite refuses an implementation without it, with IMPL_VERSION), `info` declares the
  * levels, and the operations of each declared level are there. The operations of a level
- * not declared may be missing: properties that need it report `n/a`. A property is handed
- * an `ImplementationAt` its levels, on which those operations are required.
+ * not declared may be missing: properties that need it report `n/a`. A property's `check`
+ * gets an `ImplementationAt<its levels>`, on which their operations are required.
  */
 export interface Implementation extends Partial<Operations> {
   readonly interfaceVersion: typeof INTERFACE_VERSION;

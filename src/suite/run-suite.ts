@@ -130,7 +130,8 @@ async function runProperty(
   const done = (rest: Omit<PropertyResult, keyof typeof base | 'timeMs'>): PropertyResult => ({ ...base, ...rest, timeMs: options.now() - started });
   const reason = notApplicable(impl.info, property);
   if (reason !== undefined) return done({ status: 'n/a', runs: 0, regressions: 0, reason });
-  // checkConformance refuses such an implementation before any property runs; a direct caller sees it here.
+  // Narrows `impl` to the property's levels for `check`. Declared levels lack an operation only in
+  // an implementation checkConformance refuses up front; a direct caller of runSuite sees it here.
   if (!hasLevels(impl, property.levels)) {
     const missing = missingOperations(impl, property.levels).map((m) => `${m.operation} (${m.level})`);
     return done({ status: 'fail', runs: 0, regressions: 0, counterexample: { kind: 'crashed', message: `the implementation declares the levels of this property but lacks their operations: ${missing.join(', ')}` } });

@@ -34,9 +34,10 @@ type OperationOfMethod<M extends Method> = Operations[(typeof METHODS)[M]['opera
  * the `cmd:` driver sends them to a process, the `module:` host to a worker thread.
  */
 export function operationsOver(levels: readonly Level[], send: (method: Method, args: readonly unknown[]) => Promise<unknown>): Partial<Operations> {
-  // The one cast of the boundary: an answer crosses it as unknown. `send` checked that it is an
-  // outcome (the driver: its shape, or the whole protocol schema with --validate-protocol), and
-  // the properties compare every value they read with their oracles, so a malformed one fails them.
+  // The one cast of this boundary: an answer crosses it as unknown (JSON from a process, a clone
+  // from a worker). The driver checks that it is an outcome (its shape, or the whole protocol
+  // schema with --validate-protocol), and the properties compare every value they read with
+  // their oracles, so a malformed answer fails a property instead of passing it.
   const call = <M extends Method>(method: M, args: Parameters<OperationOfMethod<M>>) => send(method, args) as ReturnType<OperationOfMethod<M>>;
   const byLevel: LevelOperations = {
     log: { load: (...args) => call('log/load', args), append: (...args) => call('log/append', args) },
