@@ -5,7 +5,6 @@
  * prefix only at a `cache_control` breakpoint, so the last block must carry one for the
  * next request to read the whole of this one. DeepSeek caches every prefix unasked.
  */
-import type { Implementation } from '../src/contract/index.ts';
 import type { NeutralRequest } from '../src/fold/index.ts';
 import { sessionLog, type GeneratedLog } from './arbitraries/session-log.ts';
 import { LOG_FLOORS, logCodec, logLabels } from './_internals/codecs.ts';
@@ -46,11 +45,11 @@ export const WIRE_CACHE_ROUTING = defineProperty({
   labels: logLabels,
   floors: LOG_FLOORS,
   codec: logCodec,
-  async check(impl: Implementation, log) {
+  async check(impl, log) {
     const providers = (impl.info.providers ?? []).filter((p) => ROUTES[p] !== undefined);
     const requests = requestsOf(log);
     for (const provider of providers) {
-      const answers = await Promise.all(requests.map((request) => impl.serialize!(request, provider)));
+      const answers = await Promise.all(requests.map((request) => impl.serialize(request, provider)));
       for (const [i, answer] of answers.entries()) {
         if (!answer.ok && UNTRANSLATABLE.has(answer.code)) continue;
         const body = JSON.parse(must(answer, `serializing a request for ${provider}`).body) as Body;

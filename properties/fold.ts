@@ -25,7 +25,7 @@ export const FOLD_CACHED_EQUALS_FRESH = defineProperty({
   codec: logCodec,
   async check(impl, log) {
     const prefixes = surfacePrefixes(log);
-    const [grown, ...fromScratch] = await Promise.all([impl.deriveMessages!(log.jsonl, prefixes), ...prefixes.map((k) => impl.deriveMessages!(prefixJsonl(log, k), [k]))]);
+    const [grown, ...fromScratch] = await Promise.all([impl.deriveMessages(log.jsonl, prefixes), ...prefixes.map((k) => impl.deriveMessages(prefixJsonl(log, k), [k]))]);
     const live = must(grown!, 'deriving messages along the log');
     for (const [i, k] of prefixes.entries()) {
       const fresh = must(fromScratch[i]!, `deriving the messages of the first ${k} events from a fresh load`)[0];
@@ -45,7 +45,7 @@ export const FOLD_MATCHES_SPEC = defineProperty({
   codec: logCodec,
   async check(impl, log) {
     const prefixes = surfacePrefixes(log);
-    const derived = must(await impl.deriveMessages!(log.jsonl, prefixes), 'deriving messages along the log');
+    const derived = must(await impl.deriveMessages(log.jsonl, prefixes), 'deriving messages along the log');
     // The oracle is the generator's own record of the messages it wrote (a stored regression has none: then the spec's fold).
     const expected = (k: number) => log.expected?.messagesAt(k) ?? expectedMessages(log.events, k);
     for (const [i, k] of prefixes.entries()) sameJson(`after ${k} events, the derived messages differ from the messages the log was written with`, expected(k), derived[i]);
@@ -61,7 +61,7 @@ export const FOLD_NOISE_INVARIANT = defineProperty({
   arbitrary: logPlan.map((plan) => ({ noisy: buildLog({ ...plan, legacy: null }).jsonl, quiet: buildLog({ ...plan, legacy: null }, { noise: false }).jsonl })),
   codec: jsonCodec<{ noisy: string; quiet: string }>(),
   async check(impl, { noisy, quiet }) {
-    const [withNoise, without] = await Promise.all([impl.deriveMessages!(noisy, [eventCount(noisy)]), impl.deriveMessages!(quiet, [eventCount(quiet)])]);
+    const [withNoise, without] = await Promise.all([impl.deriveMessages(noisy, [eventCount(noisy)]), impl.deriveMessages(quiet, [eventCount(quiet)])]);
     const a = must(withNoise, 'deriving the messages of the log with noise')[0];
     const b = must(without, 'deriving the messages of the same log without noise')[0];
     sameJson('log-only events changed the derived messages', b, a);
@@ -77,7 +77,7 @@ export const FOLD_FROZEN = defineProperty({
   arbitrary: sessionLog(),
   codec: logCodec,
   async check(impl, log) {
-    const [messages] = must(await impl.deriveMessages!(log.jsonl, [log.events.length]), 'deriving messages');
+    const [messages] = must(await impl.deriveMessages(log.jsonl, [log.events.length]), 'deriving messages');
     for (const message of messages!) {
       const open = firstUnfrozen(message, 'message');
       if (open !== undefined) fail(`a derived message is not frozen at ${open}`);
@@ -92,7 +92,7 @@ export const FOLD_FROZEN = defineProperty({
       }
       if (!threw) fail('pushing onto a derived message content did not throw a TypeError');
     }
-    const again = must(await impl.deriveMessages!(log.jsonl, [log.events.length]), 'deriving messages again')[0];
+    const again = must(await impl.deriveMessages(log.jsonl, [log.events.length]), 'deriving messages again')[0];
     sameJson('the derivation changed after a mutation attempt', messages, again);
   },
 });
@@ -116,7 +116,7 @@ export const FOLD_HEADER_LATEST = defineProperty({
     const expected = (k: number) => (log.expected === undefined ? expectedHeader(log.events, k) : log.expected.headerAt(k));
     // Canonicalisation is idempotent: writing every snapshot in canonical form folds the same.
     const canonicalEvents = log.events.map((e) => (e.type === 'request/header' ? canonicalized(e, log.expected?.headerAt(e.seq + 1)) : e));
-    const [asStored, asCanonical] = await Promise.all([impl.foldRequestHeader!(log.jsonl, prefixes), impl.foldRequestHeader!(writeJsonl(log.header, canonicalEvents, false), prefixes)]);
+    const [asStored, asCanonical] = await Promise.all([impl.foldRequestHeader(log.jsonl, prefixes), impl.foldRequestHeader(writeJsonl(log.header, canonicalEvents, false), prefixes)]);
     const folded = must(asStored, 'folding the request header along the log');
     for (const [i, k] of prefixes.entries()) sameJson(`after ${k} events, the folded header is not the canonical form of the latest snapshot`, expected(k), folded[i]);
     const again = must(asCanonical, 'folding the canonicalised log');

@@ -5,7 +5,7 @@
  * the implementation's log, so a harness that rewrites text before or after it is logged,
  * or when it reads its history back after a restart, is caught either way.
  */
-import type { Implementation, LoopRun, Scenario } from '../src/contract/index.ts';
+import type { ImplementationAt, LoopRun, Scenario } from '../src/contract/index.ts';
 import { FALLBACK_REPLY, scenarioToolOutput } from '../src/contract/scenario.ts';
 import type { NeutralRequest } from '../src/fold/index.ts';
 import type { ContentBlock, Message, SessionEvent } from '../src/log/index.ts';
@@ -114,8 +114,8 @@ function toolOutputs(s: Scenario): string[] {
   );
 }
 
-async function observe(impl: Implementation, s: Scenario): Promise<{ run: LoopRun; events: readonly SessionEvent[] }> {
-  const run = must(await impl.run!(s), 'running the scenario');
+async function observe(impl: ImplementationAt<'loop'>, s: Scenario): Promise<{ run: LoopRun; events: readonly SessionEvent[] }> {
+  const run = must(await impl.run(s), 'running the scenario');
   try {
     return { run, events: parseLog(run.jsonl).events };
   } catch (error) {

@@ -6,10 +6,10 @@ import { LOOP_PROPERTIES } from './loop.ts';
 import { OBSERVED_WIRE_PROPERTIES } from './observed-wire.ts';
 import { REQUEST_PROPERTIES } from './request.ts';
 import { WIRE_PROPERTIES } from './wire.ts';
-import type { Property } from './_internals/property.ts';
+import type { AnyProperty } from './_internals/property.ts';
 
 /** Every property of the suite, weakest first: a broken log explains a broken loop, not the other way round. */
-export const PROPERTIES: readonly Property<never>[] = [
+export const PROPERTIES: readonly AnyProperty[] = [
   ...LOG_PROPERTIES,
   ...FOLD_PROPERTIES,
   ...REQUEST_PROPERTIES,
@@ -18,7 +18,7 @@ export const PROPERTIES: readonly Property<never>[] = [
   ...LOOP_PROPERTIES,
   ...OBSERVED_WIRE_PROPERTIES,
   ...HISTORY_PROPERTIES,
-] as unknown as Property<never>[];
+];
 
 export { PropertyFailure } from './_internals/failure.ts';
-export type { Property, RegressionCodec, RegressionPayload } from './_internals/property.ts';
+export type { AnyProperty, Property, RegressionCodec, RegressionPayload } from './_internals/property.ts';

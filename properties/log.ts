@@ -1,6 +1,6 @@
 /** Properties of the log level: load, append, refusals (spec §1, §5). */
 import fc from 'fast-check';
-import type { AppendInput, Implementation } from '../src/contract/index.ts';
+import type { AppendInput, ImplementationAt } from '../src/contract/index.ts';
 import type { SessionEvent } from '../src/log/index.ts';
 import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type InvalidLog } from './arbitraries/invalid-log.ts';
 import { anyText } from './arbitraries/text.ts';
@@ -26,7 +26,7 @@ export const LOG_LOAD_VALID = defineProperty({
   floors: LOG_FLOORS,
   codec: logCodec,
   async check(impl, log) {
-    const loaded = must(await impl.load!(log.jsonl), 'loading a valid log');
+    const loaded = must(await impl.load(log.jsonl), 'loading a valid log');
     sameJson('the loaded session header differs from the stored one', log.header, loaded.header);
     sameJson('the loaded events differ from the stored ones', log.events, loaded.events);
   },
@@ -41,12 +41,12 @@ export const LOG_APPEND_ROUNDTRIP = defineProperty({
   labels: logLabels,
   codec: logCodec,
   async check(impl, log) {
-    const written = must(await impl.append!(prefixJsonl(log, 0), log.events.map(appendInput)), 'appending the events of a valid log');
+    const written = must(await impl.append(prefixJsonl(log, 0), log.events.map(appendInput)), 'appending the events of a valid log');
     written.outcomes.forEach((outcome, i) => {
       if (!outcome.ok) fail(`appending event ${i} (${log.events[i]!.type}) was refused with ${outcome.code}: ${outcome.message ?? ''}`);
       if (outcome.seq !== i) fail(`event ${i} was appended with seq ${outcome.seq}; append must assign seq = the log's length`);
     });
-    const [loaded, saved] = await Promise.all([impl.load!(written.jsonl), impl.append!(written.jsonl, [])]);
+    const [loaded, saved] = await Promise.all([impl.load(written.jsonl), impl.append(written.jsonl, [])]);
     const reloaded = must(loaded, 'loading the log that append wrote');
     sameJson('the events of the written log differ from the appended ones', log.events, reloaded.events);
     const resaved = must(saved, 'loading and saving the written log');
@@ -66,12 +66,12 @@ const faultsCodec: RegressionCodec<InvalidLog[]> = {
 /** Each fault class, and its family (the part of the log its rule guards: `header.…`, `surface.…`, …). */
 const faultLabels = (input: readonly InvalidLog[]) => Object.fromEntries(input.flatMap((fault) => [[fault.fault, true], [`family: ${fault.fault.split('.')[0]!}`, true]]));
 
-async function appendParity(impl: Implementation, input: InvalidLog): Promise<void> {
+async function appendParity(impl: ImplementationAt<'log'>, input: InvalidLog): Promise<void> {
   const { seq, prefix, faulty, original } = input.event!;
   // A shape the protocol cannot pass to append (a negative source seq, a false ignorable) is held to load alone.
-  if (!fitsAppendInput(faulty)) return refusedWith(await impl.load!(input.jsonl), input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
+  if (!fitsAppendInput(faulty)) return refusedWith(await impl.load(input.jsonl), input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
   const after = original === undefined ? [] : [appendInput(original)];
-  const [loaded, appended, alone] = await Promise.all([impl.load!(input.jsonl), impl.append!(prefix, [appendInput(faulty), ...after]), impl.append!(prefix, after)]);
+  const [loaded, appended, alone] = await Promise.all([impl.load(input.jsonl), impl.append(prefix, [appendInput(faulty), ...after]), impl.append(prefix, after)]);
   refusedWith(loaded, input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
   const result = must(appended, 'loading the valid prefix');
   refusedWith(result.outcomes[0]!, input.code, `appending an event with the fault "${input.fault}"`);
@@ -111,7 +111,7 @@ export const LOG_REFUSE_INVALID = defineProperty({
   floors: { 'family: surface': 0.3, 'family: header': 0.22, 'family: session': 0.2, 'family: chunk-row': 0.15, 'family: message': 0.12, 'family: envelope': 0.12 },
   codec: faultsCodec,
   async check(impl, input) {
-    const loads = await Promise.all(input.map((fault) => impl.load!(fault.jsonl)));
+    const loads = await Promise.all(input.map((fault) => impl.load(fault.jsonl)));
     input.forEach((fault, i) => refusedWith(loads[i]!, fault.code, `a log with the fault "${fault.fault}"`));
   },
 });
@@ -129,7 +129,7 @@ export const LOG_LEGACY_REFUSED = defineProperty({
   codec: invalidCodec,
   async check(impl, input) {
     const { prefix, faulty } = input.event!;
-    const [loaded, appended, saved] = await Promise.all([impl.load!(input.jsonl), impl.append!(prefix, [appendInput(faulty)]), impl.append!(prefix, [])]);
+    const [loaded, appended, saved] = await Promise.all([impl.load(input.jsonl), impl.append(prefix, [appendInput(faulty)]), impl.append(prefix, [])]);
     refusedWith(loaded, input.code, 'a log holding a legacy event');
     const result = must(appended, 'loading the valid prefix');
     refusedWith(result.outcomes[0]!, input.code, 'appending a legacy event');
@@ -149,7 +149,7 @@ export const LOG_UNKNOWN_TYPE = defineProperty({
     const last = log.events[log.events.length - 1]!;
     const event = { type, seq: log.events.length, time: last.time, data: { note: 'from a newer writer' } };
     const marked = { ...event, ignorable: true };
-    const [unmarkedLoad, markedLoad] = await Promise.all([impl.load!(`${log.jsonl}${JSON.stringify(event)}\n`), impl.load!(`${log.jsonl}${JSON.stringify(marked)}\n`)]);
+    const [unmarkedLoad, markedLoad] = await Promise.all([impl.load(`${log.jsonl}${JSON.stringify(event)}\n`), impl.load(`${log.jsonl}${JSON.stringify(marked)}\n`)]);
     refusedWith(unmarkedLoad, 'UNKNOWN_EVENT_TYPE', `an event of unknown type "${type}"`);
     const loaded = must(markedLoad, `loading an ignorable event of unknown type "${type}"`);
     sameJson('the ignorable event was not kept as stored', marked, loaded.events[loaded.events.length - 1]);
@@ -166,7 +166,7 @@ export const LOG_FORMAT_VERSION = defineProperty({
   async check(impl, { log, version, broken }) {
     // A newer header may look nothing like today's: the version must be read first.
     const header = broken ? JSON.stringify({ type: 'session', version, layout: 'unknown' }) : JSON.stringify({ ...log.header, version });
-    refusedWith(await impl.load!(`${header}\n${log.jsonl.slice(log.jsonl.indexOf('\n') + 1)}`), 'FORMAT_VERSION', `a log of format version ${version}`);
+    refusedWith(await impl.load(`${header}\n${log.jsonl.slice(log.jsonl.indexOf('\n') + 1)}`), 'FORMAT_VERSION', `a log of format version ${version}`);
   },
 });
 
@@ -180,7 +180,7 @@ export const LOG_LOSSLESS_JSON = defineProperty({
   arbitrary: losslessFaults,
   codec: invalidCodec,
   async check(impl, input) {
-    refusedWith(await impl.load!(input.jsonl), 'NOT_LOSSLESS_JSON', `a log with the fault "${input.fault}"`);
+    refusedWith(await impl.load(input.jsonl), 'NOT_LOSSLESS_JSON', `a log with the fault "${input.fault}"`);
   },
 });
 
@@ -198,7 +198,7 @@ export const LOG_TORN_TAIL = defineProperty({
   codec: logWith<{ pick: number }>(),
   async check(impl, { log, pick }) {
     const damaged = damagesOf(log, pick);
-    const loads = await Promise.all(damaged.map((d) => impl.load!(d.jsonl)));
+    const loads = await Promise.all(damaged.map((d) => impl.load(d.jsonl)));
     damaged.forEach((d, i) => {
       const what = `a log with a ${d.kind} ${d.place === 'committed' ? 'before a later turn/end' : 'after the last turn/end'}`;
       if ('refused' in d.expect) return refusedWith(loads[i]!, d.expect.refused, what);
@@ -223,7 +223,7 @@ export const LOG_APPEND_LOSSLESS = defineProperty({
     const faults = Object.entries(MEMORY_FAULTS as Record<string, () => unknown>);
     const last = log.events[log.events.length - 1]!;
     const inputs = faults.map(([, data]) => ({ type: 'todo/write', time: last.time, data: data() }) as unknown as AppendInput);
-    const [appended, saved] = await Promise.all([impl.append!(log.jsonl, inputs), impl.append!(log.jsonl, [])]);
+    const [appended, saved] = await Promise.all([impl.append(log.jsonl, inputs), impl.append(log.jsonl, [])]);
     const result = must(appended, 'loading a valid log');
     faults.forEach(([fault], i) => refusedWith(result.outcomes[i]!, 'NOT_LOSSLESS_JSON', `appending data with the fault "${fault}"`));
     sameText('the refused appends changed the log', must(saved, 'loading and saving the log').jsonl, result.jsonl);

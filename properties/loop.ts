@@ -1,5 +1,5 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
-import type { Implementation, LoopRun, Scenario } from '../src/contract/index.ts';
+import type { ImplementationAt, LoopRun, Scenario } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { explainingEvent, headerEquals, prefixBreak, type RequestBoundary } from '../src/fold/index.ts';
 import type { EpochHeader, RequestHeaderData, SessionEvent } from '../src/log/index.ts';
@@ -17,8 +17,8 @@ interface Observed {
 }
 
 /** Runs the scenario and reads the log it wrote; the log must load and show one boundary per request sent. */
-async function observe(impl: Implementation, s: Scenario): Promise<Observed> {
-  const run = must(await impl.run!(s), 'running the scenario');
+async function observe(impl: ImplementationAt<'loop'>, s: Scenario): Promise<Observed> {
+  const run = must(await impl.run(s), 'running the scenario');
   let log: ParsedLog;
   try {
     log = parseLog(run.jsonl);

@@ -48,7 +48,7 @@ export const LOOP_WIRE_OBSERVED = loopProperty({
   floors: SCENARIO_FLOORS,
   codec: jsonCodec<Scenario>(),
   async check(impl, s) {
-    const { jsonl, cassette } = await playLive(async (live) => must(await impl.run!(live), 'running the scenario'), s);
+    const { jsonl, cassette } = await playLive(async (live) => must(await impl.run(live), 'running the scenario'), s);
     checkObserved(jsonl, cassette);
   },
 });

@@ -1,5 +1,5 @@
 /** Properties of request reconstruction from the log (spec §4.4, §7.4 item 17). */
-import type { Implementation } from '../src/contract/index.ts';
+import type { ImplementationAt } from '../src/contract/index.ts';
 import { explainingEvent, prefixBreak, type NeutralRequest } from '../src/fold/index.ts';
 import type { SessionEvent } from '../src/log/index.ts';
 import { sessionLog, type GeneratedLog } from './arbitraries/session-log.ts';
@@ -9,9 +9,9 @@ import { firstUnfrozen } from './_internals/frozen.ts';
 import { expectedBoundaries, expectedRequest } from './_internals/oracle.ts';
 import { defineProperty } from './_internals/property.ts';
 
-async function requestsOf(impl: Implementation, log: GeneratedLog) {
+async function requestsOf(impl: ImplementationAt<'request'>, log: GeneratedLog) {
   const boundaries = expectedBoundaries(log.events);
-  const requests = must(await impl.buildRequest!(log.jsonl, boundaries.map((b) => b.seq)), 'building the requests at the request boundaries');
+  const requests = must(await impl.buildRequest(log.jsonl, boundaries.map((b) => b.seq)), 'building the requests at the request boundaries');
   return { boundaries, requests };
 }
 

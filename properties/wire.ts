@@ -36,7 +36,7 @@ export const WIRE_PURE = defineProperty({
   arbitrary: sessionLog(),
   codec: logCodec,
   async check(impl, log) {
-    const answers = await Promise.all(requestsOf(log).map((request) => Promise.all([impl.serialize!(request, PROVIDER), impl.serialize!(request, PROVIDER), impl.serialize!(structuredClone(request), PROVIDER)])));
+    const answers = await Promise.all(requestsOf(log).map((request) => Promise.all([impl.serialize(request, PROVIDER), impl.serialize(request, PROVIDER), impl.serialize(structuredClone(request), PROVIDER)])));
     for (const [once, twice, cloned] of answers) {
       const first = must(once, 'serializing a request');
       const again = must(twice, 'serializing the same request again');
@@ -59,7 +59,7 @@ export const WIRE_PREFIX_STABLE = defineProperty({
     const requests = requestsOf(log);
     const pairs = requests.slice(1).map((b, i) => [requests[i]!, b] as const);
     const extending = pairs.filter(([a, b]) => prefixBreak(a, b) === undefined);
-    const answers = await Promise.all(extending.map(([a, b]) => Promise.all([impl.serialize!(a, PROVIDER), impl.serialize!(b, PROVIDER)])));
+    const answers = await Promise.all(extending.map(([a, b]) => Promise.all([impl.serialize(a, PROVIDER), impl.serialize(b, PROVIDER)])));
     for (const [first, next] of answers) {
       const before = must(first, 'serializing a request').body;
       const after = must(next, 'serializing the next request').body;
@@ -85,7 +85,7 @@ const REQUEST_FLOORS = {
 /** The reasoning efforts each provider's format takes (spec §8.1 for DeepSeek). */
 const EFFORTS: Record<StreamProvider, readonly string[]> = { deepseek: ['off', 'low', 'high', 'max'], openai: ['minimal', 'low', 'medium', 'high'], anthropic: ['off'] };
 
-function matchesSpec(provider: StreamProvider, clause: string): Property<GenerateRequest> {
+function matchesSpec(provider: StreamProvider, clause: string): Property<GenerateRequest, 'wire'> {
   return defineProperty({
     id: `WIRE-MATCHES-SPEC${SUFFIX[provider]}`,
     title: `the ${NAME[provider]} request (URL, headers, body with its key order) is the spec serialization, byte for byte, or refused with the spec’s code`,
@@ -98,7 +98,7 @@ function matchesSpec(provider: StreamProvider, clause: string): Property<Generat
     codec: jsonCodec<GenerateRequest>(),
     async check(impl, request) {
       const expected = SPEC_WIRE[provider](request);
-      const answer = await impl.serialize!(request, provider);
+      const answer = await impl.serialize(request, provider);
       if (!expected.ok) return refusedWith(answer, expected.code, `a request the ${NAME[provider]} format cannot carry`);
       const wire = must(answer, 'serializing a request');
       sameText(`the request body differs from the ${NAME[provider]} serialization`, expected.wire.body, wire.body);
@@ -139,7 +139,7 @@ const PROVIDER_FLOORS: Record<StreamProvider, Record<string, number>> = {
   anthropic: { thinking: 0.08, 'cache read': 0.12, 'cache write': 0.1, 'error event': 0.02, 'no message_stop': 0.02, 'event field': 1 },
 };
 
-function streamContentProperty(provider: StreamProvider): Property<{ stream: GeneratedStream; cuts: number[] }> {
+function streamContentProperty(provider: StreamProvider): Property<{ stream: GeneratedStream; cuts: number[] }, 'wire'> {
   return defineProperty({
     id: `WIRE-STREAM-CONTENT${SUFFIX[provider]}`,
     title: `${A[provider]} ${NAME[provider]} stream, however its bytes are cut and its events framed, parses to exactly the blocks, usage and finish it carried`,
@@ -151,7 +151,7 @@ function streamContentProperty(provider: StreamProvider): Property<{ stream: Gen
     floors: { ...STREAM_FLOORS, ...PROVIDER_FLOORS[provider] },
     codec: cutStreamCodec,
     async check(impl, { stream, cuts }) {
-      const answer = await impl.parseStream!(stream.provider, stream.body, cuts);
+      const answer = await impl.parseStream(stream.provider, stream.body, cuts);
       // A stream that stops before its terminator may be refused as a whole (expected.unterminated).
       if (!answer.ok && stream.expected.unterminated === true) return;
       sameContent(stream.expected, streamContent(must(answer, `parsing a ${stream.provider} stream`)));
@@ -174,7 +174,7 @@ export const WIRE_USAGE_DISJOINT = defineProperty({
   floors: { usage: 0.3, 'V4 usage': 0.12, 'null fields': 0.2, 'null counts': 0.1, 'cache fields absent': 0.02, 'reasoning tokens': 0.02 },
   codec: streamCodec,
   async check(impl, stream) {
-    const answer = await impl.parseStream!(stream.provider, stream.body, []);
+    const answer = await impl.parseStream(stream.provider, stream.body, []);
     if (!answer.ok && stream.expected.unterminated === true) return;
     const usage = must(answer, 'parsing a deepseek stream').filter((c) => c.type === 'usage');
     if (usage.length > 1) fail('a stream produced more than one usage chunk');
@@ -199,7 +199,7 @@ export const WIRE_SSE_RECHUNK = defineProperty({
   floors: { 'cut inside a character': 0.2 },
   codec: cutStreamCodec,
   async check(impl, { stream, cuts }) {
-    const [whole, pieces] = await Promise.all([impl.parseStream!(stream.provider, stream.body, []), impl.parseStream!(stream.provider, stream.body, cuts)]);
+    const [whole, pieces] = await Promise.all([impl.parseStream(stream.provider, stream.body, []), impl.parseStream(stream.provider, stream.body, cuts)]);
     // A refusal (of a stream that stops early) must not depend on the cuts either.
     if (!whole.ok || !pieces.ok) return sameJson('re-chunking the bytes changed whether the stream is refused', refusalOf(whole), refusalOf(pieces));
     sameJson('re-chunking the bytes changed the parsed stream', whole.value, pieces.value);

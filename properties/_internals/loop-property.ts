@@ -1,4 +1,4 @@
-import { withDeclaredFeatures, type Scenario } from '../../src/contract/index.ts';
+import { withDeclaredFeatures, type Level, type Scenario } from '../../src/contract/index.ts';
 import type { Property } from './property.ts';
 
 /**
@@ -6,6 +6,6 @@ import type { Property } from './property.ts';
  * declared (scenario.ts): an adapter that predates a feature is checked on the rest of the
  * case, never failed for what it cannot script.
  */
-export function loopProperty(property: Property<Scenario>): Property<Scenario> {
+export function loopProperty<L extends Level>(property: Property<Scenario, L>): Property<Scenario, L> {
   return { ...property, check: (impl, s) => property.check(impl, withDeclaredFeatures(s, impl.info.scenarioFeatures)) };
 }

@@ -1,18 +1,19 @@
 import type fc from 'fast-check';
-import type { Implementation, Level } from '../../src/contract/index.ts';
+import type { ImplementationAt, Level } from '../../src/contract/index.ts';
 
 /**
- * One checkable statement of the rule. It is written against `Implementation` only,
- * so it runs on any harness that has the levels it needs.
+ * One checkable statement of the rule. It is written against the operations of its levels
+ * `L` only, so it runs on any harness that has those levels: the runner hands `check` an
+ * implementation on which they are present.
  */
-export interface Property<I = unknown> {
+export interface Property<I, L extends Level> {
   /** Stable id, e.g. `LOOP-RECONSTRUCT`: regressions and expectations refer to it. */
   readonly id: string;
   /** The statement, in plain words. */
   readonly title: string;
   /** The spec clause it checks (dsh-session-log-spec.md and DESIGN.md sections). */
   readonly clause: string;
-  readonly levels: readonly Level[];
+  readonly levels: readonly L[];
   /** The wire provider it speaks; `n/a` on an implementation that does not declare it. */
   readonly provider?: string;
   /** The optional scenario feature it needs (SCENARIO_FEATURES); `n/a` on an implementation that does not declare it. */
@@ -27,9 +28,23 @@ export interface Property<I = unknown> {
   /** The least share of inputs that must carry each label, else the generator is too weak and the property fails. */
   readonly floors?: Readonly<Record<string, number>>;
   /** Throws a PropertyFailure (or any error, which counts as a crash of the implementation) when the statement is false. */
-  check(impl: Implementation, input: I): Promise<void>;
+  check(impl: ImplementationAt<L>, input: I): Promise<void>;
   /** How a counterexample is stored in corpora/regressions and read back. */
   readonly codec: RegressionCodec<I>;
+}
+
+/**
+ * Any property, its input and levels erased: what lists of properties and the runner hold.
+ * Every `Property<I, L>` is one without a cast, because `check`, `labels` and the codec are
+ * methods (compared bivariantly). The runner keeps the pairing honest: it hands `check` only
+ * inputs from the same property's arbitrary or codec, and only an implementation `hasLevels`
+ * found to have the property's levels.
+ */
+export type AnyProperty = Property<unknown, Level>;
+
+/** A property, its levels `L` read from `levels`, so `check` is typed by them. */
+export function defineProperty<I, L extends Level>(property: Property<I, L>): Property<I, L> {
+  return property;
 }
 
 /** A stored input: a session log as JSONL lines, or one JSON value. */
@@ -38,10 +53,6 @@ export type RegressionPayload = { readonly kind: 'log'; readonly jsonl: string }
 export interface RegressionCodec<I> {
   encode(input: I): RegressionPayload;
   decode(payload: RegressionPayload): I;
-}
-
-export function defineProperty<I>(property: Property<I>): Property<I> {
-  return property;
 }
 
 /** Inputs that are plain JSON values. */

@@ -9,11 +9,11 @@ import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ReconError } from '../errors.ts';
 import type { HostCall, HostReply } from './_internals/module-host.ts';
-import { LEVELS, isLevelList, type Implementation, type ImplementationInfo } from '../contract/implementation.ts';
-import { METHODS } from './protocol/methods.ts';
+import { INTERFACE_VERSION, LEVELS, LEVEL_OPERATIONS, isLevelList, type Implementation, type ImplementationInfo } from '../contract/implementation.ts';
+import { METHODS, operationsOver } from './protocol/methods.ts';
 import { DEFAULT_TIMEOUT_MS } from './protocol/driver.ts';
 
-const HINT = 'export the implementation as `export default { info: { name, version, language, levels }, load(jsonl) { … } }` or as `export const implementation = …`';
+const HINT = "export the implementation as `export default { interfaceVersion: 'v1', info: { name, version, language, levels }, load(jsonl) { … } }` or as `export const implementation = …`";
 const WORKER = new URL('./_internals/module-worker.mjs', import.meta.url);
 /** Importing a module (and tsx compiling it) may take far longer than a call. */
 const STARTUP_TIMEOUT_MS = 30_000;
@@ -26,11 +26,7 @@ export async function openModuleImplementation(path: string, cwd: string, option
   const file = resolve(cwd, path);
   const host = new ModuleHost(file, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const info = await host.start();
-  const impl: Record<string, unknown> = { info, close: async () => host.close() };
-  for (const spec of Object.values(METHODS)) {
-    if (info.levels.includes(spec.level)) impl[spec.operation] = (...args: unknown[]) => host.call(spec.operation, args);
-  }
-  return impl as unknown as Implementation;
+  return { interfaceVersion: INTERFACE_VERSION, info, ...operationsOver(info.levels, (method, args) => host.call(METHODS[method].operation, args)), close: async () => host.close() };
 }
 
 interface Pending {
@@ -59,6 +55,11 @@ class ModuleHost {
       throw new ReconError('IMPL_UNAVAILABLE', `module ${this.file} could not be imported: ${reply.message}`);
     }
     const candidate = reply.type === 'ready' ? reply.candidate : undefined;
+    const version = interfaceVersionOf(candidate);
+    if (version !== undefined && version !== INTERFACE_VERSION) {
+      await this.close();
+      throw new ReconError('IMPL_VERSION', `module ${this.file} declares interfaceVersion ${JSON.stringify(version)}; this recon checks version "${INTERFACE_VERSION}" of the Implementation interface`, { hint: `write the module against version "${INTERFACE_VERSION}" (or leave interfaceVersion out, which means "${INTERFACE_VERSION}")` });
+    }
     const problem = implementationProblem(candidate);
     if (problem !== undefined) {
       await this.close();
@@ -153,12 +154,17 @@ class ModuleHost {
   }
 }
 
+/** A module's declared `interfaceVersion`; a module that declares none is read as written against v1, the first. */
+function interfaceVersionOf(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && 'interfaceVersion' in value ? value.interfaceVersion : undefined;
+}
+
 function implementationProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return 'it has neither a default export nor an export named "implementation" that is an object';
   const { info, operations } = value as { info?: { name?: unknown; levels?: unknown }; operations?: readonly string[] };
   if (typeof info?.name !== 'string') return '"info.name" is not a string';
   const { levels } = info;
   if (!isLevelList(levels)) return `"info.levels" is not a list of ${LEVELS.join(', ')}`;
-  const missing = Object.values(METHODS).filter((m) => levels.includes(m.level) && !(operations ?? []).includes(m.operation));
-  return missing.length === 0 ? undefined : `it lacks operations of the levels it declares: ${missing.map((m) => `${m.operation} (${m.level})`).join(', ')}`;
+  const missing = levels.flatMap((level) => LEVEL_OPERATIONS[level].filter((operation) => !(operations ?? []).includes(operation)).map((operation) => `${operation} (${level})`));
+  return missing.length === 0 ? undefined : `it lacks operations of the levels it declares: ${missing.join(', ')}`;
 }

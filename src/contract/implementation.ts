@@ -1,9 +1,9 @@
 /**
  * What any harness exposes to be checked (DESIGN §4). Every operation is a function of
  * its inputs (JSONL text, a request, a scenario), so the same interface works in
- * process and, as JSON-RPC over stdio, out of process. Optional operations belong to
- * levels; a harness declares the levels it has, and properties that need the others
- * report `n/a` instead of failing.
+ * process and, as JSON-RPC over stdio, out of process. Operations belong to levels; a
+ * harness declares the levels it has, and properties that need the others report `n/a`
+ * instead of failing.
  */
 import { ReconError } from '../errors.ts';
 import type { NeutralRequest } from '../fold/index.ts';
@@ -68,28 +68,113 @@ export interface LoopRun {
   readonly jsonl: string;
 }
 
-export interface Implementation {
-  readonly info: ImplementationInfo;
-  /** log: load a JSONL log, or refuse it with a code. */
-  load?(jsonl: string): Promise<Outcome<LoadedEvents>>;
-  /** log: load `jsonl` (or refuse it), then append each event in turn to that one live log. */
-  append?(jsonl: string, events: readonly AppendInput[]): Promise<Outcome<AppendResult>>;
+/** The log level: load a log, append to one. */
+export interface LogOperations {
+  /** Load a JSONL log, or refuse it with a code. */
+  load(jsonl: string): Promise<Outcome<LoadedEvents>>;
+  /** Load `jsonl` (or refuse it), then append each event in turn to that one live log. */
+  append(jsonl: string, events: readonly AppendInput[]): Promise<Outcome<AppendResult>>;
+}
+
+/** The fold level: what a log derives. */
+export interface FoldOperations {
   /**
-   * fold: the derived messages of the first `k` events, for each `k` of `prefixes` (ascending),
+   * The derived messages of the first `k` events, for each `k` of `prefixes` (ascending),
    * from ONE live fold that grows through them — this is what exercises a fold cache.
    */
-  deriveMessages?(jsonl: string, prefixes: readonly number[]): Promise<Outcome<ReadonlyArray<readonly Message[]>>>;
-  /** fold: the folded request header of the first `k` events, for each `k`; null before any snapshot. */
-  foldRequestHeader?(jsonl: string, prefixes: readonly number[]): Promise<Outcome<ReadonlyArray<EpochHeader | null>>>;
-  /** request: the request dispatched at each boundary seq, rebuilt from the events before it; null when it cannot be. */
-  buildRequest?(jsonl: string, boundaries: readonly number[]): Promise<Outcome<ReadonlyArray<NeutralRequest | null>>>;
-  /** wire: the exact HTTP request for a neutral request. */
-  serialize?(request: GenerateRequest, provider: string): Promise<Outcome<WireRequest>>;
-  /** wire: parse a streamed response body fed in pieces cut at the given byte offsets. */
-  parseStream?(provider: string, body: string, cuts: readonly number[]): Promise<Outcome<readonly StreamChunk[]>>;
-  /** loop: drive the live loop through a scenario with a scripted model. */
-  run?(scenario: Scenario): Promise<Outcome<LoopRun>>;
+  deriveMessages(jsonl: string, prefixes: readonly number[]): Promise<Outcome<ReadonlyArray<readonly Message[]>>>;
+  /** The folded request header of the first `k` events, for each `k`; null before any snapshot. */
+  foldRequestHeader(jsonl: string, prefixes: readonly number[]): Promise<Outcome<ReadonlyArray<EpochHeader | null>>>;
+}
+
+/** The request level: the request rebuilt from a log. */
+export interface RequestOperations {
+  /** The request dispatched at each boundary seq, rebuilt from the events before it; null when it cannot be. */
+  buildRequest(jsonl: string, boundaries: readonly number[]): Promise<Outcome<ReadonlyArray<NeutralRequest | null>>>;
+}
+
+/** The wire level: a provider's bytes. */
+export interface WireOperations {
+  /** The exact HTTP request for a neutral request. */
+  serialize(request: GenerateRequest, provider: string): Promise<Outcome<WireRequest>>;
+  /** Parse a streamed response body fed in pieces cut at the given byte offsets. */
+  parseStream(provider: string, body: string, cuts: readonly number[]): Promise<Outcome<readonly StreamChunk[]>>;
+}
+
+/** The loop level: the live loop. */
+export interface LoopOperations {
+  /** Drive the live loop through a scenario with a scripted model. */
+  run(scenario: Scenario): Promise<Outcome<LoopRun>>;
+}
+
+/** Each level's operations. */
+export interface LevelOperations {
+  readonly log: LogOperations;
+  readonly fold: FoldOperations;
+  readonly request: RequestOperations;
+  readonly wire: WireOperations;
+  readonly loop: LoopOperations;
+}
+
+/** Every operation of every level. */
+export type Operations = LogOperations & FoldOperations & RequestOperations & WireOperations & LoopOperations;
+export type OperationName = keyof Operations;
+/** The names of the operations of the levels `L`. */
+export type OperationOf<L extends Level> = L extends Level ? keyof LevelOperations[L] : never;
+
+/** The operations of each level, by name: what `hasLevels` looks for. */
+export const LEVEL_OPERATIONS = {
+  log: ['load', 'append'],
+  fold: ['deriveMessages', 'foldRequestHeader'],
+  request: ['buildRequest'],
+  wire: ['serialize', 'parseStream'],
+  loop: ['run'],
+} as const satisfies { readonly [L in Level]: readonly OperationOf<L>[] };
+
+/** The version of this interface an implementation is written against; the only one so far. */
+export const INTERFACE_VERSION = 'v1';
+
+/**
+ * What a harness exposes, version `v1` of the interface: `interfaceVersion: 'v1'` says so
+ * (the suite refuses an implementation without it, with IMPL_VERSION), `info` declares the
+ * levels, and the operations of each declared level are there. The operations of a level
+ * not declared may be missing: properties that need it report `n/a`. A property's `check`
+ * gets an `ImplementationAt<its levels>`, on which their operations are required.
+ */
+export interface Implementation extends Partial<Operations> {
+  readonly interfaceVersion: typeof INTERFACE_VERSION;
+  readonly info: ImplementationInfo;
   close?(): Promise<void>;
+}
+
+/** An implementation with the operations of the levels `L` present. */
+export type ImplementationAt<L extends Level> = Implementation & Pick<Operations, OperationOf<L>>;
+
+/** The operations of `levels` that `impl` lacks (are not functions), each with its level. */
+export function missingOperations(impl: Implementation, levels: readonly Level[]): Array<{ readonly level: Level; readonly operation: OperationName }> {
+  return levels.flatMap((level) => LEVEL_OPERATIONS[level].filter((operation) => typeof impl[operation] !== 'function').map((operation) => ({ level, operation })));
+}
+
+/** Whether `impl` declares every level of `levels` and has each of their operations. */
+export function hasLevels<L extends Level>(impl: Implementation, levels: readonly L[]): impl is ImplementationAt<L> {
+  return supports(impl.info, levels) && missingOperations(impl, levels).length === 0;
+}
+
+/**
+ * Refuses an implementation the suite cannot check: one written against no known version of
+ * this interface (IMPL_VERSION), or one that declares a level without its operations
+ * (IMPL_UNAVAILABLE). Checked before any property runs, for plain JavaScript callers too.
+ */
+export function assertImplementation(impl: Implementation): void {
+  const version: unknown = impl.interfaceVersion;
+  if (version !== INTERFACE_VERSION) {
+    const declared = version === undefined ? 'declares no interfaceVersion' : `declares interfaceVersion ${JSON.stringify(version)}`;
+    throw new ReconError('IMPL_VERSION', `the implementation ${declared}; this recon checks version "${INTERFACE_VERSION}" of the Implementation interface`, {
+      hint: `write the implementation against version "${INTERFACE_VERSION}" and say so: { interfaceVersion: '${INTERFACE_VERSION}', info: { … }, … }`,
+    });
+  }
+  const missing = missingOperations(impl, impl.info.levels);
+  if (missing.length > 0) throw new ReconError('IMPL_UNAVAILABLE', `${impl.info.name} lacks operations of the levels it declares: ${missing.map((m) => `${m.operation} (${m.level})`).join(', ')}`);
 }
 
 export function supports(info: ImplementationInfo, levels: readonly Level[]): boolean {

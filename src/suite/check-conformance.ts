@@ -4,8 +4,8 @@
  * if asked), judges the results against expectations and returns the run record every
  * report is rendered from. The CLI, the benchmarks and the vitest adapter all come here.
  */
-import { PROPERTIES, type Property } from '../../properties/index.ts';
-import type { Implementation } from '../contract/implementation.ts';
+import { PROPERTIES, type AnyProperty } from '../../properties/index.ts';
+import { assertImplementation, type Implementation } from '../contract/implementation.ts';
 import { openImplementation, type OpenOptions } from '../conformance/open-implementation.ts';
 import { ReconError } from '../errors.ts';
 import { packagePath } from '../_internals/package-root.ts';
@@ -16,7 +16,7 @@ import { toRunRecord, type RunRecord } from './run-record.ts';
 
 export interface CheckOptions extends Omit<WorkerSuiteOptions, 'regressions'> {
   /** The properties to check (default: every property of the suite). */
-  readonly properties?: readonly Property<never>[];
+  readonly properties?: readonly AnyProperty[];
   /** Where stored regressions are read and new counterexamples written (default: the package's corpora/regressions, read only); false for none. */
   readonly regressions?: RegressionStore | false;
   /** Expected failures; a file name makes the record say where they came from. */
@@ -35,11 +35,14 @@ export function packageRegressions(): RegressionStore {
 /**
  * Checks `impl` (an Implementation, or a spec such as `reference`, `mutant:<name>`, `cmd:<command>`)
  * and returns the run. An implementation opened here is closed here; one passed in stays open.
+ * One passed in that declares no known `interfaceVersion` is refused (IMPL_VERSION), as is one
+ * that declares a level without its operations (IMPL_UNAVAILABLE).
  */
 export async function checkConformance(impl: Implementation | string, options: CheckOptions = {}): Promise<RunRecord> {
   const open = options.open ?? { cwd: process.cwd() };
   const spec = options.spec ?? (typeof impl === 'string' ? impl : undefined);
   if ((options.workers ?? 1) > 1 && spec === undefined) throw new ReconError('USAGE', 'workers need a spec to open the implementation in each thread (options.spec)');
+  if (typeof impl !== 'string') assertImplementation(impl);
   const opened = typeof impl === 'string' ? await openImplementation(impl, open) : impl;
   const { properties = PROPERTIES, regressions, expectations, spec: _spec, open: _open, ...suiteOptions } = options;
   const store = regressions === false ? undefined : (regressions ?? packageRegressions());

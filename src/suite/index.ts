@@ -7,7 +7,7 @@ export * from '../conformance/index.ts';
 export { openImplementation, type OpenOptions } from '../conformance/open-implementation.ts';
 export { MUTANTS, findMutant } from '../conformance/mutants/catalog.ts';
 export type { Mutant } from '../conformance/mutants/mutant.ts';
-export { PROPERTIES, PropertyFailure, type Property, type RegressionCodec, type RegressionPayload } from '../../properties/index.ts';
+export { PROPERTIES, PropertyFailure, type AnyProperty, type Property, type RegressionCodec, type RegressionPayload } from '../../properties/index.ts';
 export { checkConformance, packageRegressions, type CheckOptions } from './check-conformance.ts';
 export { DEFAULT_RUNS, notApplicable, type Counterexample, type FailureKind, type PropertyResult, type Shard, type SuiteProgress } from './run-suite.ts';
 export { RegressionStore, type StoredRegression } from './regressions.ts';

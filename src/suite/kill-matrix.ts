@@ -1,5 +1,5 @@
 /** Runs the suite against every mutant: which properties kill which mutant. */
-import type { Property } from '../../properties/index.ts';
+import type { AnyProperty } from '../../properties/index.ts';
 import { inWorkers } from '../_internals/worker-pool.ts';
 import { SUITE_WORKER, type WorkerJob } from './_internals/worker-messages.ts';
 import { checkConformance } from './check-conformance.ts';
@@ -34,7 +34,7 @@ export interface KillMatrixOptions {
   readonly onMutant?: (verdict: MutantVerdict, index: number, total: number) => void;
 }
 
-export async function killMatrix(mutants: readonly Mutant[], properties: readonly Property<never>[], options: KillMatrixOptions = {}): Promise<KillMatrix> {
+export async function killMatrix(mutants: readonly Mutant[], properties: readonly AnyProperty[], options: KillMatrixOptions = {}): Promise<KillMatrix> {
   const verdicts: MutantVerdict[] = [];
   for (const [index, mutant] of mutants.entries()) {
     const verdict = await mutantVerdict(mutant, properties, options);
@@ -45,7 +45,7 @@ export async function killMatrix(mutants: readonly Mutant[], properties: readonl
 }
 
 /** The suite run against one mutant: the properties that failed. */
-export async function mutantVerdict(mutant: Mutant, properties: readonly Property<never>[], options: Omit<KillMatrixOptions, 'onMutant'> = {}): Promise<MutantVerdict> {
+export async function mutantVerdict(mutant: Mutant, properties: readonly AnyProperty[], options: Omit<KillMatrixOptions, 'onMutant'> = {}): Promise<MutantVerdict> {
   const impl = await mutant.open();
   try {
     const run = await checkConformance(impl, {
@@ -71,7 +71,7 @@ export async function mutantVerdict(mutant: Mutant, properties: readonly Propert
 }
 
 /** The matrix of a set of verdicts: who killed whom, and what survived. */
-export function toKillMatrix(verdicts: readonly MutantVerdict[], properties: readonly Property<never>[], only?: readonly string[]): KillMatrix {
+export function toKillMatrix(verdicts: readonly MutantVerdict[], properties: readonly AnyProperty[], only?: readonly string[]): KillMatrix {
   const ran = only === undefined ? properties : properties.filter((p) => only.includes(p.id));
   const killers = new Set(verdicts.flatMap((v) => v.killedBy));
   const survived = verdicts.filter((v) => v.killedBy.length === 0).map((v) => v.name);
@@ -83,7 +83,7 @@ export function toKillMatrix(verdicts: readonly MutantVerdict[], properties: rea
 }
 
 /** The kill matrix with mutants handed out to `workers` threads; the same matrix as one thread gives. */
-export async function killMatrixInWorkers(mutants: readonly Mutant[], properties: readonly Property<never>[], options: KillMatrixOptions & { readonly workers?: number }): Promise<KillMatrix> {
+export async function killMatrixInWorkers(mutants: readonly Mutant[], properties: readonly AnyProperty[], options: KillMatrixOptions & { readonly workers?: number }): Promise<KillMatrix> {
   const runs = options.runs;
   const seed = options.seed ?? 1;
   const base = { ...(runs === undefined ? {} : { runs }), seed, ...(options.only === undefined ? {} : { only: options.only }) };

@@ -5,7 +5,7 @@
  * merges CI shards, so the output is the one-thread output but for timings. (A kill matrix
  * hands out whole mutants: kill-matrix.ts.)
  */
-import type { Property } from '../../properties/index.ts';
+import type { AnyProperty } from '../../properties/index.ts';
 import type { Implementation } from '../contract/implementation.ts';
 import { inWorkers } from '../_internals/worker-pool.ts';
 import { SUITE_WORKER, type WorkerJob } from './_internals/worker-messages.ts';
@@ -24,7 +24,7 @@ export interface WorkerSuiteOptions extends SuiteOptions {
  * implementations the worker threads open from `spec`. Workers run the properties of
  * `properties/index.ts` named by the ids of `properties`.
  */
-export async function runSuiteInWorkers(impl: Implementation, spec: string, open: OpenOptions, properties: readonly Property<never>[], options: WorkerSuiteOptions): Promise<SuiteResult> {
+export async function runSuiteInWorkers(impl: Implementation, spec: string, open: OpenOptions, properties: readonly AnyProperty[], options: WorkerSuiteOptions): Promise<SuiteResult> {
   const workers = options.workers ?? 1;
   if (workers <= 1) return runSuite(impl, properties, options);
   const seed = options.seed ?? Date.now() % 2 ** 31;
@@ -78,7 +78,7 @@ export async function runSuiteInWorkers(impl: Implementation, spec: string, open
 }
 
 /** Each property's progress 'end' once every part has finished it, with the merged result. */
-function mergedProgress(properties: readonly Property<never>[], parts: number, seed: number, onProgress: SuiteOptions['onProgress']) {
+function mergedProgress(properties: readonly AnyProperty[], parts: number, seed: number, onProgress: SuiteOptions['onProgress']) {
   const seen = properties.map((): PropertyResult[] => []);
   return (result: PropertyResult, index: number) => {
     const got = seen[index]!;

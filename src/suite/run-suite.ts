@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check';
 import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
-import { PropertyFailure, type Property, type RegressionPayload } from '../../properties/index.ts';
+import { PropertyFailure, type AnyProperty, type Property, type RegressionPayload } from '../../properties/index.ts';
 import { ReconError } from '../errors.ts';
 import type { FirstDifference } from '../first-difference.ts';
-import { supports, type Implementation, type ImplementationInfo, type Level } from '../contract/implementation.ts';
+import { hasLevels, missingOperations, supports, type Implementation, type ImplementationAt, type ImplementationInfo, type Level } from '../contract/implementation.ts';
 import type { RegressionStore } from './regressions.ts';
 
 /** Generated cases per property by default (loop properties weigh 0.5 of it). */
@@ -74,8 +74,8 @@ export interface SuiteResult {
 }
 
 export type SuiteProgress =
-  | { readonly type: 'start'; readonly property: Property<never>; readonly index: number; readonly total: number }
-  | { readonly type: 'case'; readonly property: Property<never>; readonly done: number; readonly of: number }
+  | { readonly type: 'start'; readonly property: AnyProperty; readonly index: number; readonly total: number }
+  | { readonly type: 'case'; readonly property: AnyProperty; readonly done: number; readonly of: number }
   | { readonly type: 'end'; readonly result: PropertyResult; readonly index: number; readonly total: number };
 
 export interface SuiteOptions {
@@ -102,7 +102,7 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-export async function runSuite(impl: Implementation, properties: readonly Property<never>[], options: SuiteOptions = {}): Promise<SuiteResult> {
+export async function runSuite(impl: Implementation, properties: readonly AnyProperty[], options: SuiteOptions = {}): Promise<SuiteResult> {
   const now = options.now ?? performance.now.bind(performance);
   const started = now();
   const seed = options.seed ?? Date.now() % 2 ** 31;
@@ -122,7 +122,7 @@ export async function runSuite(impl: Implementation, properties: readonly Proper
 
 async function runProperty(
   impl: Implementation,
-  property: Property<never>,
+  property: AnyProperty,
   options: SuiteOptions & { readonly seed: number; readonly budget: number; readonly now: () => number },
 ): Promise<PropertyResult> {
   const started = options.now();
@@ -130,11 +130,17 @@ async function runProperty(
   const done = (rest: Omit<PropertyResult, keyof typeof base | 'timeMs'>): PropertyResult => ({ ...base, ...rest, timeMs: options.now() - started });
   const reason = notApplicable(impl.info, property);
   if (reason !== undefined) return done({ status: 'n/a', runs: 0, regressions: 0, reason });
+  // Narrows `impl` to the property's levels for `check`. Declared levels lack an operation only in
+  // an implementation checkConformance refuses up front; a direct caller of runSuite sees it here.
+  if (!hasLevels(impl, property.levels)) {
+    const missing = missingOperations(impl, property.levels).map((m) => `${m.operation} (${m.level})`);
+    return done({ status: 'fail', runs: 0, regressions: 0, counterexample: { kind: 'crashed', message: `the implementation declares the levels of this property but lacks their operations: ${missing.join(', ')}` } });
+  }
 
   const replays = options.shard === undefined || options.shard.index === 1;
   const stored = replays ? (options.regressions?.load(property.id) ?? []) : [];
   for (const [i, regression] of stored.entries()) {
-    const failure = await attempt(() => property.check(impl, property.codec.decode(regression.payload) as never));
+    const failure = await attempt(() => property.check(impl, property.codec.decode(regression.payload)));
     if (failure !== undefined) {
       return done({ status: 'fail', runs: i + 1, regressions: stored.length, counterexample: { ...failure, file: regression.file, input: regression.payload } });
     }
@@ -143,7 +149,7 @@ async function runProperty(
   const numRuns = Math.max(1, Math.round(options.budget * (property.weight ?? 1)));
   const counts = new Map<string, number>();
   let generated = 0;
-  let failed: { readonly case: number; readonly input: never; readonly error: unknown } | undefined;
+  let failed: { readonly case: number; readonly input: unknown; readonly error: unknown } | undefined;
   let at = -1;
   try {
     for (const { k, generate } of generateCases(property, options.seed, numRuns, options.shard)) {
@@ -168,7 +174,7 @@ async function runProperty(
   }
   const runs = stored.length + generated;
   if (failed !== undefined) {
-    let found: { input: never; error: unknown; path: string } = { input: failed.input, error: failed.error, path: String(failed.case) };
+    let found: { input: unknown; error: unknown; path: string } = { input: failed.input, error: failed.error, path: String(failed.case) };
     try {
       found = (await shrink(impl, property, options, failed)) ?? found;
     } catch (error) {
@@ -193,7 +199,7 @@ async function runProperty(
 }
 
 /** Why a property does not apply to an implementation (it reports n/a), or undefined when it does. */
-export function notApplicable(info: ImplementationInfo, property: Pick<Property<never>, 'levels' | 'provider' | 'inProcess' | 'scenarioFeature'>): string | undefined {
+export function notApplicable(info: ImplementationInfo, property: Pick<AnyProperty, 'levels' | 'provider' | 'inProcess' | 'scenarioFeature'>): string | undefined {
   if (!supports(info, property.levels)) return `needs the ${property.levels.join(', ')} level`;
   if (property.provider !== undefined && !declaredProviders(info).includes(property.provider)) return `needs the ${property.provider} wire provider`;
   if (property.inProcess === true && info.inProcess !== true) return 'needs in-process objects (freezing cannot be seen over a protocol)';
@@ -207,7 +213,7 @@ export function notApplicable(info: ImplementationInfo, property: Pick<Property<
  * times, bias by k), so it depends on (seed, k) only: never on the shard count, and a
  * counterexample's seed and path replay with plain `fc.check`.
  */
-export function* generateCases<I>(property: Pick<Property<I>, 'arbitrary'>, seed: number, numRuns: number, shard?: Shard): Generator<{ readonly k: number; readonly generate: () => I }> {
+export function* generateCases<I>(property: Pick<Property<I, Level>, 'arbitrary'>, seed: number, numRuns: number, shard?: Shard): Generator<{ readonly k: number; readonly generate: () => I }> {
   const source = fc.asyncProperty<[I]>(property.arbitrary, async () => {});
   const rng = xorshift128plus(fastCheckSeed(seed));
   for (let k = 0; k < numRuns; k++) {
@@ -229,17 +235,17 @@ function fastCheckSeed(seed: number): number {
  * shrinks from there, so the result is the same whichever shard found it.
  */
 async function shrink(
-  impl: Implementation,
-  property: Property<never>,
+  impl: ImplementationAt<Level>,
+  property: AnyProperty,
   options: SuiteOptions & { readonly seed: number; readonly now: () => number },
   failed: { readonly case: number; readonly error: unknown },
-): Promise<{ input: never; error: unknown; path: string } | undefined> {
+): Promise<{ input: unknown; error: unknown; path: string } | undefined> {
   const budget = shrinkBudget(failed.error);
   if (options.shrink === false || budget === 0) return undefined;
   const until = options.now() + budget;
   let replayed = false;
   const details = await fc.check(
-    fc.asyncProperty(property.arbitrary, async (input: never) => {
+    fc.asyncProperty(property.arbitrary, async (input) => {
       // Past the budget, every candidate "passes": fast-check keeps the smallest failure found so far.
       if (replayed && options.now() >= until) return;
       replayed = true;

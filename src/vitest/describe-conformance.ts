@@ -5,8 +5,8 @@
  * report's own explanation of it (kind, first differing byte, minimal input).
  */
 import { describe, it } from 'vitest';
-import { PROPERTIES, type Property } from '../../properties/index.ts';
-import type { Implementation } from '../contract/implementation.ts';
+import { PROPERTIES, type AnyProperty } from '../../properties/index.ts';
+import { assertImplementation, type Implementation } from '../contract/implementation.ts';
 import { renderFailure } from '../report/suite-terminal.ts';
 import { checkConformance } from '../suite/check-conformance.ts';
 import type { Expectation, ExpectationsFile } from '../suite/expectations.ts';
@@ -36,6 +36,8 @@ export class ConformanceFailure extends Error {
 }
 
 export function describeConformance(impl: Implementation, options: DescribeConformanceOptions = {}): void {
+  // One clear error when the file is collected, rather than the same one in every test.
+  assertImplementation(impl);
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const runs = options.runs ?? DEFAULT_RUNS;
   const expected = Array.isArray(options.expectations) ? (options.expectations as readonly Expectation[]) : ((options.expectations as ExpectationsFile | undefined)?.expected ?? []);
@@ -55,7 +57,7 @@ export function describeConformance(impl: Implementation, options: DescribeConfo
   });
 }
 
-async function checkProperty(impl: Implementation, property: Property<never>, options: DescribeConformanceOptions & { readonly seed: number; readonly runs: number }): Promise<void> {
+async function checkProperty(impl: Implementation, property: AnyProperty, options: DescribeConformanceOptions & { readonly seed: number; readonly runs: number }): Promise<void> {
   const run = await checkConformance(impl, {
     properties: [property],
     runs: options.runs,

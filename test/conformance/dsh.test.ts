@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { LOOP_HEADER_DISCIPLINE, LOOP_ONE_SHOT_ENVELOPE, LOOP_PREFIX_STABLE, LOOP_RECONSTRUCT, LOOP_WIRE_RECONSTRUCT } from '../../properties/loop.ts';
-import type { Implementation, Scenario } from '../../src/conformance/index.ts';
+import { LEVELS, hasLevels, type ImplementationAt, type Level, type Scenario } from '../../src/conformance/index.ts';
 import { dshImplementation } from '../../src/conformance/dsh/dsh-implementation.ts';
 import { codeOfDshMessage } from '../../src/conformance/dsh/refusal-codes.ts';
 import { openImplementation } from '../../src/conformance/open-implementation.ts';
@@ -10,9 +10,11 @@ import { ReconError } from '../../src/errors.ts';
 import { loadJsonl } from '../../src/log/index.ts';
 import { REFUSED_DSH_LOG, dshLogs } from '../helpers/corpora.ts';
 
-let dsh: Implementation;
+let dsh: ImplementationAt<Level>;
 beforeAll(async () => {
-  dsh = await dshImplementation('dsh', process.cwd());
+  const opened = await dshImplementation('dsh', process.cwd());
+  if (!hasLevels(opened, LEVELS)) throw new Error(`the installed DSH lacks a level: ${opened.info.levels.join(', ')}`);
+  dsh = opened;
 });
 
 /** The header a DSH rc.8 writer would have stored: an absolute cwd for the `{{cwd}}` placeholder, `delegationDepth` present. */
@@ -31,7 +33,7 @@ describe('the DSH adapter on the real DSH logs (corpora/dsh-logs)', () => {
       const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as Record<string, unknown>;
       const expected =
         header['delegationDepth'] === undefined ? 'first line is not a session header' : typeof header['cwd'] === 'string' && header['cwd'].startsWith('{{') ? 'cwd must be an absolute path' : 'loads';
-      const loaded = await dsh.load!(text);
+      const loaded = await dsh.load(text);
       expect(loaded.ok ? 'loads' : `${loaded.code} ${loaded.message}`, name).toMatch(expected === 'loads' ? /^loads$/ : new RegExp(`^SESSION_HEADER_INVALID .*${expected}`));
       verdicts.set(expected, (verdicts.get(expected) ?? 0) + 1);
     }
@@ -41,7 +43,7 @@ describe('the DSH adapter on the real DSH logs (corpora/dsh-logs)', () => {
   it('with the header completed, loads every log to the events the reference loads, and refuses the damaged one alike', async () => {
     for (const [name, stored] of dshLogs()) {
       const text = completedHeader(stored);
-      const loaded = await dsh.load!(text);
+      const loaded = await dsh.load(text);
       if (name === REFUSED_DSH_LOG) {
         expect(loaded).toMatchObject({ ok: false, code: 'TORN_COMMITTED' });
         continue;
@@ -94,7 +96,7 @@ describe('a DSH loop scenario with a compaction that lands', () => {
   };
 
   it('logs the summary one-shot and its replace, keeps the one-shot out of the loop requests, and every request rebuilds from the log', async () => {
-    const run = await dsh.run!(scenario);
+    const run = await dsh.run(scenario);
     if (!run.ok) throw new Error(run.message);
     const events = loadJsonl(run.value.jsonl).log.events;
     expect(events.filter((e) => e.type === 'compaction/summary')).toHaveLength(1);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defineProperty, jsonCodec, type Property } from '../../properties/_internals/property.ts';
+import { defineProperty, jsonCodec, type AnyProperty } from '../../properties/_internals/property.ts';
 import type { Implementation } from '../../src/conformance/index.ts';
 import { openImplementation } from '../../src/conformance/open-implementation.ts';
 import { LineSplitter } from '../../src/conformance/protocol/lines.ts';
@@ -36,8 +36,8 @@ function recon(args: readonly string[]): Promise<{ code: number | null; stdout: 
   });
 }
 
-function fixed(id: string, check: (impl: Implementation) => Promise<unknown>): Property<never> {
-  return defineProperty({ id, title: id, clause: '§test', levels: [], arbitrary: fc.constant(null), codec: jsonCodec(), check: async (impl) => void (await check(impl)) }) as unknown as Property<never>;
+function fixed(id: string, check: (impl: Implementation) => Promise<unknown>): AnyProperty {
+  return defineProperty({ id, title: id, clause: '§test', levels: [], arbitrary: fc.constant(null), codec: jsonCodec(), check: async (impl) => void (await check(impl)) });
 }
 
 describe('the harness never hangs', () => {

@@ -8,8 +8,11 @@ const cwd = import.meta.dirname;
 
 describe('--impl module:<path>', () => {
   it('loads the Implementation a module exports, relative to the working directory', async () => {
+    // The module declares no interfaceVersion: it is read as written against v1, the first.
     const impl = await openImplementation('module:fixtures/log-only-module.ts', { cwd });
     expect(impl.info).toMatchObject({ name: 'log-only', levels: ['log'] });
+    expect(impl.interfaceVersion).toBe('v1');
+    expect([impl.load, impl.append, impl.deriveMessages].map((operation) => typeof operation)).toEqual(['function', 'function', 'undefined']);
     const result = await runSuite(impl, PROPERTIES, { runs: 3, seed: 1, only: ['LOG-REFUSE-INVALID', 'FOLD-MATCHES-SPEC'] });
     expect(result.properties.map((p) => p.status)).toEqual(['pass', 'n/a']);
   });
@@ -22,5 +25,12 @@ describe('--impl module:<path>', () => {
     const { code, stderr } = await runCli(['check', '--impl', 'module:fixtures/nowhere.ts'], {}, cwd);
     expect(code).toBe(3);
     expect(stderr).toMatch(/IMPL_UNAVAILABLE: module .*nowhere\.ts could not be imported/);
+  });
+
+  it('refuses a module written against another version of the interface, and recon check exits 3', async () => {
+    await expect(openImplementation('module:fixtures/future-version-module.ts', { cwd })).rejects.toMatchObject({ code: 'IMPL_VERSION', message: expect.stringContaining('declares interfaceVersion "v2"') });
+    const { code, stderr } = await runCli(['check', '--impl', 'module:fixtures/future-version-module.ts'], {}, cwd);
+    expect(code).toBe(3);
+    expect(stderr).toContain('IMPL_VERSION');
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
-import { defineProperty, jsonCodec, type Property } from '../../properties/_internals/property.ts';
+import { defineProperty, jsonCodec, type AnyProperty } from '../../properties/_internals/property.ts';
 import { SCENARIO_FEATURES, referenceImplementation, type Implementation, type Scenario } from '../../src/conformance/index.ts';
 import { MISBEHAVIOURS } from '../../src/conformance/mutants/misbehaviours.ts';
 import { serveCommand, STDIO_MUTANTS } from '../../src/conformance/mutants/stdio-mutants.ts';
@@ -38,8 +38,8 @@ async function open(command: string, options: { timeoutMs?: number; validateProt
 }
 
 /** A property over one fixed input: nothing to shrink, so a failure is reported at once. */
-function fixed(id: string, check: (impl: Implementation) => Promise<unknown>): Property<never> {
-  return defineProperty({ id, title: id, clause: '§test', levels: [], arbitrary: fc.constant(null), codec: jsonCodec(), check: async (impl) => void (await check(impl)) }) as unknown as Property<never>;
+function fixed(id: string, check: (impl: Implementation) => Promise<unknown>): AnyProperty {
+  return defineProperty({ id, title: id, clause: '§test', levels: [], arbitrary: fc.constant(null), codec: jsonCodec(), check: async (impl) => void (await check(impl)) });
 }
 
 const loadsPlainLog = fixed('LOADS-PLAIN-LOG', async (impl) => expect(await impl.load!(HEADER)).toMatchObject({ ok: true }));
@@ -58,7 +58,7 @@ describe('the stdio driver against recon serve', () => {
 
 describe('an implementation that does not answer', () => {
   it('is crashed when it exits; the driver restarts it and the next property runs', async () => {
-    const run = await referenceImplementation().run!(COMPACTED);
+    const run = await referenceImplementation().run(COMPACTED);
     const withReplace = run.ok ? run.value.jsonl : '';
     const impl = await open(serveCommand('crash'));
     const result = await runSuite(impl, [fixed('LOADS-REPLACE', (i) => i.load!(withReplace)), loadsPlainLog], { runs: 1, seed: 1 });
@@ -83,6 +83,9 @@ describe('an implementation that does not answer', () => {
 
   it('catches, with --validate-protocol only, a result the schema forbids', async () => {
     const lenient = await open(`node ${FAKE} bad-event`);
+    // Interface v1, with the operations of the one level its handshake declares and no others.
+    expect(lenient.interfaceVersion).toBe('v1');
+    expect(Object.keys(lenient).filter((key) => typeof Reflect.get(lenient, key) === 'function').toSorted()).toEqual(['append', 'close', 'load']);
     expect(await lenient.load!(HEADER)).toMatchObject({ ok: true });
     const strict = await open(`node ${FAKE} bad-event`, { validateProtocol: true });
     await expect(strict.load!(HEADER)).rejects.toMatchObject({ code: 'PROTOCOL_ERROR', message: expect.stringContaining('/value/events/0/seq must be >= 0') });

@@ -45,7 +45,7 @@ function staleFold(): Implementation {
     ...reference,
     info: { ...reference.info, name: 'stale-fold' },
     deriveMessages: async (jsonl, prefixes) => {
-      const answer = await reference.deriveMessages!(jsonl, prefixes);
+      const answer = await reference.deriveMessages(jsonl, prefixes);
       return answer.ok ? { ok: true, value: answer.value.map(() => answer.value[0]!) } : answer;
     },
   };
@@ -66,7 +66,7 @@ describe('a failing implementation', () => {
     const stored = parseRegression(files[0]!, readFileSync(join(dir, files[0]!), 'utf8'));
     expect(stored).toMatchObject({ property: 'FOLD-CACHED-EQUALS-FRESH', seed: 7, payload: { kind: 'log' } });
     // The stored log is a readable, loadable session log.
-    expect((await referenceImplementation().load!((stored.payload as { jsonl: string }).jsonl)).ok).toBe(true);
+    expect((await referenceImplementation().load((stored.payload as { jsonl: string }).jsonl)).ok).toBe(true);
 
     const second = await runSuite(staleFold(), PROPERTIES, { runs: 60, seed: 8, only: ['FOLD-CACHED-EQUALS-FRESH'], regressions: store });
     expect(second.properties[0]!.counterexample!.file).toBe(join(dir, files[0]!));
@@ -78,7 +78,10 @@ describe('a failing implementation', () => {
 
   it('reports a property whose level the implementation lacks as n/a, and a throwing one as a crash', async () => {
     const reference = referenceImplementation();
-    const logOnly: Implementation = { info: { ...reference.info, levels: ['log'], inProcess: false }, load: async () => { throw new TypeError('boom'); } };
+    const boom = async (): Promise<never> => {
+      throw new TypeError('boom');
+    };
+    const logOnly: Implementation = { interfaceVersion: 'v1', info: { ...reference.info, levels: ['log'], inProcess: false }, load: boom, append: boom };
     const result = await runSuite(logOnly, PROPERTIES, { runs: 3, seed: 1, only: ['LOG-LOAD-VALID', 'FOLD-MATCHES-SPEC'] });
     expect(result.properties.map((p) => p.status)).toEqual(['fail', 'n/a']);
     expect(result.properties[0]!.counterexample).toMatchObject({ kind: 'crashed' });

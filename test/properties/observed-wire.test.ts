@@ -2,7 +2,7 @@ import { Agent } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { LOOP_WIRE_OBSERVED } from '../../properties/observed-wire.ts';
-import { FALLBACK_REPLY, referenceImplementation, runScenario, type Implementation, type Scenario } from '../../src/conformance/index.ts';
+import { FALLBACK_REPLY, hasLevels, referenceImplementation, runScenario, type ImplementationAt, type Scenario } from '../../src/conformance/index.ts';
 import { dshImplementation } from '../../src/conformance/dsh/dsh-implementation.ts';
 import { dispatcherFetch, startProxy, startScriptedUpstream } from '../../src/http/index.ts';
 import { runSuite } from '../../src/suite/run-suite.ts';
@@ -26,12 +26,12 @@ const SCENARIO: Scenario = {
 };
 
 /** Plays the scenario live, through a proxy in front of the scripted upstream: what the loop reported, and what went out. */
-async function live(impl: Implementation, s: Scenario) {
+async function live(impl: ImplementationAt<'loop'>, s: Scenario) {
   const upstream = await startScriptedUpstream(s.replies, FALLBACK_REPLY);
   const agent = new Agent();
   const proxy = await startProxy({ provider: 'deepseek', upstream: upstream.url, fetch: dispatcherFetch(agent) });
   try {
-    const run = await impl.run!({ ...s, model: { baseUrl: proxy.url } });
+    const run = await impl.run({ ...s, model: { baseUrl: proxy.url } });
     if (!run.ok) throw new Error(run.code);
     return { run: run.value, observed: proxy.cassette().interactions.map((i) => i.request!.body) };
   } finally {
@@ -62,9 +62,11 @@ describe('scenario feature liveModel', () => {
   });
 
   describe('DSH', () => {
-    let dsh: Implementation;
+    let dsh: ImplementationAt<'loop' | 'wire'>;
     beforeAll(async () => {
-      dsh = await dshImplementation('dsh', process.cwd());
+      const opened = await dshImplementation('dsh', process.cwd());
+      if (!hasLevels(opened, ['loop', 'wire'])) throw new Error(`the installed DSH lacks the loop or wire level: ${opened.info.levels.join(', ')}`);
+      dsh = opened;
     });
 
     it('runs its DeepSeekAdapter over HTTP to the base URL: every request goes out, one-shot included', async () => {

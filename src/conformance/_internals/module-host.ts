@@ -23,8 +23,8 @@ let impl: Record<string, unknown>;
 try {
   const module = (await import(pathToFileURL((workerData as { file: string }).file).href)) as { default?: unknown; implementation?: unknown };
   impl = (module.implementation ?? module.default) as Record<string, unknown>;
-  // What the parent checks: the info and which operations are functions.
-  const shape = typeof impl === 'object' && impl !== null ? { info: impl['info'], operations: Object.keys(impl).filter((key) => typeof impl[key] === 'function') } : impl;
+  // What the parent checks: the interface version, the info and which operations are functions.
+  const shape = typeof impl === 'object' && impl !== null ? { interfaceVersion: impl['interfaceVersion'], info: impl['info'], operations: Object.keys(impl).filter((key) => typeof impl[key] === 'function') } : impl;
   post({ type: 'ready', candidate: JSON.parse(JSON.stringify(shape ?? null)) as unknown });
 } catch (error) {
   post({ type: 'unavailable', message: error instanceof Error ? error.message : String(error) });

@@ -20,7 +20,7 @@ import type { Session } from '@deepseek-ai/dsh-session';
 import type { NeutralRequest } from '../../fold/index.ts';
 import type { EpochHeader, Message, SessionEvent, SessionHeader, StreamChunk } from '../../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
-import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo, type Level, type Outcome } from '../../contract/implementation.ts';
+import { INTERFACE_VERSION, asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo, type Level, type Outcome } from '../../contract/implementation.ts';
 import type { Scenario } from '../../contract/scenario.ts';
 import { deepSeekAdapter, streamChunks, withScriptedFetch } from './deepseek-wire.ts';
 import { appendAt, growTo, newSession } from './live-session.ts';
@@ -79,6 +79,7 @@ export function dshImplementationOf(dsh: DshPackages): Implementation {
   });
 
   return {
+    interfaceVersion: INTERFACE_VERSION,
     info,
     ...(has('log') ? log : {}),
     deriveMessages: (jsonl, prefixes) => answer(() => alongPrefixes(jsonl, prefixes, (s) => s.deriveMessages() as unknown as readonly Message[])),

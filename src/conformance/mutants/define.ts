@@ -1,5 +1,5 @@
 import { referenceImplementation, type ReferenceOptions } from '../reference/reference-implementation.ts';
-import type { Implementation } from '../../contract/implementation.ts';
+import type { Implementation, ImplementationAt, Level } from '../../contract/implementation.ts';
 import type { BugClass, Citation, Mutant } from './mutant.ts';
 
 /** An in-process mutant: the reference with some parts swapped, or a wrapper around it. */
@@ -7,7 +7,7 @@ export function inProcess(
   name: string,
   description: string,
   kind: BugClass | { readonly bugClass: BugClass; readonly citation?: Citation },
-  make: ReferenceOptions | ((reference: Implementation) => Implementation),
+  make: ReferenceOptions | ((reference: ImplementationAt<Level>) => Implementation),
 ): Mutant {
   const { bugClass, citation } = typeof kind === 'string' ? { bugClass: kind, citation: undefined } : kind;
   return {

@@ -1,7 +1,7 @@
 /** Mutants of the log layer: readers and writers with one realistic bug each. */
 import { ReconError } from '../../errors.ts';
 import { checkEventPayload, checkNotLegacy, loadJsonl, type JsonValue, type SessionEvent } from '../../log/index.ts';
-import type { AppendInput, AppendOutcome, Implementation, Refusal } from '../../contract/implementation.ts';
+import type { AppendInput, AppendOutcome, Implementation, ImplementationAt, Refusal } from '../../contract/implementation.ts';
 import { inProcess } from './define.ts';
 
 const isDelta = (event: SessionEvent) => event.type === 'request/header-delta';
@@ -78,16 +78,16 @@ export const SAVER_REORDERS_KEYS = inProcess('saver-reorders-keys', 'the writer 
 });
 
 /** Appends one event at a time; on a refusal, `onRefused` decides what the buggy writer does. */
-function appendOneByOne(reference: Implementation, onRefused: (jsonl: string, input: AppendInput, refusal: Refusal) => { jsonl: string; outcome: AppendOutcome }): Implementation {
+function appendOneByOne(reference: ImplementationAt<'log'>, onRefused: (jsonl: string, input: AppendInput, refusal: Refusal) => { jsonl: string; outcome: AppendOutcome }): Implementation {
   return {
     ...reference,
     append: async (jsonl, inputs) => {
-      const first = await reference.append!(jsonl, []);
+      const first = await reference.append(jsonl, []);
       if (!first.ok) return first;
       let current = first.value.jsonl;
       const outcomes: AppendOutcome[] = [];
       for (const input of inputs) {
-        const answer = await reference.append!(current, [input]);
+        const answer = await reference.append(current, [input]);
         if (!answer.ok) return answer;
         const result = answer.value.outcomes[0]!;
         if (result.ok) {

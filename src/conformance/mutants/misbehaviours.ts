@@ -4,7 +4,7 @@
  * hang and a protocol error apart from a wrong answer, and from each other.
  */
 import type { Writable } from 'node:stream';
-import type { Implementation } from '../../contract/implementation.ts';
+import type { ImplementationAt } from '../../contract/implementation.ts';
 
 export const MISBEHAVIOURS = {
   crash: 'exits when it loads a log holding a surface replace (an assertion in its replace path)',
@@ -14,25 +14,25 @@ export const MISBEHAVIOURS = {
 
 export type Misbehaviour = keyof typeof MISBEHAVIOURS;
 
-export function misbehave(impl: Implementation, kind: Misbehaviour, stdout: Writable): Implementation {
+export function misbehave(impl: ImplementationAt<'log' | 'request' | 'wire'>, kind: Misbehaviour, stdout: Writable): ImplementationAt<'log' | 'request' | 'wire'> {
   switch (kind) {
     case 'crash':
       return {
         ...impl,
         load: async (jsonl) => {
-          const answer = await impl.load!(jsonl);
+          const answer = await impl.load(jsonl);
           if (answer.ok && answer.value.events.some((e) => typeof e.surfaceOp === 'object')) process.exit(70);
           return answer;
         },
       };
     case 'hang':
-      return { ...impl, parseStream: (provider, body, cuts) => (cuts.length > 0 ? new Promise(() => undefined) : impl.parseStream!(provider, body, cuts)) };
+      return { ...impl, parseStream: (provider, body, cuts) => (cuts.length > 0 ? new Promise(() => undefined) : impl.parseStream(provider, body, cuts)) };
     case 'malformed':
       return {
         ...impl,
         buildRequest: (jsonl, boundaries) => {
           stdout.write(`building ${boundaries.length} requests\n`);
-          return impl.buildRequest!(jsonl, boundaries);
+          return impl.buildRequest(jsonl, boundaries);
         },
       };
   }

@@ -6,9 +6,9 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ReconError } from '../../errors.ts';
-import { LEVELS, PROTOCOL_VERSION, isLevelList, type Implementation, type ImplementationInfo } from '../../contract/implementation.ts';
+import { INTERFACE_VERSION, LEVELS, PROTOCOL_VERSION, isLevelList, type Implementation, type ImplementationInfo } from '../../contract/implementation.ts';
 import { DEFAULT_MAX_LINE_BYTES, readLines } from './lines.ts';
-import { METHODS, RPC_ERROR, type InitializeResult, type JsonRpcError, type Method } from './methods.ts';
+import { METHODS, RPC_ERROR, operationsOver, type InitializeResult, type JsonRpcError, type Method } from './methods.ts';
 import { schemaProblem } from './schema.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -43,12 +43,12 @@ export async function openStdioImplementation(command: string, options: StdioOpt
       hint: 'run the command by hand: it must read JSON-RPC lines on stdin and answer "initialize" first (docs/PROTOCOL.md)',
     });
   }
-  const impl: Record<string, unknown> = { info, close: () => connection.close() };
-  for (const [method, spec] of Object.entries(METHODS)) {
-    if (!info.levels.includes(spec.level)) continue;
-    impl[spec.operation] = (...args: unknown[]) => connection.call(method as Method, Object.fromEntries(spec.params.map((name, i) => [name, args[i]])));
-  }
-  return impl as unknown as Implementation;
+  return {
+    interfaceVersion: INTERFACE_VERSION,
+    info,
+    ...operationsOver(info.levels, (method, args) => connection.call(method, Object.fromEntries(METHODS[method].params.map((name, i) => [name, args[i]])))),
+    close: () => connection.close(),
+  };
 }
 
 interface Call {

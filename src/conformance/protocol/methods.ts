@@ -3,16 +3,10 @@
  * is schemas/protocol-v1.json). Each operation of `Implementation` is one method whose
  * params are the operation's arguments by name and whose result is its `Outcome`.
  */
-import type { Implementation, Level } from '../../contract/implementation.ts';
+import type { Level, LevelOperations, OperationOf, Operations } from '../../contract/implementation.ts';
 
-type Operation = Exclude<keyof Implementation, 'info' | 'close'>;
-
-interface MethodSpec {
-  readonly level: Level;
-  readonly operation: Operation;
-  /** The names of the params, in the order the operation takes them. */
-  readonly params: readonly string[];
-}
+/** A method: the level and operation it carries, and its params' names in the order the operation takes them. */
+type MethodSpec = { readonly [L in Level]: { readonly level: L; readonly operation: OperationOf<L>; readonly params: readonly string[] } }[Level];
 
 export const METHODS = {
   'log/load': { level: 'log', operation: 'load', params: ['jsonl'] },
@@ -26,6 +20,34 @@ export const METHODS = {
 } as const satisfies Record<string, MethodSpec>;
 
 export type Method = keyof typeof METHODS;
+
+/** Whether `name` is a method of the protocol (not `initialize` or `shutdown`). */
+export function isMethod(name: string): name is Method {
+  return Object.hasOwn(METHODS, name);
+}
+
+/** The operation a method carries. */
+type OperationOfMethod<M extends Method> = Operations[(typeof METHODS)[M]['operation']];
+
+/**
+ * The operations of `levels`, each sending its arguments as the method that carries it:
+ * the `cmd:` driver sends them to a process, the `module:` host to a worker thread.
+ */
+export function operationsOver(levels: readonly Level[], send: (method: Method, args: readonly unknown[]) => Promise<unknown>): Partial<Operations> {
+  // The one cast of this boundary: an answer crosses it as unknown (JSON from a process, a clone
+  // from a worker). The driver checks that it is an outcome (its shape, or the whole protocol
+  // schema with --validate-protocol), and the properties compare every value they read with
+  // their oracles, so a malformed answer fails a property instead of passing it.
+  const call = <M extends Method>(method: M, args: Parameters<OperationOfMethod<M>>) => send(method, args) as ReturnType<OperationOfMethod<M>>;
+  const byLevel: LevelOperations = {
+    log: { load: (...args) => call('log/load', args), append: (...args) => call('log/append', args) },
+    fold: { deriveMessages: (...args) => call('fold/deriveMessages', args), foldRequestHeader: (...args) => call('fold/foldRequestHeader', args) },
+    request: { buildRequest: (...args) => call('request/build', args) },
+    wire: { serialize: (...args) => call('wire/serialize', args), parseStream: (...args) => call('wire/parseStream', args) },
+    loop: { run: (...args) => call('loop/run', args) },
+  };
+  return levels.reduce<Partial<Operations>>((operations, level) => ({ ...operations, ...byLevel[level] }), {});
+}
 
 export type JsonRpcId = number | string;
 

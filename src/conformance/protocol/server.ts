@@ -5,7 +5,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { PROTOCOL_VERSION, type Implementation } from '../../contract/implementation.ts';
 import { readLines } from './lines.ts';
-import { METHODS, RPC_ERROR, type InitializeResult, type JsonRpcId, type JsonRpcResponse } from './methods.ts';
+import { METHODS, RPC_ERROR, isMethod, type InitializeResult, type JsonRpcId, type JsonRpcResponse } from './methods.ts';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -62,7 +62,7 @@ export function serveProtocol(impl: Implementation, input: Readable, output: Wri
         setImmediate(stop);
         return null;
       }
-      const spec = Object.hasOwn(METHODS, method) ? METHODS[method as keyof typeof METHODS] : undefined;
+      const spec = isMethod(method) ? METHODS[method] : undefined;
       const operation = spec === undefined ? undefined : (impl[spec.operation] as ((...args: unknown[]) => Promise<unknown>) | undefined);
       if (spec === undefined || operation === undefined) throw new RpcFailure(RPC_ERROR.METHOD_NOT_FOUND, `method "${method}" is not served here`);
       const missing = spec.params.filter((name) => params[name] === undefined);

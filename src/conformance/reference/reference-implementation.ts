@@ -9,7 +9,7 @@ import { SessionLog, loadJsonl, saveJsonl, type EpochHeader, type LoadOptions, t
 import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
 import { DeepSeekStreamTranslator, WIRE_FORMATS, serializeDeepSeekRequest, translateSseBody, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
 import type { FetchLike } from '../../http/index.ts';
-import { asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo } from '../../contract/implementation.ts';
+import { INTERFACE_VERSION, asRefusal, outcome, type AppendOutcome, type ImplementationAt, type ImplementationInfo, type Level } from '../../contract/implementation.ts';
 import { runScenario } from './run-scenario.ts';
 import { SCENARIO_FEATURES } from '../../contract/scenario.ts';
 import { HARNESS_VERSION } from '../../version.ts';
@@ -88,7 +88,7 @@ export interface ReferenceOptions {
   readonly checkReconstruction?: boolean;
 }
 
-export function referenceImplementation(options: ReferenceOptions = {}): Implementation {
+export function referenceImplementation(options: ReferenceOptions = {}): ImplementationAt<Level> {
   const parts: ReferenceParts = { ...REFERENCE_PARTS, ...options.parts };
   const load = (jsonl: string, clock?: () => number) => parts.load(jsonl, { ...parts.logOptions, ...(clock === undefined ? {} : { clock }) });
 
@@ -105,6 +105,7 @@ export function referenceImplementation(options: ReferenceOptions = {}): Impleme
   };
 
   return {
+    interfaceVersion: INTERFACE_VERSION,
     info: { ...REFERENCE_INFO, ...options.info },
     load: (jsonl) =>
       outcome(() => {
