@@ -594,9 +594,10 @@ function split(whole: string, pieces: number): string[] {
 
 /** JSONL with runs of three or more consecutive same-block deltas packed into chunk rows. */
 export function writeJsonl(header: SessionHeader, events: readonly SessionEvent[], pack = true): string {
+  if (!pack) return unpackedJsonl(header, events);
   const lines = [JSON.stringify(header)];
   for (let i = 0; i < events.length; ) {
-    const run = pack ? deltaRun(events, i) : [];
+    const run = deltaRun(events, i);
     if (run.length >= 3) {
       lines.push(JSON.stringify(row(events.slice(i, i + run.length), run)));
       i += run.length;
@@ -606,6 +607,11 @@ export function writeJsonl(header: SessionHeader, events: readonly SessionEvent[
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** JSONL with one line per event, nothing packed: also for events a fault was put in. */
+export function unpackedJsonl(header: SessionHeader, events: readonly JsonValue[]): string {
+  return `${[header, ...events].map((line) => JSON.stringify(line)).join('\n')}\n`;
 }
 
 /** The JSONL of the first `k` events, unpacked: a valid log of its own. */
