@@ -54,7 +54,7 @@ export interface LogExpectation {
   /** The derived messages after the first `k` events. */
   messagesAt(k: number): JsonValue[];
   /** The folded request header after the first `k` events (null before the first). */
-  headerAt(k: number): JsonValue | null;
+  headerAt(k: number): EpochHeader | null;
 }
 
 export interface LogStats {
@@ -558,7 +558,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
  * The messages and header a fold must derive, from what the builder wrote: the surface
  * ops it chose and the canonical header it meant, projected by the rule of spec §3.1.
  */
-function expectationOf(events: readonly SessionEvent[], headers: ReadonlyArray<{ seq: number; header: JsonValue }>): LogExpectation {
+function expectationOf(events: readonly SessionEvent[], headers: ReadonlyArray<{ seq: number; header: EpochHeader }>): LogExpectation {
   return {
     messagesAt(k) {
       const nodes: number[] = [];
