@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import type { Mutable } from '../../src/_internals/mutable.ts';
 import { isEvent } from '../../src/log/index.ts';
 import type {
+  AssistantMessageData,
   ChunkData,
   ContentBlock,
   EpochHeader,
@@ -349,7 +350,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     if (old('pre-identity assistant')) {
       seen.add('pre-identity assistant');
       const upgraded: Omit<Message, 'id'> = { role: 'assistant', content, source: { provider: 'deepseek', model: 'deepseek-chat', kind: 'model' } };
-      const data: EventDataMap['assistant/message'] = { turn: turnNo, step: stepNo, ...(usage === undefined ? {} : { usage }), message: { id: legacyId(events.length), ...upgraded } };
+      const data: AssistantMessageData = { turn: turnNo, step: stepNo, ...(usage === undefined ? {} : { usage }), message: { id: legacyId(events.length), ...upgraded } };
       const asStored: Rec = { turn: turnNo, step: stepNo, content, provenance: { provider: 'deepseek', model: 'deepseek-chat' }, ...(usage === undefined ? {} : { usage }) };
       push('assistant/message', data, sources, { data: asStored });
     } else {
