@@ -1,6 +1,6 @@
 /** Properties of the fold: derived messages and the folded request header (spec §3). */
 import { canonicalHeader } from '../src/fold/index.ts';
-import type { EpochHeader, JsonValue, RequestHeaderData, SessionEvent } from '../src/log/index.ts';
+import { isEvent, type EpochHeader, type EventOf } from '../src/log/index.ts';
 import { buildLog, eventCount, logPlan, prefixJsonl, sessionLog, writeJsonl, type GeneratedLog } from './arbitraries/session-log.ts';
 import { firstUnfrozen } from './_internals/frozen.ts';
 import { LOG_FLOORS, logCodec, logLabels } from './_internals/codecs.ts';
@@ -115,7 +115,7 @@ export const FOLD_HEADER_LATEST = defineProperty({
     // The oracle is the header the generator meant at each point (a stored regression has none: then the spec's fold).
     const expected = (k: number) => (log.expected === undefined ? expectedHeader(log.events, k) : log.expected.headerAt(k));
     // Canonicalisation is idempotent: writing every snapshot in canonical form folds the same.
-    const canonicalEvents = log.events.map((e) => (e.type === 'request/header' ? canonicalized(e, log.expected?.headerAt(e.seq + 1)) : e));
+    const canonicalEvents = log.events.map((e) => (isEvent(e, 'request/header') ? canonicalized(e, log.expected?.headerAt(e.seq + 1)) : e));
     const [asStored, asCanonical] = await Promise.all([impl.foldRequestHeader(log.jsonl, prefixes), impl.foldRequestHeader(writeJsonl(log.header, canonicalEvents, false), prefixes)]);
     const folded = must(asStored, 'folding the request header along the log');
     for (const [i, k] of prefixes.entries()) sameJson(`after ${k} events, the folded header is not the canonical form of the latest snapshot`, expected(k), folded[i]);
@@ -124,9 +124,8 @@ export const FOLD_HEADER_LATEST = defineProperty({
   },
 });
 
-function canonicalized(event: SessionEvent, known: JsonValue | null | undefined): SessionEvent {
-  const data = event.data as unknown as RequestHeaderData;
-  return { ...event, data: { ...data, header: known ?? canonicalHeader(data.header as EpochHeader) } } as unknown as SessionEvent;
+function canonicalized(event: EventOf<'request/header'>, known: EpochHeader | null | undefined): EventOf<'request/header'> {
+  return { ...event, data: { ...event.data, header: known ?? canonicalHeader(event.data.header) } };
 }
 
 export const FOLD_PROPERTIES = [FOLD_CACHED_EQUALS_FRESH, FOLD_MATCHES_SPEC, FOLD_NOISE_INVARIANT, FOLD_FROZEN, FOLD_HEADER_LATEST];

@@ -8,7 +8,7 @@
 import type { ImplementationAt, LoopRun, Scenario } from '../src/contract/index.ts';
 import { FALLBACK_REPLY, scenarioToolOutput } from '../src/contract/scenario.ts';
 import type { NeutralRequest } from '../src/fold/index.ts';
-import type { ContentBlock, Message, SessionEvent } from '../src/log/index.ts';
+import { eventsOf, type ContentBlock, type Message, type SessionEvent } from '../src/log/index.ts';
 import type { ScriptedReply } from '../src/loop/index.ts';
 import { richScenario } from './arbitraries/rich-scenario.ts';
 import { textLabels } from './arbitraries/text.ts';
@@ -68,7 +68,7 @@ function foreignText(message: Message, known: Produced): string | undefined {
  * ids a loop mints. An empty text or reasoning opens no block on a wire such as DeepSeek's
  * (spec §8.2), so empty ones are left out on both sides.
  */
-function streamed(reply: ScriptedReply): object[] {
+function streamed(reply: ScriptedReply): Array<{ readonly type: string; readonly [field: string]: string }> {
   return [
     ...(reply.reasoning === undefined || reply.reasoning === '' ? [] : [{ type: 'reasoning', text: reply.reasoning }]),
     ...(reply.text === undefined || reply.text === '' ? [] : [{ type: 'text', text: reply.text }]),
@@ -86,7 +86,7 @@ function streamedReplies(s: Scenario): Set<string> {
   return new Set(
     [...s.replies, FALLBACK_REPLY].flatMap((reply) => {
       const blocks = streamed(reply);
-      const uncalled = blocks.filter((b) => (b as { type: string }).type !== 'tool-call');
+      const uncalled = blocks.filter((b) => b.type !== 'tool-call');
       return (reply.finish === 'max-tokens' ? [blocks, uncalled] : [blocks]).map((b) => JSON.stringify(b));
     }),
   );
@@ -94,7 +94,7 @@ function streamedReplies(s: Scenario): Set<string> {
 
 /** Ids of assistant messages a cancellation or crash cut short: they hold only what streamed before the cut. */
 function interruptedIds(events: readonly SessionEvent[]): Set<string> {
-  return new Set(events.filter((e) => e.type === 'assistant/message' && (e.data as { interrupted?: unknown }).interrupted === true).map((e) => (e.data as unknown as { message: Message }).message.id));
+  return new Set(events.filter(eventsOf('assistant/message')).filter((e) => e.data.interrupted === true).map((e) => e.data.message.id));
 }
 
 /** The free text a scenario puts in the history: prompts, injections, replies and arguments (for the statistics). */

@@ -2,7 +2,7 @@
 import type { ImplementationAt, LoopRun, Scenario } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { explainingEvent, headerEquals, prefixBreak, type RequestBoundary } from '../src/fold/index.ts';
-import type { EpochHeader, RequestHeaderData, SessionEvent } from '../src/log/index.ts';
+import { eventsOf, isEvent, isTyped, type EpochHeader, type SessionEvent, type StepData } from '../src/log/index.ts';
 import { SCENARIO_FLOORS, scenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { fail, must, sameJson, sameText } from './_internals/failure.ts';
 import { firstUnfrozen } from './_internals/frozen.ts';
@@ -104,13 +104,13 @@ export const LOOP_HEADER_DISCIPLINE = loopProperty({
   async check(impl, s) {
     const { log, boundaries } = await observe(impl, s);
     const changers = s.actions.filter(changesHeader).length;
-    const changes = log.events.filter((e) => e.type === 'request/header' && (e.data as unknown as RequestHeaderData).reason === 'change').length;
+    const changes = log.events.filter((e) => isEvent(e, 'request/header') && e.data.reason === 'change').length;
     if (changes > changers) {
       fail(`the loop logged ${changes} "change" snapshots, but the scenario changed the system prompt, the tools or the config only ${changers} times`, 'a snapshot is owed only when the rendered header really changed (a clock or a re-sort in the prompt is not a change the user made)');
     }
     let previous: EpochHeader | undefined;
     for (const [start, end] of instances(log.events)) {
-      const headers = log.events.slice(start, end).filter((e) => e.type === 'request/header');
+      const headers = log.events.slice(start, end).filter(eventsOf('request/header'));
       const sent = boundaries.filter((b) => b.seq > start && b.seq < end);
       if (sent.length === 0) {
         if (headers.length > 0) fail(`a loop instance that sent nothing logged ${headers.length} request/header snapshots`);
@@ -119,7 +119,7 @@ export const LOOP_HEADER_DISCIPLINE = loopProperty({
       const first = headers[0];
       if (first === undefined || first.seq > sent[0]!.seq) fail(`the first request of the loop instance starting at seq ${start} has no request/header before it`);
       headers.forEach((event, i) => {
-        const { header, reason } = event.data as unknown as RequestHeaderData;
+        const { header, reason } = event.data;
         const owed = i === 0 ? (previous === undefined ? 'initial' : 'resume') : 'change';
         if (reason !== owed) fail(`the request/header at seq ${event.seq} has reason "${reason}"; it must be "${owed}"`);
         if (i > 0 && headerEquals(previous, header)) fail(`the request/header at seq ${event.seq} logs a "change" that equals the previous snapshot`, 'a snapshot is logged only when headerEquals says the header changed');
@@ -139,7 +139,7 @@ export const LOOP_LATE_INJECTION = loopProperty({
     const { run, log, boundaries } = await observe(impl, s);
     const copies = (i: number, text: string) => (run.requests[i]?.messages ?? []).filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text === text)).length;
     const replacedBetween = (i: number) => replacedIn(log.events, boundaries[i - 1]!.seq, boundaries[i]!.seq);
-    const turns = log.events.filter((e) => e.type === 'turn/start').map((e) => (e.data as { turn: number }).turn);
+    const turns = log.events.filter(eventsOf('turn/start')).map((e) => e.data.turn);
     const prompts = s.actions.filter((a) => a.do === 'prompt');
     // Prompt j starts turn j, as long as every turn before ended normally (a failed turn may leave work for an extra turn).
     for (const [j, prompt] of prompts.entries()) {
@@ -155,8 +155,8 @@ export const LOOP_LATE_INJECTION = loopProperty({
         const next = boundaries.findIndex((b, k) => k > n && b.attempt === 0);
         if (next > 0 && !replacedIn(log.events, boundaries[n]!.seq, boundaries[next]!.seq) && copies(next, text) <= copies(n, text)) fail(`text injected during ${at(boundaries[n]!)} is missing from the next step's request`);
       }
-      const end = log.events.find((e) => e.type === 'turn/end' && (e.data as { turn: number }).turn === turn);
-      if ((end?.data as { reason?: { kind?: string } } | undefined)?.reason?.kind !== 'completed') break;
+      const end = log.events.filter(eventsOf('turn/end')).find((e) => e.data.turn === turn);
+      if (end?.data.reason?.kind !== 'completed') break;
     }
   },
 });
@@ -170,8 +170,8 @@ export const LOOP_ONE_SHOT_ENVELOPE = loopProperty({
   async check(impl, s) {
     const { log } = await observe(impl, s);
     for (const event of log.events) {
-      if (event.type !== 'compaction/summary') continue;
-      const summary = event.data as { provider?: unknown; model?: unknown; compactionId?: unknown };
+      if (!isEvent(event, 'compaction/summary')) continue;
+      const summary = event.data;
       if (typeof summary.provider !== 'string' || summary.provider === '' || typeof summary.model !== 'string' || summary.model === '') {
         fail(`the compaction/summary at seq ${event.seq} does not log the provider and model of its one-shot call`);
       }
@@ -193,7 +193,10 @@ export const LOOP_ONE_SHOT_ENVELOPE = loopProperty({
  * interrupted just before their marker, spec §4.5).
  */
 function restartStarts(actions: Scenario['actions'], events: readonly SessionEvent[]): Map<number, number> {
-  const repaired = (seq: number) => events[seq - 1]?.type === 'turn/end' && (events[seq - 1]!.data as { reason?: { kind?: string } }).reason?.kind === 'interrupted';
+  const repaired = (seq: number) => {
+    const before = events[seq - 1];
+    return before !== undefined && isEvent(before, 'turn/end') && before.data.reason?.kind === 'interrupted';
+  };
   const seeds = events.filter((e) => e.type === 'session/end-seed' && !repaired(e.seq)).map((e) => e.seq);
   // Per restart: true (opens a new marker), false (shares the last one), undefined (cannot say).
   const opens: Array<[number, boolean | undefined]> = [];
@@ -248,16 +251,16 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
       const before = boundaries.findLastIndex((b) => b.seq < start);
       const after = boundaries.findIndex((b) => b.seq > start);
       if (before < 0 || after < 0) continue;
-      const resume = log.events.slice(start, boundaries[after]!.seq).find((e) => e.type === 'request/header');
-      const last = log.events.slice(0, start).findLast((e) => e.type === 'request/header');
+      const resume = log.events.slice(start, boundaries[after]!.seq).find(eventsOf('request/header'));
+      const last = log.events.slice(0, start).findLast(eventsOf('request/header'));
       if (resume === undefined || last === undefined) continue;
       // Config from the request hook is the old instance's own (spec §4, §10 item 7): a new
       // instance drops it and its hook re-applies what is active, so after any override the
       // resume may legitimately differ, whether the override came between turns or inside one.
       // Cache alignment does not look at config: checked always.
       const hooked = s.actions.slice(0, i).some((a) => a.do === 'override' || (a.do === 'prompt' && a.change?.action.do === 'override'));
-      const { header: lastHeader } = last.data as unknown as RequestHeaderData;
-      const { header: resumed } = resume.data as unknown as RequestHeaderData;
+      const { header: lastHeader } = last.data;
+      const { header: resumed } = resume.data;
       if (!hooked && !headerEquals(lastHeader, resumed)) sameJson(`the resume snapshot at seq ${resume.seq} differs from the last snapshot although nothing drifted`, lastHeader, resumed);
       const part = prefixBreak(run.requests[before]!, run.requests[after]!);
       if (part !== undefined && !(part === 'messages' && replacedIn(log.events, boundaries[before]!.seq, boundaries[after]!.seq))) fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing drifted`);
@@ -272,53 +275,55 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
   let nextTurn = 1;
   let nextStep = 1;
   const pending = new Set<string>();
+  const inStep = (d: StepData) => d.turn === openTurn && d.step === openStep && openStep !== undefined;
   for (const e of events) {
-    const d = e.data as { turn?: number; step?: number; callId?: string };
-    const inStep = d.turn === openTurn && d.step === openStep && openStep !== undefined;
+    // todo/write has no payload type in the vocabulary; like the request events, it belongs inside a turn.
+    if (e.type === 'todo/write' && openTurn === undefined) return `${e.type} at seq ${e.seq} outside a turn`;
+    if (!isTyped(e)) continue;
     switch (e.type) {
       case 'turn/start':
         if (openTurn !== undefined) return `turn/start at seq ${e.seq} while turn ${openTurn} is open`;
-        if (d.turn !== nextTurn) return `turn/start at seq ${e.seq} numbers turn ${d.turn}; the next turn is ${nextTurn}`;
-        openTurn = d.turn;
+        if (e.data.turn !== nextTurn) return `turn/start at seq ${e.seq} numbers turn ${e.data.turn}; the next turn is ${nextTurn}`;
+        openTurn = e.data.turn;
         nextStep = 1;
         break;
       case 'turn/end':
-        if (d.turn !== openTurn || openStep !== undefined) return `turn/end at seq ${e.seq} does not close the open turn with no step open`;
+        if (e.data.turn !== openTurn || openStep !== undefined) return `turn/end at seq ${e.seq} does not close the open turn with no step open`;
         openTurn = undefined;
         nextTurn++;
         break;
       case 'step/start':
-        if (openTurn === undefined || openStep !== undefined || d.turn !== openTurn || d.step !== nextStep) return `step/start at seq ${e.seq} is out of order`;
-        openStep = d.step;
+        if (openTurn === undefined || openStep !== undefined || e.data.turn !== openTurn || e.data.step !== nextStep) return `step/start at seq ${e.seq} is out of order`;
+        openStep = e.data.step;
         pending.clear();
         break;
       case 'step/end':
-        if (!inStep) return `step/end at seq ${e.seq} does not close the open step`;
+        if (!inStep(e.data)) return `step/end at seq ${e.seq} does not close the open step`;
         openStep = undefined;
         nextStep++;
         break;
       case 'assistant/chunk':
       case 'assistant/message':
-        if (!inStep) return `${e.type} at seq ${e.seq} does not name the open turn and step`;
+        if (!inStep(e.data)) return `${e.type} at seq ${e.seq} does not name the open turn and step`;
         break;
       case 'tool/call':
-        if (!inStep) return `tool/call at seq ${e.seq} does not name the open turn and step`;
-        pending.add(d.callId!);
+        if (!inStep(e.data)) return `tool/call at seq ${e.seq} does not name the open turn and step`;
+        pending.add(e.data.callId);
         break;
       case 'tool/result': {
         if (typeof e.surfaceOp === 'object') {
           if (openTurn === undefined) return `a tool/result replacement at seq ${e.seq} outside a turn`;
           break;
         }
-        const { message, error } = e.data as { message: { source: { callId: string } }; error?: { code?: string } };
+        const { message, error } = e.data;
+        const callId = message.source['callId'];
         // A crash repair answers a call that never started without a tool/call (spec §4.5, §6.2).
         const notStarted = error?.code === 'TOOL_NOT_STARTED';
-        if (!inStep || (!pending.delete(message.source.callId) && !notStarted)) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
+        if (!inStep(e.data) || (!(typeof callId === 'string' && pending.delete(callId)) && !notStarted)) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
         break;
       }
       case 'request/header':
       case 'request/context':
-      case 'todo/write':
         if (openTurn === undefined) return `${e.type} at seq ${e.seq} outside a turn`;
         break;
     }

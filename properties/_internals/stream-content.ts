@@ -6,7 +6,7 @@
  * last. Anything else is a failure; what passes is the content to compare with the
  * generator's.
  */
-import type { ContentBlock, StreamChunk, TokenUsage } from '../../src/log/index.ts';
+import type { ContentBlock, JsonObject, StreamChunk, TokenUsage } from '../../src/log/index.ts';
 import type { ExpectedFinish, ExpectedStream } from '../arbitraries/provider-stream.ts';
 import { fail, sameJson } from './failure.ts';
 
@@ -77,7 +77,7 @@ export function sameContent(expected: ExpectedStream, actual: ExpectedStream): v
 /** A block with its keys in the spec's order (spec §2.1), so only the values are compared. */
 function canonicalBlock(block: ContentBlock): unknown {
   const order = ['type', 'id', 'name', 'arguments', 'text'];
-  const record = block as unknown as Record<string, unknown>;
+  const record: JsonObject = block;
   return Object.fromEntries([...order.filter((k) => k in record), ...Object.keys(record).filter((k) => !order.includes(k)).sort()].map((k) => [k, record[k]]));
 }
 

@@ -7,8 +7,9 @@
  */
 import fc from 'fast-check';
 import type { ProtocolErrorCode } from '../../src/errors.ts';
-import { LOG_RULES, type JsonValue, type LogRuleId, type SessionEvent } from '../../src/log/index.ts';
-import { buildLog, logPlanOf, writeJsonl, type GeneratedLog } from './session-log.ts';
+import type { AppendInput } from '../../src/contract/index.ts';
+import { LOG_RULES, type JsonObject, type JsonValue, type LogRuleId, type SessionEvent } from '../../src/log/index.ts';
+import { buildLog, logPlanOf, unpackedJsonl, writeJsonl, type GeneratedLog } from './session-log.ts';
 
 export interface InvalidLog {
   /** The fault class: the id of the rule it breaks. */
@@ -16,9 +17,15 @@ export interface InvalidLog {
   readonly code: ProtocolErrorCode;
   readonly jsonl: string;
   /** For faults in one event: its seq, the valid log before it, and the event as written. */
-  readonly event?: { readonly seq: number; readonly prefix: string; readonly faulty: SessionEvent; readonly original: SessionEvent | undefined };
+  readonly event?: { readonly seq: number; readonly prefix: string; readonly faulty: FaultyEvent; readonly original: SessionEvent | undefined };
 }
 
+/** An event with a fault in it: JSON in the shape of an event, any field of which may break the format. */
+export type FaultyEvent = JsonObject;
+/** An event that append can be given over the protocol: what `AppendInput` carries, and the seq it would get. */
+export type AppendableEvent = AppendInput & { readonly seq: number };
+
+/** JSON this generator cloned and edits in place. */
 type Rec = Record<string, JsonValue>;
 type Mutation = (log: GeneratedLog, pick: number) => InvalidLog | undefined;
 
@@ -26,30 +33,55 @@ const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const pickOf = <T>(items: readonly T[], pick: number): T | undefined => (items.length === 0 ? undefined : items[pick % items.length]);
 const codeOf = (rule: LogRuleId): ProtocolErrorCode => LOG_RULES[rule].code;
 
+const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The object at `path` in a clone, to edit in place. The generator wrote that shape: anything else is its own bug. */
+function objectAt(root: JsonValue, ...path: ReadonlyArray<string | number>): Rec {
+  let at: JsonValue | undefined = root;
+  for (const key of path) at = typeof key === 'number' ? (Array.isArray(at) ? at[key] : undefined) : isObject(at) ? at[key] : undefined;
+  if (!isObject(at)) throw new Error(`invalid-log generator: no object at ${path.join('.')}`);
+  return at;
+}
+
+/** The list at `key` of a clone (see `objectAt`). */
+function listAt(value: Rec, key: string): readonly JsonValue[] {
+  const list = value[key];
+  if (!Array.isArray(list)) throw new Error(`invalid-log generator: no list at ${key}`);
+  return list;
+}
+
+/** The number at `key` of a clone (see `objectAt`). */
+function numberAt(value: Rec, key: string): number {
+  const n = value[key];
+  if (typeof n !== 'number') throw new Error(`invalid-log generator: no number at ${key}`);
+  return n;
+}
+
 /** Replaces event `seq` (or appends at the end) and writes the log unpacked. */
-function withEvent(log: GeneratedLog, rule: LogRuleId, faulty: SessionEvent): InvalidLog {
-  const events = [...log.events];
-  const original = events[faulty.seq];
-  events[faulty.seq] = faulty;
+function withEvent(log: GeneratedLog, rule: LogRuleId, seq: number, faulty: FaultyEvent): InvalidLog {
+  const events: JsonValue[] = [...log.events];
+  const original = log.events[seq];
+  events[seq] = faulty;
   return {
     fault: rule,
     code: codeOf(rule),
-    jsonl: writeJsonl(log.header, events, false),
-    event: { seq: faulty.seq, prefix: writeJsonl(log.header, log.events.slice(0, faulty.seq), false), faulty, original },
+    jsonl: unpackedJsonl(log.header, events),
+    event: { seq, prefix: writeJsonl(log.header, log.events.slice(0, seq), false), faulty, original },
   };
 }
 
-function appended(log: GeneratedLog, rule: LogRuleId, type: string, data: JsonValue, extra: Record<string, unknown> = {}): InvalidLog {
+function appended(log: GeneratedLog, rule: LogRuleId, type: string, data: JsonValue, extra: JsonObject = {}): InvalidLog {
   const last = log.events[log.events.length - 1]!;
-  return withEvent(log, rule, { type, seq: log.events.length, time: last.time + 1, data, ...extra } as SessionEvent);
+  const seq = log.events.length;
+  return withEvent(log, rule, seq, { type, seq, time: last.time + 1, data, ...extra });
 }
 
 function changed(log: GeneratedLog, rule: LogRuleId, candidates: (e: SessionEvent) => boolean, pick: number, edit: (e: Rec, pick: number) => void): InvalidLog | undefined {
   const target = pickOf(log.events.filter(candidates), pick);
   if (target === undefined) return undefined;
-  const faulty = clone(target) as unknown as Rec;
+  const faulty: Rec = clone(target);
   edit(faulty, Math.floor(pick / 7));
-  return withEvent(log, rule, faulty as unknown as SessionEvent);
+  return withEvent(log, rule, target.seq, faulty);
 }
 
 /** The surface nodes before event `seq`, folded here from the events (not by the code under test). */
@@ -67,9 +99,9 @@ function nodesBefore(events: readonly SessionEvent[], seq: number): number[] {
 
 const isSurface = (e: SessionEvent) => e.surfaceOp !== undefined;
 const isType = (type: string) => (e: SessionEvent) => e.type === type;
-const messageOf = (e: Rec): Rec => (e['type'] === 'user/message' ? (e['data'] as Rec) : ((e['data'] as Rec)['message'] as Rec));
-const headerOf = (e: Rec): Rec => (e['data'] as Rec)['header'] as Rec;
-const configOf = (e: Rec): Rec => headerOf(e)['config'] as Rec;
+const messageOf = (e: Rec): Rec => (e['type'] === 'user/message' ? objectAt(e, 'data') : objectAt(e, 'data', 'message'));
+const headerOf = (e: Rec): Rec => objectAt(e, 'data', 'header');
+const configOf = (e: Rec): Rec => objectAt(e, 'data', 'header', 'config');
 
 /** A header fault: one request/header edited. */
 const header = (rule: LogRuleId, edit: (e: Rec, pick: number) => void): Mutation => (log, pick) => changed(log, rule, isType('request/header'), pick, edit);
@@ -80,7 +112,7 @@ const message = (rule: LogRuleId, types: readonly string[], edit: (m: Rec, pick:
 const surface = (rule: LogRuleId, candidates: (e: SessionEvent) => boolean, edit: (e: Rec, pick: number) => void): Mutation => (log, pick) => changed(log, rule, candidates, pick, edit);
 
 /** A replace appended at the end of the log by an event of `type`, built from the final surface. */
-function replaceAtEnd(log: GeneratedLog, rule: LogRuleId, pick: number, type: 'user/message' | 'tool/result', plan: (nodes: number[], pick: number) => { op: Rec; sources: number[] } | undefined): InvalidLog | undefined {
+function replaceAtEnd(log: GeneratedLog, rule: LogRuleId, pick: number, type: 'user/message' | 'tool/result', plan: (nodes: number[], pick: number) => { op: JsonObject; sources: number[] } | undefined): InvalidLog | undefined {
   const nodes = nodesBefore(log.events, log.events.length);
   const shape = plan(nodes, pick);
   if (shape === undefined) return undefined;
@@ -97,31 +129,31 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
   'legacy.header-delta': (log) => appended(log, 'legacy.header-delta', 'request/header-delta', { changes: { system: 'x' } }),
   'legacy.mode-set': (log) => appended(log, 'legacy.mode-set', 'mode/set', { mode: 'plan' }),
   'legacy.reason-fallback': header('legacy.reason-fallback', (e) => {
-    (e['data'] as Rec)['reason'] = 'fallback';
+    objectAt(e, 'data')['reason'] = 'fallback';
   }),
 
   'legacy-shape.turn-start': (log, pick) =>
     changed(log, 'legacy-shape.turn-start', isType('turn/start'), pick, (e, p) => {
-      const turn = (e['data'] as Rec)['turn'] as number;
+      const turn = numberAt(objectAt(e, 'data'), 'turn');
       e['data'] = pickOf<Rec>([{ turn, trigger: {} }, { turn, trigger: 'message' }, { turn, trigger: { kind: '' } }, { turn: 0, trigger: { kind: 'message' } }, { turn, trigger: { kind: 'message' }, note: 'x' }], p)!;
     }),
   'legacy-shape.turn-end': (log, pick) =>
     changed(log, 'legacy-shape.turn-end', isType('turn/end'), pick, (e, p) => {
-      const data = e['data'] as Rec;
+      const data = objectAt(e, 'data');
       e['data'] = pickOf<Rec>([{ ...data, note: 'x' }, { turn: data['turn']!, reason: 'completed' }, { turn: 0, reason: data['reason']! }, { turn: data['turn']! }], p)!;
     }),
   'legacy-shape.turn-end-kind-only': (log, pick) =>
     changed(log, 'legacy-shape.turn-end-kind-only', isType('turn/end'), pick, (e, p) => {
       const kind = pickOf(['completed', 'blocked', 'max-tokens', 'interrupted', 'disposed', 'aborted'], p)!;
-      (e['data'] as Rec)['reason'] = { kind, detail: 'extra' };
+      objectAt(e, 'data')['reason'] = { kind, detail: 'extra' };
     }),
   'legacy-shape.error-step': (log, pick) =>
     changed(log, 'legacy-shape.error-step', isType('turn/end'), pick, (e, p) => {
-      (e['data'] as Rec)['reason'] = pickOf<Rec>([{ kind: 'error', message: 'failed' }, { kind: 'error', step: -1, message: 'failed' }, { kind: 'error', step: '1', message: 'failed' }], p)!;
+      objectAt(e, 'data')['reason'] = pickOf<Rec>([{ kind: 'error', message: 'failed' }, { kind: 'error', step: -1, message: 'failed' }, { kind: 'error', step: '1', message: 'failed' }], p)!;
     }),
   'legacy-shape.error-form': (log, pick) =>
     changed(log, 'legacy-shape.error-form', isType('turn/end'), pick, (e, p) => {
-      (e['data'] as Rec)['reason'] = pickOf<Rec>([{ kind: 'error', step: 1 }, { kind: 'error', step: 1, message: 5 }, { kind: 'error', step: 1, message: 'm', code: 7 }, { kind: 'error', step: 1, failure: { message: 'm' } }], p)!;
+      objectAt(e, 'data')['reason'] = pickOf<Rec>([{ kind: 'error', step: 1 }, { kind: 'error', step: 1, message: 5 }, { kind: 'error', step: 1, message: 'm', code: 7 }, { kind: 'error', step: 1, failure: { message: 'm' } }], p)!;
     }),
   'legacy-shape.steering': (log, pick) =>
     appended(log, 'legacy-shape.steering', 'steering/message', pickOf<Rec>([{ turn: 1, text: 'steer' }, { turn: 1, content: [{ type: 'text', text: 'steer' }] }, { content: [], source: { kind: 'user' } }, { turn: 1, message: 'steer' }], pick)!, { surfaceOp: 'append' }),
@@ -132,7 +164,7 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     e['data'] = pickOf<JsonValue>([{ header: 'config', reason: 'change' }, { reason: 'change' }, [], 'header'], p)!;
   }),
   'header.reason': header('header.reason', (e, p) => {
-    const data = e['data'] as Rec;
+    const data = objectAt(e, 'data');
     if (p % 4 === 3) delete data['reason'];
     else data['reason'] = pickOf<JsonValue>(['restart', 5, null], p)!;
   }),
@@ -197,26 +229,26 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     else m['content'] = pickOf<JsonValue>(['hello', { type: 'text', text: 'hello' }], p)!;
   }),
   'message.model-source': message('message.model-source', ['assistant/message'], (m, p) => {
-    const source = m['source'] as Rec;
+    const source = objectAt(m, 'source');
     m['source'] = pickOf<Rec>([{ ...source, kind: 'user' }, { ...source, provider: '' }, { kind: 'model', model: 'deepseek-chat' }], p)!;
   }),
   'message.tool-source': message('message.tool-source', ['tool/result'], (m, p) => {
-    const source = m['source'] as Rec;
+    const source = objectAt(m, 'source');
     m['source'] = pickOf<Rec>([{ ...source, kind: 'user' }, { kind: 'tool' }, { ...source, callId: '' }], p)!;
   }),
   'message.tool-result-block': message('message.tool-result-block', ['tool/result'], (m, p) => {
-    const block = (m['content'] as Rec[])[0]!;
+    const block = objectAt(m, 'content', 0);
     m['content'] = pickOf<JsonValue>([[], [block, block], [{ ...block, type: 'text' }], [{ ...block, content: 'out' }]], p)!;
   }),
   'message.tool-call-ids': message('message.tool-call-ids', ['tool/result'], (m) => {
-    (m['content'] as Rec[])[0]!['toolCallId'] = 'some-other-call';
+    objectAt(m, 'content', 0)['toolCallId'] = 'some-other-call';
   }),
 
   'surface.op-on-log-only': surface('surface.op-on-log-only', isType('step/start'), (e, p) => {
     e['surfaceOp'] = pickOf<JsonValue>(['append', { op: 'replace', start: 0, end: 0 }], p)!;
   }),
   'surface.sources-on-log-only': surface('surface.sources-on-log-only', isType('step/end'), (e) => {
-    e['sourceEventSeqs'] = [(e['seq'] as number) - 1];
+    e['sourceEventSeqs'] = [numberAt(e, 'seq') - 1];
   }),
   'surface.op-missing': surface('surface.op-missing', isSurface, (e) => {
     delete e['surfaceOp'];
@@ -234,14 +266,14 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     e['sourceEventSeqs'] = [pickOf<JsonValue>([-1, 0.5, '0', null], p)!];
   }),
   'surface.sources-earlier': surface('surface.sources-earlier', isSurface, (e, p) => {
-    e['sourceEventSeqs'] = [(e['seq'] as number) + (p % 2)];
+    e['sourceEventSeqs'] = [numberAt(e, 'seq') + (p % 2)];
   }),
   'surface.sources-distinct': surface('surface.sources-distinct', (e) => isType('tool/result')(e) || (e.type === 'assistant/message' && (e.sourceEventSeqs?.length ?? 0) > 0), (e) => {
-    const sources = e['sourceEventSeqs'] as number[];
+    const sources = listAt(e, 'sourceEventSeqs');
     e['sourceEventSeqs'] = [...sources, sources[0]!];
   }),
   'surface.replace-shape': surface('surface.replace-shape', isType('user/message'), (e, p) => {
-    const seq = e['seq'] as number;
+    const seq = numberAt(e, 'seq');
     e['sourceEventSeqs'] = [seq - 1];
     e['surfaceOp'] = pickOf<Rec>([{ op: 'replace', start: seq - 1 }, { op: 'splice', start: seq - 1, end: seq - 1 }, { op: 'replace', start: seq - 1, end: seq - 1, note: 'x' }, { op: 'replace', start: '1', end: 1 }, { op: 'replace', start: -1, end: 0 }], p)!;
   }),
@@ -250,7 +282,7 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     const target = pickOf(log.events.filter((e) => e.type === 'user/message' && e.surfaceOp === 'append'), pick);
     const stepStart = target && log.events.slice(0, target.seq).findLast((e) => e.type === 'step/start');
     if (target === undefined || stepStart === undefined) return undefined;
-    return withEvent(log, 'surface.replace-start', { ...clone(target), surfaceOp: { op: 'replace', start: stepStart.seq, end: stepStart.seq }, sourceEventSeqs: [stepStart.seq] } as SessionEvent);
+    return withEvent(log, 'surface.replace-start', target.seq, { ...clone(target), surfaceOp: { op: 'replace', start: stepStart.seq, end: stepStart.seq }, sourceEventSeqs: [stepStart.seq] });
   },
   'surface.replace-end': (log, pick) =>
     replaceAtEnd(log, 'surface.replace-end', pick, 'user/message', (nodes, p) => {
@@ -289,13 +321,13 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     const nodes = nodesBefore(log.events, log.events.length).filter((seq) => log.events[seq]!.type === 'tool/result');
     const node = pickOf(nodes, pick);
     if (node === undefined) return undefined;
-    const data = clone(log.events[node]!.data) as Rec;
-    const m = data['message'] as Rec;
-    const block = (m['content'] as Rec[])[0]!;
+    const data = objectAt(clone(log.events[node]!.data));
+    const m = objectAt(data, 'message');
+    const block = objectAt(m, 'content', 0);
     const edits: Array<() => void> = [
-      () => (m['id'] = `${m['id'] as string}-2`),
-      () => (block['isError'] = !(block['isError'] as boolean)),
-      () => (data['step'] = (data['step'] as number) + 1),
+      () => (m['id'] = `${String(m['id'])}-2`),
+      () => (block['isError'] = block['isError'] !== true),
+      () => (data['step'] = numberAt(data, 'step') + 1),
       () => (data['meta'] = { note: 'added' }),
     ];
     edits[Math.floor(pick / 5) % edits.length]!();
@@ -348,7 +380,7 @@ function rowFault(rule: LogRuleId, edit: (row: Rec, data: Rec, pick: number) => 
     } else {
       [index, row] = [chosen[1], JSON.parse(chosen[0]) as Rec];
     }
-    edit(row, row['data'] as Rec, Math.floor(pick / 13));
+    edit(row, objectAt(row, 'data'), Math.floor(pick / 13));
     lines[index] = JSON.stringify(row);
     return text(rule, lines.join('\n'));
   };
@@ -462,18 +494,18 @@ export const TEXT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
   ),
   'chunk-row.members': rowFault('chunk-row.members', (_row, data, p) => {
     const key = Object.hasOwn(data, 'args') ? 'args' : 'texts';
-    const members = data[key] as string[];
+    const members = listAt(data, key);
     if (p % 3 === 0) {
       data[key] = [];
       data['dt'] = [];
     } else data[key] = pickOf<JsonValue>([[...members.slice(1), 7], members.join('')], p)!;
   }),
   'chunk-row.dt': rowFault('chunk-row.dt', (_row, data, p) => {
-    const dt = data['dt'] as number[];
+    const dt = listAt(data, 'dt');
     data['dt'] = p % 2 === 0 ? [0.5, ...dt.slice(1)] : dt.map(String);
   }),
   'chunk-row.dt-arity': rowFault('chunk-row.dt-arity', (_row, data, p) => {
-    const dt = data['dt'] as number[];
+    const dt = listAt(data, 'dt');
     data['dt'] = p % 2 === 0 ? dt.slice(1) : [...dt, 1];
   }),
   'chunk-row.seq-range': rowFault('chunk-row.seq-range', (row) => {
@@ -481,7 +513,7 @@ export const TEXT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
   }),
   'chunk-row.time-range': rowFault('chunk-row.time-range', (row, data) => {
     row['time0'] = Number.MAX_SAFE_INTEGER;
-    data['dt'] = (data['dt'] as number[]).map(() => 5);
+    data['dt'] = listAt(data, 'dt').map(() => 5);
   }),
 
   'envelope.object': lineFault('envelope.object', (_e, p) => pickOf(['[1,2]', '"event"', '5', 'null', 'true'], p)),
@@ -490,7 +522,7 @@ export const TEXT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
   }),
   'envelope.seq': lineFault('envelope.seq', (e, p) => {
     if (p % 5 === 4) delete e['seq'];
-    else e['seq'] = pickOf<JsonValue>([-1, `${e['seq'] as number}`, (e['seq'] as number) + 0.5, null], p)!;
+    else e['seq'] = pickOf<JsonValue>([-1, `${numberAt(e, 'seq')}`, numberAt(e, 'seq') + 0.5, null], p)!;
   }),
   'envelope.time': lineFault('envelope.time', (e, p) => {
     if (p % 4 === 3) delete e['time'];
@@ -513,7 +545,7 @@ export const TEXT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
 };
 
 /** Values a JSON text cannot hold, for in-process appends: each breaks one lossless-JSON rule. */
-export const MEMORY_FAULTS: Partial<Record<LogRuleId, () => unknown>> = {
+export const MEMORY_FAULTS = {
   'json.undefined': () => ({ todos: [], note: undefined }),
   'json.type': () => ({ todos: [], n: 10n }),
   'json.cycle': () => {
@@ -526,7 +558,7 @@ export const MEMORY_FAULTS: Partial<Record<LogRuleId, () => unknown>> = {
   'json.plain-object': () => ({ todos: [], at: new Date(0) }),
   'json.symbol-key': () => ({ todos: [], [Symbol('hidden')]: 1 }),
   'json.enumerable-key': () => Object.defineProperty({ todos: [] }, 'hidden', { value: 1, enumerable: false }),
-};
+} satisfies Partial<Record<LogRuleId, () => unknown>>;
 
 class TodoList extends Array<unknown> {}
 
@@ -540,23 +572,22 @@ export const SEED_FAULTS: Partial<Record<LogRuleId, (log: GeneratedLog, pick: nu
   },
 };
 
-const isSeq = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+const isSeq = (value: JsonValue | undefined): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /**
  * Whether an event can be passed to append at all over the protocol: its AppendInput schema
  * only carries a list of seqs, an "append" or exact replace op, and an ignorable that is true.
  * Faults in those shapes exist in memory and in stored text; over the protocol only load can see them.
  */
-export function fitsAppendInput(event: SessionEvent): boolean {
-  const e = event as unknown as Record<string, unknown>;
+export function fitsAppendInput(e: FaultyEvent): e is FaultyEvent & AppendableEvent {
   const sources = e['sourceEventSeqs'];
   const op = e['surfaceOp'];
+  if (typeof e['type'] !== 'string' || typeof e['seq'] !== 'number' || typeof e['time'] !== 'number' || !Object.hasOwn(e, 'data')) return false;
   if (sources !== undefined && !(Array.isArray(sources) && sources.every(isSeq))) return false;
   if (Object.hasOwn(e, 'ignorable') && e['ignorable'] !== true) return false;
   if (!Object.hasOwn(e, 'surfaceOp') || op === 'append') return true;
-  if (typeof op !== 'object' || op === null || Array.isArray(op)) return false;
-  const r = op as Record<string, unknown>;
-  return Object.keys(r).length === 3 && r['op'] === 'replace' && Number.isSafeInteger(r['start']) && Number.isSafeInteger(r['end']);
+  if (!isObject(op)) return false;
+  return Object.keys(op).length === 3 && op['op'] === 'replace' && Number.isSafeInteger(op['start']) && Number.isSafeInteger(op['end']);
 }
 
 /** Every fault class, by the rule it breaks. */

@@ -77,7 +77,13 @@ export function defined(entries: Record<string, unknown>): Record<string, unknow
 
 /** TokenUsage in the spec's key order, the optional counts only when reported. */
 export function tokenUsage(input: number, output: number, read?: number, write?: number, reasoning?: number): TokenUsage {
-  return defined({ inputTokens: input, outputTokens: output, cacheReadTokens: read, cacheWriteTokens: write, reasoningTokens: reasoning }) as unknown as TokenUsage;
+  return {
+    inputTokens: input,
+    outputTokens: output,
+    ...(read === undefined ? {} : { cacheReadTokens: read }),
+    ...(write === undefined ? {} : { cacheWriteTokens: write }),
+    ...(reasoning === undefined ? {} : { reasoningTokens: reasoning }),
+  };
 }
 
 /**

@@ -13,7 +13,29 @@
  * used the code under test could not find that code's bugs.
  */
 import fc from 'fast-check';
-import type { JsonValue, SessionEvent, SessionHeader } from '../../src/log/index.ts';
+import type { Mutable } from '../../src/_internals/mutable.ts';
+import { isEvent } from '../../src/log/index.ts';
+import type {
+  AssistantMessageData,
+  ChunkData,
+  ContentBlock,
+  EpochHeader,
+  EventDataMap,
+  EventType,
+  HeaderReason,
+  JsonValue,
+  LlmCallConfig,
+  LlmFailure,
+  Message,
+  MessageSource,
+  SessionEvent,
+  SessionHeader,
+  StreamChunk,
+  TokenUsage,
+  ToolResultData,
+  ToolSpec,
+  TurnEndReason,
+} from '../../src/log/index.ts';
 import { anyText, textLabels, toolName } from './text.ts';
 
 export interface GeneratedLog {
@@ -33,7 +55,7 @@ export interface LogExpectation {
   /** The derived messages after the first `k` events. */
   messagesAt(k: number): JsonValue[];
   /** The folded request header after the first `k` events (null before the first). */
-  headerAt(k: number): JsonValue | null;
+  headerAt(k: number): EpochHeader | null;
 }
 
 export interface LogStats {
@@ -168,13 +190,17 @@ export function sessionLog(options: { noise?: boolean } = {}): fc.Arbitrary<Gene
   return logPlan.map((plan) => buildLog(plan, options));
 }
 
-const BASE_TOOLS = [
+const BASE_TOOLS: readonly ToolSpec[] = [
   { name: 'read_file', description: 'Read a file.', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
   { name: 'run', description: 'Run a command.', parameters: { type: 'object', properties: { command: { type: 'string' } } } },
 ];
 
 type Rec = Record<string, JsonValue>;
 type Extra = Partial<Pick<SessionEvent, 'sourceEventSeqs' | 'surfaceOp' | 'ignorable'>>;
+/** How an older harness stored an event: a shape outside the vocabulary, so any JSON. */
+type AsStored = { type?: string; data: JsonValue };
+/** The blocks a generated reply holds. */
+type ReplyBlock = Extract<ContentBlock, { readonly type: 'text' | 'reasoning' | 'tool-call' }>;
 
 export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): GeneratedLog {
   const noise = options.noise !== false;
@@ -182,7 +208,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   const events: SessionEvent[] = [];
   const stored: SessionEvent[] = [];
   const nodes: number[] = [];
-  const headers: Array<{ seq: number; header: JsonValue }> = [];
+  const headers: Array<{ seq: number; header: EpochHeader }> = [];
   let time = 1_700_000_000_000;
   let ids = 0;
   const stats = { replaces: 0, toolPairs: 0, headerChanges: 0, resumes: 0, chunkRows: 0, ignorable: 0, injections: 0 };
@@ -192,14 +218,19 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   const old = (shape: LegacyShape) => legacyTurn && plan.legacy!.shapes.includes(shape);
   const id = (prefix: string) => `${prefix}-${++ids}`;
   const legacyId = (seq: number) => `legacy-message:${header.id}:${seq}`;
-  /** Appends an event as a reader must load it; `asStored` is how an older harness wrote it, when it differs. */
-  const push = (type: string, data: JsonValue, extra: Extra = {}, asStored?: { type?: string; data: JsonValue }): number => {
+  /**
+   * Appends an event as a reader must load it; `asStored` is how an older harness wrote it, when it differs.
+   * A type of the vocabulary takes its payload (`EventDataMap`); any other type takes any JSON.
+   */
+  function push<K extends EventType>(type: K, data: EventDataMap[K], extra?: Extra, asStored?: AsStored): number;
+  function push<T extends string>(type: T extends EventType ? never : T, data: JsonValue, extra?: Extra, asStored?: AsStored): number;
+  function push(type: string, data: JsonValue, extra: Extra = {}, asStored?: AsStored): number {
     const seq = events.length;
     // Times mostly rise but sometimes step back, as real logs allow.
     time += seq % 7 === 6 ? -2 : 1 + (seq % 3);
-    const event = { type, seq, time, data, ...extra } as SessionEvent;
+    const event: SessionEvent = { type, seq, time, data, ...extra };
     events.push(event);
-    stored.push(asStored === undefined ? event : ({ type: asStored.type ?? type, seq, time, data: asStored.data, ...extra } as SessionEvent));
+    stored.push(asStored === undefined ? event : { type: asStored.type ?? type, seq, time, data: asStored.data, ...extra });
     if (extra.surfaceOp === 'append') nodes.push(seq);
     else if (typeof extra.surfaceOp === 'object') {
       const from = nodes.indexOf(extra.surfaceOp.start);
@@ -207,11 +238,11 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       stats.replaces++;
     }
     return seq;
-  };
+  }
 
   const toolNames = plan.tools ?? BASE_TOOLS.map((t) => t.name);
-  const initialTools = toolNames.map((name, i) => ({ ...(BASE_TOOLS[i % BASE_TOOLS.length] as Rec), name }));
-  let current: { config: Record<string, JsonValue>; adapterDefaults?: JsonValue; system: string; tools: readonly JsonValue[] } = {
+  const initialTools = toolNames.map((name, i): ToolSpec => ({ ...BASE_TOOLS[i % BASE_TOOLS.length]!, name }));
+  let current: { config: LlmCallConfig; adapterDefaults?: EpochHeader['adapterDefaults']; system: string; tools: readonly ToolSpec[] } = {
     config: { provider: 'deepseek', model: 'deepseek-chat', reasoningEffort: 'high', maxTokens: 8192 },
     adapterDefaults: { reasoningEffort: true, maxTokens: true },
     system: plan.system ?? 'You are a careful agent.',
@@ -219,16 +250,16 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   };
   texts['system']!.push(current.system);
   texts['tool name']!.push(...toolNames);
-  let headerOwed: 'initial' | 'resume' | null = 'initial';
+  let headerOwed: Exclude<HeaderReason, 'change'> | null = 'initial';
   let changes = 0;
 
   /** A user/message: the current shape, or the pre-identity one an older harness wrote. */
-  const userMessage = (content: Text, source: Rec, extra: Extra = { surfaceOp: 'append' }): number => {
+  const userMessage = (content: Text, source: MessageSource, extra: Extra = { surfaceOp: 'append' }): number => {
     texts['user']!.push(content);
     if (old('pre-identity user')) {
       seen.add('pre-identity user');
       // As the apps/web logs store them: the prompt's source names the RPC that carried it.
-      const body = { content: [{ type: 'text', text: content }], source: source['kind'] === 'user' ? { ...source, rpcId: `rpc-${events.length}` } : source };
+      const body: Pick<Message, 'content' | 'source'> = { content: [{ type: 'text', text: content }], source: source.kind === 'user' ? { ...source, rpcId: `rpc-${events.length}` } : source };
       return push('user/message', { ...body, id: legacyId(events.length), role: 'user' }, extra, { data: body });
     }
     return push('user/message', { content: [{ type: 'text', text: content }], source, role: 'user', id: id('u') }, extra);
@@ -238,11 +269,11 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     if (!old('steering')) return userMessage(content, { kind: 'user' });
     seen.add('steering');
     texts['user']!.push(content);
-    const body = { content: [{ type: 'text', text: content }], source: { kind: 'user' } };
+    const body: Pick<Message, 'content' | 'source'> = { content: [{ type: 'text', text: content }], source: { kind: 'user' } };
     const seq = events.length;
     // Two older forms: the message wrapped, or its fields inline.
     if (stats.injections % 2 === 0) {
-      const message = { ...body, role: 'user', id: id('u') };
+      const message: Message = { ...body, role: 'user', id: id('u') };
       return push('user/message', message, { surfaceOp: 'append' }, { type: 'steering/message', data: { turn: turnNo, message } });
     }
     return push('user/message', { ...body, id: legacyId(seq), role: 'user' }, { surfaceOp: 'append' }, { type: 'steering/message', data: { turn: turnNo, ...body } });
@@ -300,9 +331,9 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   function reply(stepPlan: StepPlan, turnNo: number, stepNo: number): { step: number; message: string; code: string } | undefined {
     const boundary = stepPlan.boundary ?? 'streamed';
     seen.add(`boundary: ${boundary}`);
-    const chunk = (c: JsonValue) => push('assistant/chunk', { turn: turnNo, step: stepNo, chunk: c });
+    const chunk = (c: StreamChunk) => push('assistant/chunk', { turn: turnNo, step: stepNo, chunk: c });
     if (boundary === 'error finish' || boundary === 'retry') {
-      const failure = { message: 'the provider failed', code: boundary === 'retry' ? 'RATE_LIMIT' : 'SERVER' };
+      const failure: LlmFailure = { message: 'the provider failed', code: boundary === 'retry' ? 'RATE_LIMIT' : 'SERVER' };
       if (stepPlan.usage !== null) chunk({ type: 'usage', usage: { inputTokens: 0, outputTokens: 0 } });
       chunk({ type: 'finish', reason: { kind: 'error', failure } });
       if (boundary === 'error finish') return { step: stepNo, ...failure };
@@ -313,20 +344,20 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     const content = replyBlocks(stepPlan.reply, turnNo, stepNo);
     if (content.length === 0) seen.add('empty reply');
     const chunkSeqs = boundary === 'unstreamed' || boundary === 'unrecorded' ? [] : stream(stepPlan, content, turnNo, stepNo);
-    const message = { role: 'assistant', content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' }, id: id('a') };
+    const message: Message = { role: 'assistant', content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' }, id: id('a') };
     const usage = stepPlan.usage === null ? undefined : usageOf(stepPlan.usage);
     const sources: Extra = boundary === 'unrecorded' ? { surfaceOp: 'append' } : { sourceEventSeqs: chunkSeqs, surfaceOp: 'append' };
     if (old('pre-identity assistant')) {
       seen.add('pre-identity assistant');
-      const upgraded = { role: 'assistant', content, source: { provider: 'deepseek', model: 'deepseek-chat', kind: 'model' } };
-      const data: Rec = { turn: turnNo, step: stepNo, ...(usage === undefined ? {} : { usage }), message: { id: legacyId(events.length), ...upgraded } };
+      const upgraded: Omit<Message, 'id'> = { role: 'assistant', content, source: { provider: 'deepseek', model: 'deepseek-chat', kind: 'model' } };
+      const data: AssistantMessageData = { turn: turnNo, step: stepNo, ...(usage === undefined ? {} : { usage }), message: { id: legacyId(events.length), ...upgraded } };
       const asStored: Rec = { turn: turnNo, step: stepNo, content, provenance: { provider: 'deepseek', model: 'deepseek-chat' }, ...(usage === undefined ? {} : { usage }) };
       push('assistant/message', data, sources, { data: asStored });
     } else {
       push('assistant/message', { turn: turnNo, step: stepNo, message, ...(usage === undefined ? {} : { usage }) }, sources);
     }
     let c = 0;
-    for (const block of content as Array<{ type: string; id: string; name: string; arguments: string }>) {
+    for (const block of content) {
       if (block.type !== 'tool-call') continue;
       const callSeq = push('tool/call', { turn: turnNo, step: stepNo, callId: block.id, name: block.name, arguments: block.arguments });
       const output = stepPlan.outputs?.[c] ?? { blocks: [`output of ${block.name}`], isError: false };
@@ -337,18 +368,18 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     return undefined;
   }
 
-  function usageOf(plan: UsagePlan): Rec {
-    const usage: Rec = { inputTokens: plan.input, outputTokens: plan.output ?? 10 };
-    if (plan.read !== null) usage['cacheReadTokens'] = plan.read;
-    if (plan.write !== undefined) usage['cacheWriteTokens'] = plan.write;
-    if (plan.reasoning !== undefined) usage['reasoningTokens'] = plan.reasoning;
+  function usageOf(plan: UsagePlan): TokenUsage {
+    const usage: Mutable<TokenUsage> = { inputTokens: plan.input, outputTokens: plan.output ?? 10 };
+    if (plan.read !== null) usage.cacheReadTokens = plan.read;
+    if (plan.write !== undefined) usage.cacheWriteTokens = plan.write;
+    if (plan.reasoning !== undefined) usage.reasoningTokens = plan.reasoning;
     for (const key of ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens']) seen.add(`usage ${Object.hasOwn(usage, key) ? 'with' : 'without'} ${key}`);
     return usage;
   }
 
   function turnEnd(turnNo: number, end: TurnEnd, failure: { step: number; message: string; code: string } | undefined): void {
-    const error = { message: failure?.message ?? 'generated failure', code: failure?.code ?? 'GENERATED' };
-    const reason: Rec =
+    const error: LlmFailure = { message: failure?.message ?? 'generated failure', code: failure?.code ?? 'GENERATED' };
+    const reason: TurnEndReason =
       end === 'error' ? { kind: 'error', error } : end === 'aborted' ? { kind: 'aborted', reason: { kind: 'user' } } : end === 'disposed' ? { kind: 'aborted', reason: { kind: 'disposed' } } : { kind: end };
     if (!old('old turn/end') || (end !== 'error' && end !== 'aborted' && end !== 'disposed')) {
       push('turn/end', { turn: turnNo, reason });
@@ -358,7 +389,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     // The older reasons: aborted without a cause, disposed as its own kind, errors with their step.
     const step = failure?.step ?? 1;
     let asStored: Rec;
-    let upgraded: Rec = reason;
+    let upgraded: TurnEndReason = reason;
     if (end === 'aborted') [asStored, upgraded] = [{ kind: 'aborted' }, { kind: 'aborted', reason: { kind: 'legacy' } }];
     else if (end === 'disposed') asStored = { kind: 'disposed' };
     else if (turnNo % 3 === 0) {
@@ -376,17 +407,17 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     turnStart(turnNo);
     push('step/start', { turn: turnNo, step: 1 });
     userMessage(prompt, { kind: 'user' });
-    writeHeader({ header: 'keep' } as StepPlan);
-    const chunk = (c: JsonValue) => push('assistant/chunk', { turn: turnNo, step: 1, chunk: c });
+    writeHeader({ header: 'keep' });
+    const chunk = (c: StreamChunk) => push('assistant/chunk', { turn: turnNo, step: 1, chunk: c });
     chunk({ type: 'block-start', index: 0, blockType: 'text' });
     for (const piece of ['Working', ' on', ' it']) chunk({ type: 'text-delta', index: 0, text: piece });
     seen.add('open last turn');
   }
 
-  function writeHeader(stepPlan: StepPlan): void {
+  function writeHeader(stepPlan: Pick<StepPlan, 'header' | 'systemText'>): void {
     const change = stepPlan.header;
     if (change === 'keep' && headerOwed === null) return;
-    let written: Record<string, JsonValue>;
+    let written: EpochHeader;
     if (change === 'keep') written = canonical();
     else {
       changes++;
@@ -412,20 +443,20 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     headerOwed = null;
   }
 
-  function canonical(): Record<string, JsonValue> {
-    const out: Record<string, JsonValue> = { config: current.config };
-    if (current.adapterDefaults !== undefined) out['adapterDefaults'] = current.adapterDefaults;
-    if (current.system !== '') out['system'] = current.system;
-    if (current.tools.length > 0) out['tools'] = current.tools;
+  function canonical(): EpochHeader {
+    const out: Mutable<EpochHeader> = { config: current.config };
+    if (current.adapterDefaults !== undefined) out.adapterDefaults = current.adapterDefaults;
+    if (current.system !== '') out.system = current.system;
+    if (current.tools.length > 0) out.tools = current.tools;
     return out;
   }
 
-  function replyBlocks(reply: ReplyPlan, turnNo: number, stepNo: number): JsonValue[] {
-    const blocks: JsonValue[] = [];
+  function replyBlocks(reply: ReplyPlan, turnNo: number, stepNo: number): ReplyBlock[] {
+    const blocks: ReplyBlock[] = [];
     if (reply.reasoning !== null) blocks.push({ type: 'reasoning', text: reply.reasoning });
     if (reply.text !== null) blocks.push({ type: 'text', text: reply.text });
     for (let c = 0; c < reply.calls; c++) {
-      const tool = current.tools[c % Math.max(1, current.tools.length)] as { name?: string } | undefined;
+      const tool = current.tools[c % Math.max(1, current.tools.length)];
       const args = reply.args?.[c] ?? JSON.stringify({ path: `src/file${c}.ts` });
       blocks.push({ type: 'tool-call', id: `call-${turnNo}-${stepNo}-${c}`, name: tool?.name ?? 'run', arguments: args });
       texts['arguments']!.push(args);
@@ -436,16 +467,15 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   }
 
   /** assistant/chunk events for a reply: start, deltas, end per block, then usage and finish. */
-  function stream(stepPlan: StepPlan, blocks: readonly JsonValue[], turnNo: number, stepNo: number): number[] {
+  function stream(stepPlan: StepPlan, blocks: readonly ReplyBlock[], turnNo: number, stepNo: number): number[] {
     const seqs: number[] = [];
-    const chunk = (c: JsonValue) => seqs.push(push('assistant/chunk', { turn: turnNo, step: stepNo, chunk: c }));
+    const chunk = (c: StreamChunk) => seqs.push(push('assistant/chunk', { turn: turnNo, step: stepNo, chunk: c }));
     blocks.forEach((block, index) => {
-      const b = block as { type: string; text?: string; id?: string; name?: string; arguments?: string };
-      chunk({ type: 'block-start', index, blockType: b.type });
-      const whole = b.type === 'tool-call' ? b.arguments! : b.text!;
+      chunk({ type: 'block-start', index, blockType: block.type });
+      const whole = block.type === 'tool-call' ? block.arguments : block.text;
       for (const piece of split(whole, stepPlan.reply.deltas)) {
-        if (b.type === 'tool-call') chunk({ type: 'tool-call-delta', index, id: b.id!, name: b.name!, argumentsDelta: piece });
-        else chunk({ type: b.type === 'text' ? 'text-delta' : 'reasoning-delta', index, text: piece });
+        if (block.type === 'tool-call') chunk({ type: 'tool-call-delta', index, id: block.id, name: block.name, argumentsDelta: piece });
+        else chunk({ type: block.type === 'text' ? 'text-delta' : 'reasoning-delta', index, text: piece });
       }
       chunk({ type: 'block-end', index, block });
     });
@@ -479,31 +509,33 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     const results = nodes.filter((seq) => events[seq]!.type === 'tool/result');
     if (results.length === 0) return;
     const target = results[pick % results.length]!;
-    const original = events[target]!.data as { turn: number; step: number; message: { source: { callId: string }; content: Array<{ isError: boolean }> } };
+    const event = events[target]!;
+    const result = isEvent(event, 'tool/result') ? event.data : undefined;
+    const block = result?.message.content[0];
+    if (result === undefined || block?.type !== 'tool-result') throw new Error(`generator: event ${target} is not the tool result it wrote`);
     push('compaction/prune', { shadowedRange: { start: target, end: target }, shadowedSeqs: [target], shadowedTokenCount: 20 });
-    const trimmed = [{ type: 'text', text: `[trimmed at turn ${turnNo}]` }];
-    const rewritten = JSON.parse(JSON.stringify(original)) as { message: { content: Array<{ content: JsonValue }> } };
-    rewritten.message.content[0]!.content = trimmed;
+    const trimmed: ContentBlock[] = [{ type: 'text', text: `[trimmed at turn ${turnNo}]` }];
+    // The result it replaces, its first block's content trimmed: same keys, same order.
+    const rewritten: ToolResultData = { ...result, message: { ...result.message, content: [{ ...block, content: trimmed }, ...result.message.content.slice(1)] } };
     const extra: Extra = { sourceEventSeqs: [target], surfaceOp: { op: 'replace', start: target, end: target } };
     if (!old('pre-identity tool result')) {
-      push('tool/result', rewritten as unknown as JsonValue, extra);
+      push('tool/result', rewritten, extra);
       return;
     }
     // An older harness wrote the rewrite flat too; on load it keeps the identity of the result it replaces.
-    const callId = original.message.source.callId;
-    push('tool/result', rewritten as unknown as JsonValue, extra, { data: { turn: original.turn, step: original.step, callId, content: trimmed, isError: original.message.content[0]!.isError } });
+    push('tool/result', rewritten, extra, { data: { turn: result.turn, step: result.step, callId: block.toolCallId, content: trimmed, isError: block.isError === true } });
   }
 
   function toolResult(turnNo: number, stepNo: number, callId: string, output: ToolOutputPlan, extra: Extra): void {
     texts['tool output']!.push(...output.blocks);
-    const content = output.blocks.map((text) => ({ type: 'text', text }));
+    const content = output.blocks.map((text): ContentBlock => ({ type: 'text', text }));
     if (old('pre-identity tool result')) {
       seen.add('pre-identity tool result');
-      const message = { id: legacyId(events.length), role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content, isError: output.isError }], source: { kind: 'tool', callId } };
+      const message: Message = { id: legacyId(events.length), role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content, isError: output.isError }], source: { kind: 'tool', callId } };
       push('tool/result', { turn: turnNo, step: stepNo, message }, extra, { data: { turn: turnNo, step: stepNo, callId, content, isError: output.isError } });
       return;
     }
-    const message = { source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, content, isError: output.isError }], role: 'user', id: id('t') };
+    const message: Message = { source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, content, isError: output.isError }], role: 'user', id: id('t') };
     push('tool/result', { turn: turnNo, step: stepNo, message }, extra);
   }
 
@@ -527,7 +559,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
  * The messages and header a fold must derive, from what the builder wrote: the surface
  * ops it chose and the canonical header it meant, projected by the rule of spec §3.1.
  */
-function expectationOf(events: readonly SessionEvent[], headers: ReadonlyArray<{ seq: number; header: JsonValue }>): LogExpectation {
+function expectationOf(events: readonly SessionEvent[], headers: ReadonlyArray<{ seq: number; header: EpochHeader }>): LogExpectation {
   return {
     messagesAt(k) {
       const nodes: number[] = [];
@@ -547,10 +579,10 @@ function expectationOf(events: readonly SessionEvent[], headers: ReadonlyArray<{
 }
 
 function projection(event: SessionEvent): JsonValue | null {
-  const data = event.data as Rec;
-  if (event.type === 'user/message') return data;
-  const message = data['message'] as { content: readonly JsonValue[] } & Rec;
-  return event.type === 'assistant/message' && message.content.length === 0 ? null : message;
+  if (isEvent(event, 'user/message')) return event.data;
+  if (isEvent(event, 'assistant/message')) return event.data.message.content.length === 0 ? null : event.data.message;
+  if (isEvent(event, 'tool/result')) return event.data.message;
+  throw new Error(`generator: event ${event.seq} (${event.type}) is not a message`);
 }
 
 function split(whole: string, pieces: number): string[] {
@@ -563,12 +595,13 @@ function split(whole: string, pieces: number): string[] {
 
 /** JSONL with runs of three or more consecutive same-block deltas packed into chunk rows. */
 export function writeJsonl(header: SessionHeader, events: readonly SessionEvent[], pack = true): string {
+  if (!pack) return unpackedJsonl(header, events);
   const lines = [JSON.stringify(header)];
   for (let i = 0; i < events.length; ) {
-    const run = pack ? deltaRun(events, i) : 1;
-    if (run >= 3) {
-      lines.push(JSON.stringify(row(events.slice(i, i + run))));
-      i += run;
+    const run = deltaRun(events, i);
+    if (run.length >= 3) {
+      lines.push(JSON.stringify(row(events.slice(i, i + run.length), run)));
+      i += run.length;
     } else {
       lines.push(JSON.stringify(events[i]));
       i++;
@@ -577,45 +610,63 @@ export function writeJsonl(header: SessionHeader, events: readonly SessionEvent[
   return `${lines.join('\n')}\n`;
 }
 
+/** JSONL with one line per event, nothing packed: also for events a fault was put in. */
+export function unpackedJsonl(header: SessionHeader, events: readonly JsonValue[]): string {
+  return `${[header, ...events].map((line) => JSON.stringify(line)).join('\n')}\n`;
+}
+
 /** The JSONL of the first `k` events, unpacked: a valid log of its own. */
 export function prefixJsonl(log: GeneratedLog, k: number): string {
   // As stored: a prefix of a log with older shapes holds them too.
   return writeJsonl(log.header, (log.stored ?? log.events).slice(0, k), false);
 }
 
-type Delta = { turn: number; step: number; chunk: { type: string; index: number; text?: string; id?: string; name?: string; argumentsDelta?: string } };
+type DeltaChunk = Extract<StreamChunk, { readonly type: 'text-delta' | 'reasoning-delta' | 'tool-call-delta' }>;
+type Delta = ChunkData & { readonly chunk: DeltaChunk };
 
-function deltaRun(events: readonly SessionEvent[], from: number): number {
-  const first = events[from]!;
-  const kind = deltaKind(first);
-  if (kind === undefined) return 1;
-  let n = 1;
-  while (from + n < events.length) {
-    const next = events[from + n]!;
-    const a = first.data as unknown as Delta;
-    const b = next.data as unknown as Delta;
-    if (deltaKind(next) !== kind || a.turn !== b.turn || a.step !== b.step || a.chunk.index !== b.chunk.index || a.chunk.id !== b.chunk.id || a.chunk.name !== b.chunk.name) break;
-    n++;
+function isDelta(data: ChunkData): data is Delta {
+  const { type } = data.chunk;
+  return type === 'text-delta' || type === 'reasoning-delta' || type === 'tool-call-delta';
+}
+
+function deltaOf(event: SessionEvent): Delta | undefined {
+  return isEvent(event, 'assistant/chunk') && isDelta(event.data) ? event.data : undefined;
+}
+
+/** Whether `b` continues the run `a` starts: the same kind of delta to the same block. */
+function sameRun(a: Delta, b: Delta): boolean {
+  if (a.turn !== b.turn || a.step !== b.step || a.chunk.index !== b.chunk.index) return false;
+  if (a.chunk.type !== 'tool-call-delta') return b.chunk.type === a.chunk.type;
+  return b.chunk.type === 'tool-call-delta' && a.chunk.id === b.chunk.id && a.chunk.name === b.chunk.name;
+}
+
+/** The deltas of the run that starts at `from` (none when its event is not a delta). */
+function deltaRun(events: readonly SessionEvent[], from: number): Delta[] {
+  const first = deltaOf(events[from]!);
+  if (first === undefined) return [];
+  const run = [first];
+  while (from + run.length < events.length) {
+    const next = deltaOf(events[from + run.length]!);
+    if (next === undefined || !sameRun(first, next)) break;
+    run.push(next);
   }
-  return n;
+  return run;
 }
 
-function deltaKind(event: SessionEvent): string | undefined {
-  if (event.type !== 'assistant/chunk') return undefined;
-  const type = (event.data as unknown as Delta).chunk.type;
-  return type === 'text-delta' || type === 'reasoning-delta' || type === 'tool-call-delta' ? type : undefined;
+function piece(chunk: DeltaChunk): string {
+  return chunk.type === 'tool-call-delta' ? chunk.argumentsDelta : chunk.text;
 }
 
-function row(run: readonly SessionEvent[]): JsonValue {
+function row(run: readonly SessionEvent[], deltas: readonly Delta[]): JsonValue {
   const first = run[0]!;
-  const d = first.data as unknown as Delta;
+  const d = deltas[0]!;
   const dt = run.slice(1).map((e, i) => e.time - run[i]!.time);
   const head = { seq0: first.seq, time0: first.time };
   if (d.chunk.type === 'tool-call-delta') {
-    return { type: 'tool-call-chunks', ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, id: d.chunk.id!, name: d.chunk.name!, args: run.map((e) => (e.data as unknown as Delta).chunk.argumentsDelta!) } };
+    return { type: 'tool-call-chunks', ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, id: d.chunk.id, name: d.chunk.name!, args: deltas.map((x) => piece(x.chunk)) } };
   }
   const type = d.chunk.type === 'text-delta' ? 'text-chunks' : 'reasoning-chunks';
-  return { type, ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, texts: run.map((e) => (e.data as unknown as Delta).chunk.text!) } };
+  return { type, ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, texts: deltas.map((x) => piece(x.chunk)) } };
 }
 
 /** A stored log read back as a generated one (for regressions): statistics are not kept. */

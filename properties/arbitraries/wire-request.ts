@@ -76,12 +76,20 @@ export const generateRequest = (efforts: readonly string[]): fc.Arbitrary<Genera
       sessionId: optional(fc.constantFrom('s1', '0b7c7c52-54b1-4a3b-9d1e-6f1a2f0c9e11')),
       purpose: optional(fc.constantFrom('compaction' as const, 'session-title' as const)),
     })
-    .map(({ messages, ...config }) => {
-      const request: Record<string, unknown> = { provider: 'deepseek', model: config.model };
-      for (const [key, value] of Object.entries(config)) if (value !== undefined && key !== 'model') request[key] = value;
-      request['messages'] = messages.map((m, i): Message => ({ id: `m-${i + 1}`, ...m }) as Message);
-      return request as unknown as GenerateRequest;
-    });
+    // The config fields in the order drawn, each only when present, then the messages.
+    .map(({ messages, model, system, tools, reasoningEffort, temperature, maxTokens, stop, sessionId, purpose }): GenerateRequest => ({
+      provider: 'deepseek',
+      model,
+      ...(system === undefined ? {} : { system }),
+      ...(tools === undefined ? {} : { tools }),
+      ...(reasoningEffort === undefined ? {} : { reasoningEffort }),
+      ...(temperature === undefined ? {} : { temperature }),
+      ...(maxTokens === undefined ? {} : { maxTokens }),
+      ...(stop === undefined ? {} : { stop }),
+      ...(sessionId === undefined ? {} : { sessionId }),
+      ...(purpose === undefined ? {} : { purpose }),
+      messages: messages.map((m, i): Message => ({ id: `m-${i + 1}`, ...m })),
+    }));
 
 /** Every text of a request, for generator statistics. */
 function texts(request: GenerateRequest): string[] {
