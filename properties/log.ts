@@ -1,7 +1,6 @@
 /** Properties of the log level: load, append, refusals (spec §1, §5). */
 import fc from 'fast-check';
 import type { AppendInput, ImplementationAt } from '../src/contract/index.ts';
-import type { JsonValue } from '../src/log/index.ts';
 import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type AppendableEvent, type InvalidLog } from './arbitraries/invalid-log.ts';
 import { anyText } from './arbitraries/text.ts';
 import { buildLog, logPlan, logPlanOf, prefixJsonl, sessionLog } from './arbitraries/session-log.ts';
@@ -223,8 +222,7 @@ export const LOG_APPEND_LOSSLESS = defineProperty({
   async check(impl, log) {
     const faults = Object.entries(MEMORY_FAULTS);
     const last = log.events[log.events.length - 1]!;
-    // The one cast: the values are deliberately not JSON, and in process the contract's JSON-typed `data` carries them as given.
-    const inputs = faults.map(([, data]): AppendInput => ({ type: 'todo/write', time: last.time, data: data() as JsonValue }));
+    const inputs = faults.map(([, data]): AppendInput => ({ type: 'todo/write', time: last.time, data: data() }));
     const [appended, saved] = await Promise.all([impl.append(log.jsonl, inputs), impl.append(log.jsonl, [])]);
     const result = must(appended, 'loading a valid log');
     faults.forEach(([fault], i) => refusedWith(result.outcomes[i]!, 'NOT_LOSSLESS_JSON', `appending data with the fault "${fault}"`));

@@ -7,7 +7,7 @@
  */
 import { ReconError } from '../errors.ts';
 import type { NeutralRequest } from '../fold/index.ts';
-import type { EpochHeader, JsonValue, Message, SessionEvent, SessionHeader, StreamChunk, SurfaceOp } from '../log/index.ts';
+import type { EpochHeader, Message, SessionEvent, SessionHeader, StreamChunk, SurfaceOp } from '../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../wire/index.ts';
 import type { Scenario } from './scenario.ts';
 
@@ -42,7 +42,8 @@ export type Outcome<T> = { readonly ok: true; readonly value: T } | Refusal;
 export interface AppendInput {
   readonly type: string;
   readonly time: number;
-  readonly data: JsonValue;
+  /** Any value: one that is not lossless JSON (spec §1.4) must be refused, which LOG-APPEND-LOSSLESS checks in process. */
+  readonly data: unknown;
   readonly surfaceOp?: SurfaceOp;
   readonly sourceEventSeqs?: readonly number[];
   readonly ignorable?: true;
