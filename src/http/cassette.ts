@@ -230,10 +230,11 @@ function assertRequest(request: unknown, location: ErrorLocation): asserts reque
 /** CASSETTE_INVALID unless `response` is a RecordedResponse (with the `sha256` of its line, if any, still on it). */
 function assertResponse(response: unknown, location: ErrorLocation): asserts response is RecordedResponse & { readonly sha256?: unknown } {
   const bad = (what: string) => new ReconError('CASSETTE_INVALID', `the interaction ${what}`, { location });
-  if (!isObject(response) || !Number.isInteger(response['status']) || !Array.isArray(response['chunks'])) throw bad('has no response status and chunks');
+  const chunks: unknown = isObject(response) ? response['chunks'] : undefined;
+  if (!isObject(response) || !Number.isInteger(response['status']) || !Array.isArray(chunks)) throw bad('has no response status and chunks');
   checkHeaders('response', response['headers'], location);
   let last = 0;
-  for (const chunk of response['chunks'] as unknown[]) {
+  for (const chunk of chunks) {
     if (!isObject(chunk) || typeof chunk['t'] !== 'number' || chunk['t'] < last || (typeof chunk['text'] === 'string') === (typeof chunk['b64'] === 'string')) {
       throw bad('has a chunk that is not {t, text} or {t, b64} with t not decreasing');
     }

@@ -2,58 +2,39 @@
  * Where DSH's types and recon's meet. They describe the same JSON in other words: DSH's are
  * interfaces with branded ids and `unknown` fields, recon's are JSON type aliases. So a value
  * crosses by one of these functions, never by assignment:
- *  - from DSH: checked against recon's type and passed on as it is (the properties compare
- *    DSH's own, frozen objects). DSH keeps its data lossless JSON, so the checks pass; a value
- *    that fails one is a bug of this adapter or of DSH, and throws a plain Error, which the
- *    suite reports as a crash, never as a refusal;
+ *  - from DSH: `ours` says which of DSH's types answers as which of recon's. The answer is
+ *    passed on as it is, unchecked on purpose: the properties judge it (and compare DSH's own,
+ *    frozen objects), so an answer outside recon's types must reach them as DSH gave it, not
+ *    as an adapter crash. DSH 0.1.0-rc.8 maps a null reasoning count to `reasoningTokens: null`,
+ *    and WIRE-USAGE-DISJOINT shows that difference byte by byte;
  *  - to DSH: stored JSON read by DSH's own `decodeStorageRecord`, ids branded by DSH's own
  *    brand functions;
  *  - inputs the suite hands DSH on purpose unchecked (generated appends and wire requests,
  *    some of which DSH must refuse): DSH's types describe only what its own code builds,
  *    so each of these goes through one door, a cast with its reason.
  */
-import type { Message as DshMessage, StreamChunk as DshChunk } from '@deepseek-ai/dsh-llm';
+import type { GenerateOptions, Message as DshMessage, StreamChunk as DshChunk } from '@deepseek-ai/dsh-llm';
 import type { DeepSeekAdapter } from '@deepseek-ai/dsh-llm-deepseek';
-import type { Session, SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
+import type { EpochHeader as DshEpochHeader, Session, SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
 import type { NeutralRequest } from '../../fold/index.ts';
 import type { ContentBlock, EpochHeader, Message, SessionEvent, StreamChunk, SurfaceOp } from '../../log/index.ts';
 import type { GenerateRequest } from '../../wire/index.ts';
 import type { DshPackages } from './packages.ts';
-import { isChunk, isEpochHeader, isMessage, isNeutralRequest, isOurEvent } from './_internals/recon-shapes.ts';
 
-// --- From DSH: checked ----------------------------------------------------------------------
+// --- From DSH: what answers as what ---------------------------------------------------------
 
-/** DSH's events (a loaded log) as recon's. */
-export function ourEvents(events: readonly DshEvent[]): readonly SessionEvent[] {
-  if (events.every(isOurEvent)) return events;
-  return notOurs('event', events.find((e) => !isOurEvent(e)));
-}
-
-/** DSH's derived messages as recon's. */
-export function ourMessages(messages: readonly DshMessage[]): readonly Message[] {
-  if (messages.every(isMessage)) return messages;
-  return notOurs('message', messages.find((m) => !isMessage(m)));
-}
-
-/** The chunks DSH's adapter yielded, as recon's. */
-export function ourChunks(chunks: readonly DshChunk[]): readonly StreamChunk[] {
-  if (chunks.every(isChunk)) return chunks;
-  return notOurs('stream chunk', chunks.find((c) => !isChunk(c)));
-}
-
-/** A folded request header (or none yet) as recon's. */
-export function ourEpochHeader<T>(header: T | undefined): EpochHeader | null {
-  if (header === undefined) return null;
-  return isEpochHeader(header) ? header : notOurs('request header', header);
-}
-
-/** A request DSH built or dispatched as recon's neutral request. */
-export function ourRequest<T extends object>(request: T): NeutralRequest {
-  return isNeutralRequest(request) ? request : notOurs('request', request);
-}
-
-function notOurs(what: string, value: unknown): never {
-  throw new Error(`recon's DSH adapter: DSH gave a ${what} outside recon's types: ${String(JSON.stringify(value)).slice(0, 300)}`);
+/** A loaded log's events. */
+export function ours(events: readonly DshEvent[]): readonly SessionEvent[];
+/** Derived messages. */
+export function ours(messages: readonly DshMessage[]): readonly Message[];
+/** The chunks the DeepSeek adapter yielded. */
+export function ours(chunks: readonly DshChunk[]): readonly StreamChunk[];
+/** A folded request header. */
+export function ours(header: DshEpochHeader): EpochHeader;
+/** A request built from the fold, or one the loop dispatched (without its signal): a neutral request. */
+export function ours(request: GenerateOptions): NeutralRequest;
+export function ours(answer: unknown): unknown {
+  return answer;
 }
 
 // --- To DSH ---------------------------------------------------------------------------------

@@ -16,7 +16,7 @@
 import type { PersistenceBackend, SessionPersistenceRevision } from '@deepseek-ai/dsh-session-persistence';
 import type { SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
 import { LegacyUpgrader, type SessionEvent } from '../../log/index.ts';
-import { dshEvents, ourEvents } from './boundary.ts';
+import { dshEvents, ours } from './boundary.ts';
 import { usePlugin, type DshPackages } from './packages.ts';
 import { readStoredLog, type StoredLog } from './storage.ts';
 
@@ -29,7 +29,7 @@ export async function loadWithDsh(dsh: DshPackages, text: string): Promise<Loade
   const stored = readStoredLog(dsh, text);
   if (dsh.persistence === undefined) {
     // The upgrader reads and rewrites recon's events; DSH reads the upgraded ones as it reads stored lines.
-    const events = ourEvents(stored.events);
+    const events = ours(stored.events);
     const upgraded: SessionEvent[] = [];
     const upgrader = new LegacyUpgrader(stored.meta.id, (seq) => upgraded[seq]);
     for (const event of events) upgraded.push(upgrader.upgrade(event));
