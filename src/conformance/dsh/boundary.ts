@@ -72,7 +72,7 @@ function dshBlock(dsh: DshPackages, block: ContentBlock): Extract<DshChunk, { ty
     case 'image':
       throw new Error("recon's DSH adapter: an image block is not a streamed block");
     default:
-      return { ...block };
+      return block;
   }
 }
 
