@@ -6,7 +6,7 @@
  * those steps: the session is as hot in the CPU caches as a live loop's, and ten steps
  * give the timer something to measure.
  */
-import { Session as DshSession, type SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
+import { Session as DshSession, SessionId, decodeStorageRecord, type SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
 import { Session, deriveMessagesFresh } from '../src/fold/index.ts';
 import { SessionLog, type SessionEvent } from '../src/log/index.ts';
 import { measure, type BenchResult, type Profile } from './_internals/measure.ts';
@@ -41,19 +41,21 @@ export function referenceState(size: number): { log: SessionLog; session: Sessio
   return { log, session };
 }
 
+/** The events as DSH's: what `decodeStorageRecord` reads from their stored lines (a plain event passes as it is). */
+const dshEvents = (events: readonly SessionEvent[]): DshEvent[] => events.flatMap((event) => decodeStorageRecord(event));
+
 function dshState(size: number): DshSession {
   const { header, base } = syntheticLog(size);
-  const session = DshSession.create(header.id as never, base as unknown as DshEvent[]);
+  const session = DshSession.create(SessionId(header.id), dshEvents(base));
   session.deriveMessages();
   return session;
 }
 
 /** Appends a step's events to a DSH session the way its loop would. */
 function dshAppend(session: DshSession, events: readonly SessionEvent[]): void {
-  const append = session.append as (type: string, data: unknown, intent?: unknown) => unknown;
-  for (const e of events) {
-    if (e.surfaceOp === undefined) append.call(session, e.type, e.data);
-    else append.call(session, e.type, e.data, { surfaceOp: e.surfaceOp, ...(e.sourceEventSeqs === undefined ? {} : { sourceEventSeqs: e.sourceEventSeqs }) });
+  for (const e of dshEvents(events)) {
+    if (!('surfaceOp' in e) || e.surfaceOp === undefined) session.append(e.type, e.data);
+    else session.append(e.type, e.data, { surfaceOp: e.surfaceOp, ...(e.sourceEventSeqs === undefined ? {} : { sourceEventSeqs: e.sourceEventSeqs }) });
   }
 }
 

@@ -3,7 +3,7 @@
  * `JSON.parse` of the same lines (the floor any loader pays) and against DSH's load path
  * (parse, expand chunk rows with its decoder, then its seed validation in `Session.create`).
  */
-import { Session as DshSession, decodeStorageRecord, type SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
+import { Session as DshSession, SessionId, decodeStorageRecord } from '@deepseek-ai/dsh-session';
 import { loadJsonl } from '../src/log/index.ts';
 import { measure, type BenchResult, type Profile } from './_internals/measure.ts';
 import { syntheticLog } from './_internals/synthetic-log.ts';
@@ -22,8 +22,8 @@ const loaders = (jsonl: string) => ({
   dsh: () => {
     const [head, ...rest] = lines(jsonl);
     const header = JSON.parse(head!) as { id: string };
-    const events = rest.flatMap((line) => decodeStorageRecord(JSON.parse(line)) as DshEvent[]);
-    return DshSession.create(header.id as never, events);
+    const events = rest.flatMap((line) => decodeStorageRecord(JSON.parse(line)));
+    return DshSession.create(SessionId(header.id), events);
   },
 });
 

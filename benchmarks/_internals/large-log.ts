@@ -7,7 +7,7 @@
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import { buildLog } from '../../properties/arbitraries/session-log.ts';
 import { packChunkRuns } from '../../src/log/chunk-rows.ts';
-import type { JsonValue, SessionEvent } from '../../src/log/index.ts';
+import type { CompactionPruneData, JsonObject, JsonValue, SessionEvent } from '../../src/log/index.ts';
 import { syntheticTurn } from './synthetic-log.ts';
 
 const BLOCK_TURNS = 100;
@@ -52,15 +52,24 @@ export function writeLargeLog(path: string, minBytes: number): WrittenLog {
 
 function shift(event: SessionEvent, by: number, later: number): SessionEvent {
   if (by === 0) return event;
-  const out: Record<string, unknown> = { ...event, seq: event.seq + by, time: event.time + later };
-  if (event.sourceEventSeqs !== undefined) out['sourceEventSeqs'] = event.sourceEventSeqs.map((seq) => seq + by);
-  const op = event.surfaceOp;
-  if (typeof op === 'object') out['surfaceOp'] = { op: 'replace', start: op.start + by, end: op.end + by };
-  const data = event.data as Record<string, JsonValue>;
-  // Compaction events name the seqs they shadow.
-  if (data !== null && typeof data === 'object' && 'shadowedSeqs' in data) {
-    const range = data['shadowedRange'] as { start: number; end: number };
-    out['data'] = { ...data, shadowedRange: { start: range.start + by, end: range.end + by }, shadowedSeqs: (data['shadowedSeqs'] as number[]).map((seq) => seq + by) };
-  }
-  return out as unknown as SessionEvent;
+  const { sourceEventSeqs, surfaceOp: op, data } = event;
+  // Spread first, then the shifted fields: each keeps its place in the event's key order.
+  return {
+    ...event,
+    seq: event.seq + by,
+    time: event.time + later,
+    ...(sourceEventSeqs === undefined ? {} : { sourceEventSeqs: sourceEventSeqs.map((seq) => seq + by) }),
+    ...(typeof op === 'object' ? { surfaceOp: { op: 'replace', start: op.start + by, end: op.end + by } } : {}),
+    // Compaction events name the seqs they shadow.
+    ...(shadows(data) ? { data: { ...data, shadowedRange: { start: data.shadowedRange.start + by, end: data.shadowedRange.end + by }, shadowedSeqs: data.shadowedSeqs.map((seq) => seq + by) } } : {}),
+  };
+}
+
+const isObject = (value: JsonValue | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Data that names shadowed seqs, as compaction summaries and prunes do. */
+function shadows(data: JsonValue): data is JsonObject & Pick<CompactionPruneData, 'shadowedRange' | 'shadowedSeqs'> {
+  if (!isObject(data) || !('shadowedSeqs' in data)) return false;
+  const { shadowedRange: range, shadowedSeqs: seqs } = data;
+  return isObject(range) && typeof range['start'] === 'number' && typeof range['end'] === 'number' && Array.isArray(seqs) && seqs.every((seq) => typeof seq === 'number');
 }

@@ -68,8 +68,8 @@ export async function measure(profile: Profile, tasks: readonly TaskSpec[]): Pro
     const bench = new Bench({ time: profile.time, iterations: profile.iterations, warmupTime: profile.time / 5, warmupIterations: 5, retainSamples: true });
     const warnings = new Map<string, string[]>();
     bench.addEventListener('warning', (event) => {
-      const name = (event as unknown as { task?: { name: string } }).task?.name ?? '';
-      warnings.set(name, [...(warnings.get(name) ?? []), String((event as unknown as { reason?: string }).reason ?? 'timer saturation')]);
+      const name = event.task.name;
+      warnings.set(name, [...(warnings.get(name) ?? []), event.reason ?? 'timer saturation']);
     });
     for (const task of tasks) bench.add(task.id, task.fn, task.options);
     await bench.run();

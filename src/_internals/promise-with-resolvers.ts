@@ -3,14 +3,16 @@
  * supplied before that loads. Nothing else is patched.
  */
 export function supplyPromiseWithResolvers(): void {
-  const P = Promise as unknown as { withResolvers?: unknown };
-  P.withResolvers ??= function withResolvers<T>() {
-    let resolve!: (value: T | PromiseLike<T>) => void;
-    let reject!: (reason?: unknown) => void;
-    const promise = new Promise<T>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    return { promise, resolve, reject };
-  };
+  if ('withResolvers' in Promise) return;
+  Object.assign(Promise, {
+    withResolvers<T>() {
+      let resolve!: (value: T | PromiseLike<T>) => void;
+      let reject!: (reason?: unknown) => void;
+      const promise = new Promise<T>((yes, no) => {
+        resolve = yes;
+        reject = no;
+      });
+      return { promise, resolve, reject };
+    },
+  });
 }

@@ -77,8 +77,10 @@ export interface Cassette {
 export const lineOfInteraction = (index: number): number => index + 2;
 
 export function requestBytes(request: RecordedRequest): Uint8Array {
-  return request.b64 !== undefined ? new Uint8Array(Buffer.from(request.b64, 'base64')) : utf8(request.body ?? '');
+  return bodyBytes(request.body, request.b64);
 }
+
+const bodyBytes = (body: string | undefined, b64: string | undefined): Uint8Array => (b64 !== undefined ? new Uint8Array(Buffer.from(b64, 'base64')) : utf8(body ?? ''));
 
 export function chunkBytes(chunk: Chunk): Uint8Array {
   return 'b64' in chunk ? new Uint8Array(Buffer.from(chunk.b64, 'base64')) : utf8(chunk.text);
@@ -161,38 +163,47 @@ function checkHeader(value: Record<string, unknown>, location: ErrorLocation): C
       hint: value['cassette'] > CASSETTE_FORMAT ? 'upgrade reconstructable to read it' : 'import the original recording again',
     });
   }
+  assertHeader(value, location);
+  return value;
+}
+
+/** CASSETTE_INVALID unless `value` has every field a CassetteHeader promises. */
+function assertHeader(value: Record<string, unknown>, location: ErrorLocation): asserts value is Record<string, unknown> & CassetteHeader {
   const bad = (what: string) => new ReconError('CASSETTE_INVALID', `the cassette header ${what}`, { location });
   if (!READABLE_FORMATS.includes(value['cassette'] as number)) throw bad(`lacks "cassette": ${CASSETTE_FORMAT}`);
   if (!['deepseek', 'openai', 'anthropic', 'unknown'].includes(value['provider'] as string)) throw bad('has no known "provider"');
   if (value['source'] !== 'recorded' && value['source'] !== 'imported') throw bad('has a "source" other than "recorded" or "imported"');
-  return value as unknown as CassetteHeader;
+  const { importedFrom, licence, notes } = value;
+  if (importedFrom !== undefined && !isImportedFrom(importedFrom)) throw bad('has an "importedFrom" that is not {format, file, sha256, origin?} with a known format');
+  if (licence !== undefined && typeof licence !== 'string') throw bad('has a "licence" that is not a string');
+  if (notes !== undefined && !(Array.isArray(notes) && notes.every((note) => typeof note === 'string'))) throw bad('has "notes" that are not a list of strings');
+}
+
+const IMPORT_FORMATS: readonly unknown[] = ['vcr-yaml', 'har', 'sse-chunks'] satisfies readonly ImportFormat[];
+
+function isImportedFrom(value: unknown): value is CassetteHeader['importedFrom'] {
+  return (
+    isObject(value) &&
+    IMPORT_FORMATS.includes(value['format']) &&
+    typeof value['file'] === 'string' &&
+    typeof value['sha256'] === 'string' &&
+    (value['origin'] === undefined || typeof value['origin'] === 'string')
+  );
+}
+
+function isReserialised(value: unknown): value is Reserialised {
+  return isObject(value) && (value['style'] === 'compact' || value['style'] === 'python') && (value['lengthMatches'] === undefined || typeof value['lengthMatches'] === 'boolean');
 }
 
 function checkInteraction(value: Record<string, unknown>, location: ErrorLocation, format: CassetteHeader['cassette']): Interaction {
-  const bad = (what: string) => new ReconError('CASSETTE_INVALID', `the interaction ${what}`, { location });
   const { request, response } = value;
-  if (request !== null) {
-    if (!isObject(request) || typeof request['method'] !== 'string' || typeof request['url'] !== 'string') throw bad('has no request method and URL');
-    checkHeaders('request', request['headers'], location);
-    if (request['body'] !== undefined && typeof request['body'] !== 'string') throw bad('has a request body that is not a string');
-    if (request['b64'] !== undefined && (typeof request['b64'] !== 'string' || request['body'] !== undefined)) throw bad('has both "body" and "b64", or a "b64" that is not a string');
-    const actual = sha256(requestBytes(request as unknown as RecordedRequest));
-    if (request['sha256'] !== actual) throw bad(`request body has sha256 ${actual}, not the recorded ${String(request['sha256'])}: the body was edited`);
-  }
-  if (!isObject(response) || !Number.isInteger(response['status']) || !Array.isArray(response['chunks'])) throw bad('has no response status and chunks');
-  checkHeaders('response', response['headers'], location);
-  let last = 0;
-  for (const chunk of response['chunks'] as unknown[]) {
-    if (!isObject(chunk) || typeof chunk['t'] !== 'number' || chunk['t'] < last || (typeof chunk['text'] === 'string') === (typeof chunk['b64'] === 'string')) {
-      throw bad('has a chunk that is not {t, text} or {t, b64} with t not decreasing');
-    }
-    last = chunk['t'];
-  }
+  if (request !== null) assertRequest(request, location);
+  assertResponse(response, location);
   // The digest is a property of the stored line: checked here, computed again when written.
   const { sha256: recorded, ...checked } = response;
   if (recorded === undefined && format >= 2) throw new ReconError('CASSETTE_DIGEST', 'the response has no "sha256": a format 2 cassette digests every response body', { location });
   if (recorded !== undefined) {
-    const actual = sha256(responseBytes(response as unknown as RecordedResponse));
+    const actual = sha256(responseBytes(response));
     if (recorded !== actual) {
       throw new ReconError('CASSETTE_DIGEST', `the response body has sha256 ${actual}, not the recorded ${String(recorded)}: a chunk was edited, added or removed`, {
         location,
@@ -200,10 +211,39 @@ function checkInteraction(value: Record<string, unknown>, location: ErrorLocatio
       });
     }
   }
-  return { ...value, response: checked } as unknown as Interaction;
+  return { ...value, request, response: checked };
 }
 
-function checkHeaders(side: HeaderSide, headers: unknown, location: ErrorLocation): void {
+/** CASSETTE_INVALID unless `request` is a RecordedRequest whose sha256 is the digest of its body. */
+function assertRequest(request: unknown, location: ErrorLocation): asserts request is RecordedRequest {
+  const bad = (what: string) => new ReconError('CASSETTE_INVALID', `the interaction ${what}`, { location });
+  if (!isObject(request) || typeof request['method'] !== 'string' || typeof request['url'] !== 'string') throw bad('has no request method and URL');
+  checkHeaders('request', request['headers'], location);
+  const { body, b64, sha256: recorded, reserialised } = request;
+  if (body !== undefined && typeof body !== 'string') throw bad('has a request body that is not a string');
+  if (b64 !== undefined && (typeof b64 !== 'string' || body !== undefined)) throw bad('has both "body" and "b64", or a "b64" that is not a string');
+  const actual = sha256(bodyBytes(body, b64));
+  if (recorded !== actual) throw bad(`request body has sha256 ${actual}, not the recorded ${String(recorded)}: the body was edited`);
+  if (reserialised !== undefined && !isReserialised(reserialised)) throw bad('has a request "reserialised" that is not {style, lengthMatches?}');
+}
+
+/** CASSETTE_INVALID unless `response` is a RecordedResponse (with the `sha256` of its line, if any, still on it). */
+function assertResponse(response: unknown, location: ErrorLocation): asserts response is RecordedResponse & { readonly sha256?: unknown } {
+  const bad = (what: string) => new ReconError('CASSETTE_INVALID', `the interaction ${what}`, { location });
+  const chunks: unknown = isObject(response) ? response['chunks'] : undefined;
+  if (!isObject(response) || !Number.isInteger(response['status']) || !Array.isArray(chunks)) throw bad('has no response status and chunks');
+  checkHeaders('response', response['headers'], location);
+  let last = 0;
+  for (const chunk of chunks) {
+    if (!isObject(chunk) || typeof chunk['t'] !== 'number' || chunk['t'] < last || (typeof chunk['text'] === 'string') === (typeof chunk['b64'] === 'string')) {
+      throw bad('has a chunk that is not {t, text} or {t, b64} with t not decreasing');
+    }
+    last = chunk['t'];
+  }
+  if (response['reserialised'] !== undefined && !isReserialised(response['reserialised'])) throw bad('has a response "reserialised" that is not {style, lengthMatches?}');
+}
+
+function checkHeaders(side: HeaderSide, headers: unknown, location: ErrorLocation): asserts headers is Readonly<Record<string, string>> {
   if (!isObject(headers)) throw new ReconError('CASSETTE_INVALID', `the ${side} headers are not an object`, { location });
   for (const [name, value] of Object.entries(headers)) {
     if (name !== name.toLowerCase() || typeof value !== 'string') throw new ReconError('CASSETTE_INVALID', `the ${side} header "${name}" is not a lower-case name with a string value`, { location });

@@ -130,7 +130,9 @@ async function answer(replayer: Replayer, timing: ReplayTiming, request: http.In
     response.end();
   } catch (error) {
     // The client end of the pair fails with the error itself, so the ClientRequest emits it.
-    (request.socket as unknown as SocketEnd).peer.destroy(error as Error);
+    // Every connection this server sees is the far end of a stream pair (see createConnection).
+    const end = request.socket;
+    (end instanceof SocketEnd ? end.peer : end).destroy(error as Error);
   }
 }
 

@@ -41,7 +41,9 @@ export interface CassetteFetchOptions extends RecordingOptions {
 export function dispatcherFetch(dispatcher: Dispatcher): FetchLike {
   return async (input, init) => {
     const sent = await materialise(input, init);
-    return undiciFetch(sent.url, { ...(sent.init as object), dispatcher }) as unknown as Promise<Response>;
+    // undici's RequestInit names other FormData and BodyInit types than the global one; the values are the same.
+    const fields: object = sent.init;
+    return undiciFetch(sent.url, { ...fields, dispatcher });
   };
 }
 

@@ -33,14 +33,26 @@ async function deepseekV3(): Promise<PromptTokenizer> {
   const tokenizer = fromPreTrained();
   return {
     name: 'deepseek-v3',
-    render: (messages, generationPrompt) =>
-      tokenizer.apply_chat_template(messages.map(templateMessage) as never, { tokenize: false, add_generation_prompt: generationPrompt }) as string,
+    render: (messages, generationPrompt) => {
+      // A cast: lenml types a message's content as a string, but the V3 template reads tool calls from messages whose content is null.
+      const conversation = messages.map(templateMessage) as Parameters<typeof tokenizer.apply_chat_template>[0];
+      const text = tokenizer.apply_chat_template(conversation, { tokenize: false, add_generation_prompt: generationPrompt });
+      if (typeof text !== 'string') throw new TypeError('the chat template rendered tokens, not text');
+      return text;
+    },
     count: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
   };
 }
 
+/** A message as the V3 chat template reads it. */
+interface TemplateMessage {
+  readonly role: string;
+  readonly content: string | null;
+  readonly tool_calls?: ReadonlyArray<{ readonly type: 'function'; readonly function: NonNullable<PromptMessage['toolCalls']>[number] }>;
+}
+
 // The V3 template renders an assistant's tool calls only when its content is null.
-function templateMessage(m: PromptMessage): Record<string, unknown> {
+function templateMessage(m: PromptMessage): TemplateMessage {
   const role = ['system', 'user', 'assistant', 'tool'].includes(m.role) ? m.role : m.role === 'developer' ? 'system' : 'user';
   if (role !== 'assistant' || m.toolCalls === undefined || m.content !== '') return { role, content: m.content };
   return { role, content: null, tool_calls: m.toolCalls.map((call) => ({ type: 'function', function: call })) };

@@ -10,11 +10,18 @@ import { floorFailure, shares, type Counterexample, type PropertyResult, type Sh
 /** What merging needs of one part's result for a property (a PropertyResult, or a run record's result line). */
 export type PropertyPart = Pick<PropertyResult, 'id' | 'status' | 'runs' | 'regressions' | 'timeMs' | 'counterexample' | 'statistics' | 'labels' | 'floors'>;
 
+/** The keys a merge computes from all parts; the others are the first part's. */
+type MergedKey = 'status' | 'runs' | 'regressions' | 'timeMs' | 'counterexample' | 'statistics' | 'labels' | 'floors';
+
+/** A part with the merged keys replaced. */
+export type Merged<R extends PropertyPart> = Omit<R, MergedKey> & Pick<PropertyPart, MergedKey>;
+
 /** One property's parts, in shard order, merged. Keys the merge does not own are taken from the first part. */
-export function mergeProperty<R extends PropertyPart>(parts: readonly R[], seed: number): R {
+export function mergeProperty<R extends PropertyPart>(parts: readonly R[], seed: number): Merged<R> {
   const [first] = parts;
   if (first === undefined) throw new TypeError('nothing to merge');
-  const { statistics: _s, labels: _l, floors: _f, counterexample: _c, ...rest } = first;
+  // The keys the merge computes are taken off; the rest are the first part's, in its order.
+  const { status: _st, runs: _r, regressions: _g, timeMs: _t, counterexample: _c, statistics: _s, labels: _l, floors: _f, ...rest } = first;
   const timeMs = parts.reduce((sum, p) => sum + p.timeMs, 0);
   if (first.status === 'n/a') return { ...first, timeMs };
   const regressions = parts.reduce((sum, p) => sum + p.regressions, 0);
@@ -24,7 +31,7 @@ export function mergeProperty<R extends PropertyPart>(parts: readonly R[], seed:
     const counterexample = earliest.counterexample!;
     // The whole run stops at its first failure: the regressions before it, or every regression and the cases up to it.
     const runs = counterexample.case === undefined ? earliest.runs : regressions + counterexample.case + 1;
-    return { ...rest, status: 'fail', runs, regressions, counterexample, timeMs } as unknown as R;
+    return { ...rest, status: 'fail', runs, regressions, timeMs, counterexample };
   }
   // Every part ran all its cases: the sums are the unsharded run's.
   const runs = parts.reduce((sum, p) => sum + p.runs, 0);
@@ -38,12 +45,12 @@ export function mergeProperty<R extends PropertyPart>(parts: readonly R[], seed:
     status: weak === undefined ? 'pass' : 'fail',
     runs,
     regressions,
+    timeMs,
     statistics,
     labels: sorted,
     ...(first.floors === undefined ? {} : { floors: first.floors }),
     ...(weak === undefined ? {} : { counterexample: weak }),
-    timeMs,
-  } as unknown as R;
+  };
 }
 
 /** A failure's place in the run: stored regressions (and failures before any case) first, then generated case k. */

@@ -6,16 +6,10 @@ import type { StreamChunk, TokenUsage } from '../log/index.ts';
 import { mapDeepSeekUsage } from './usage.ts';
 import { OpenBlocks, finishReason } from './open-blocks.ts';
 
-interface WireDelta {
-  readonly content?: string | null;
-  readonly reasoning_content?: string | null;
-  readonly tool_calls?: ReadonlyArray<{ readonly index?: number; readonly id?: string; readonly function?: { readonly name?: string; readonly arguments?: string } }>;
-}
+type Fields = Readonly<Record<string, unknown>>;
 
-interface WireChunk {
-  readonly choices?: ReadonlyArray<{ readonly delta?: WireDelta; readonly finish_reason?: string | null }>;
-  readonly usage?: object | null;
-}
+/** A JSON object, as opposed to an array or a scalar. */
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const FINISH_KINDS = { stop: 'stop', tool_calls: 'tool-calls', length: 'max-tokens' } as const;
 
@@ -26,38 +20,49 @@ const FINISH_KINDS = { stop: 'stop', tool_calls: 'tool-calls', length: 'max-toke
  */
 export class ChatCompletionsStreamTranslator {
   readonly #blocks = new OpenBlocks<string>();
-  readonly #mapUsage: (usage: never) => TokenUsage;
+  readonly #mapUsage: (usage: Fields) => TokenUsage;
   #usage: TokenUsage | undefined;
   #finish: string | undefined;
 
-  constructor(mapUsage: (usage: never) => TokenUsage) {
+  /** `mapUsage` reads the provider's `usage` object, whatever fields it holds. */
+  constructor(mapUsage: (usage: Fields) => TokenUsage) {
     this.#mapUsage = mapUsage;
   }
 
-  /** Translates one parsed `data:` payload. */
-  push(chunk: WireChunk): StreamChunk[] {
+  /**
+   * Translates one parsed `data:` payload. It is read as the format puts it (`usage`,
+   * `choices[0].delta` with `reasoning_content`, `content` and `tool_calls`, `finish_reason`);
+   * a field that is missing or not of the format's type counts as absent.
+   */
+  push(payload: unknown): StreamChunk[] {
     const out: StreamChunk[] = [];
-    if (chunk.usage) this.#usage = this.#mapUsage(chunk.usage as never);
-    const choice = chunk.choices?.[0];
-    if (choice === undefined) return out;
-    if (typeof choice.finish_reason === 'string') this.#finish = choice.finish_reason;
-    const delta = choice.delta;
-    if (delta === undefined) return out;
-    if (typeof delta.reasoning_content === 'string' && delta.reasoning_content !== '') {
+    if (!isObject(payload)) return out;
+    const { usage, choices } = payload;
+    if (isObject(usage)) this.#usage = this.#mapUsage(usage);
+    const choice: unknown = Array.isArray(choices) ? choices[0] : undefined;
+    if (!isObject(choice)) return out;
+    const { finish_reason: finish, delta } = choice;
+    if (typeof finish === 'string') this.#finish = finish;
+    if (!isObject(delta)) return out;
+    const { reasoning_content: reasoning, content, tool_calls: calls } = delta;
+    if (typeof reasoning === 'string' && reasoning !== '') {
       const block = this.#blocks.open('reasoning', 'reasoning', out);
-      block.text += delta.reasoning_content;
-      out.push({ type: 'reasoning-delta', index: block.index, text: delta.reasoning_content });
+      block.text += reasoning;
+      out.push({ type: 'reasoning-delta', index: block.index, text: reasoning });
     }
-    if (typeof delta.content === 'string' && delta.content !== '') {
+    if (typeof content === 'string' && content !== '') {
       const block = this.#blocks.open('text', 'text', out);
-      block.text += delta.content;
-      out.push({ type: 'text-delta', index: block.index, text: delta.content });
+      block.text += content;
+      out.push({ type: 'text-delta', index: block.index, text: content });
     }
-    for (const call of delta.tool_calls ?? []) {
-      const block = this.#blocks.open(`tool:${call.index ?? 0}`, 'tool-call', out);
-      if (call.id !== undefined && block.id === '') block.id = call.id;
-      if (call.function?.name !== undefined && block.name === undefined) block.name = call.function.name;
-      const argumentsDelta = call.function?.arguments ?? '';
+    for (const call of Array.isArray(calls) ? calls : []) {
+      if (!isObject(call)) continue;
+      const { index, id, function: fn } = call;
+      const block = this.#blocks.open(`tool:${typeof index === 'number' ? index : 0}`, 'tool-call', out);
+      if (typeof id === 'string' && block.id === '') block.id = id;
+      const name = isObject(fn) && typeof fn['name'] === 'string' ? fn['name'] : undefined;
+      if (name !== undefined && block.name === undefined) block.name = name;
+      const argumentsDelta = isObject(fn) && typeof fn['arguments'] === 'string' ? fn['arguments'] : '';
       block.text += argumentsDelta;
       out.push(block.name === undefined ? { type: 'tool-call-delta', index: block.index, id: block.id, argumentsDelta } : { type: 'tool-call-delta', index: block.index, id: block.id, name: block.name, argumentsDelta });
     }

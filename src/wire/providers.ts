@@ -13,13 +13,14 @@ export type Provider = 'deepseek' | 'openai' | 'anthropic';
 export const PROVIDERS: readonly Provider[] = ['deepseek', 'openai', 'anthropic'];
 
 export interface StreamTranslator {
-  push(data: never): StreamChunk[];
+  /** One parsed `data:` payload, of whatever shape the provider sent. */
+  push(data: unknown): StreamChunk[];
   finish(): StreamChunk[];
 }
 
 /** Feeds SSE events to a translator: each `data:` is one JSON payload, and the `[DONE]` of chat-completions streams carries none. */
 export function translateSse(translator: StreamTranslator, events: readonly SseEvent[]): StreamChunk[] {
-  return events.flatMap((event) => (event.data === '[DONE]' ? [] : translator.push(JSON.parse(event.data) as never)));
+  return events.flatMap((event) => (event.data === '[DONE]' ? [] : translator.push(JSON.parse(event.data))));
 }
 
 /** The stream chunks of a whole SSE body (or the pieces it arrived in), the translator's closing chunks included. */

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../../properties/index.ts';
 import { LOOP_HEADER_DISCIPLINE, LOOP_ONE_SHOT_ENVELOPE, LOOP_PREFIX_STABLE, LOOP_RECONSTRUCT, LOOP_WIRE_RECONSTRUCT } from '../../properties/loop.ts';
 import { LEVELS, hasLevels, type ImplementationAt, type Level, type Scenario } from '../../src/conformance/index.ts';
+import { deepSeekAdapter } from '../../src/conformance/dsh/deepseek-wire.ts';
 import { dshImplementation } from '../../src/conformance/dsh/dsh-implementation.ts';
+import { loadDshPackages } from '../../src/conformance/dsh/packages.ts';
 import { codeOfDshMessage } from '../../src/conformance/dsh/refusal-codes.ts';
 import { openImplementation } from '../../src/conformance/open-implementation.ts';
 import { runSuite } from '../../src/suite/run-suite.ts';
@@ -52,6 +54,35 @@ describe('the DSH adapter on the real DSH logs (corpora/dsh-logs)', () => {
       // Upgraded legacy shapes included: both readers give pre-identity messages the same ids.
       expect(JSON.stringify(loaded.value.events), name).toBe(JSON.stringify(loadJsonl(text).log.events));
     }
+  });
+});
+
+describe('the DSH adapter at the edges of DSH\'s types', () => {
+  it('refuses a header field of another type as DSH does, and keeps the known fields in order', async () => {
+    const [, text] = dshLogs().find(([name]) => name !== REFUSED_DSH_LOG)!;
+    const completed = completedHeader(text);
+    const end = completed.indexOf('\n');
+    const header = JSON.parse(completed.slice(0, end)) as Record<string, unknown>;
+    for (const [field, value] of [['cwd', 5], ['parentSession', true], ['seedLength', 'x'], ['agentPreset', ['a']]] as const) {
+      const loaded = await dsh.load!(JSON.stringify({ ...header, [field]: value }) + completed.slice(end));
+      expect(loaded, field).toMatchObject({ ok: false, code: 'SESSION_HEADER_INVALID' });
+    }
+    const loaded = await dsh.load!(JSON.stringify({ extra: 1, ...header, agentPreset: 'p' }) + completed.slice(end));
+    if (!loaded.ok) throw new Error(loaded.message);
+    expect(Object.keys(loaded.value.header)).toEqual(['type', 'version', 'id', 'createdAt', ...(header['cwd'] === undefined ? [] : ['cwd']), 'delegationDepth', 'agentPreset']);
+  });
+
+  it('builds the DeepSeek adapter only with a default effort its configuration names', async () => {
+    const packages = await loadDshPackages('dsh', process.cwd());
+    expect(() => deepSeekAdapter(packages, { reasoningEffort: 'medium' })).toThrow('takes a default reasoning effort of off, low, high, max, not "medium"');
+    expect(deepSeekAdapter(packages, { reasoningEffort: 'low', maxTokens: 64 }).providerInfo('deepseek').id).toBe('deepseek');
+  });
+
+  it('passes an answer outside recon\'s types on to the properties as DSH gave it: a null reasoning count', async () => {
+    const body = 'data: {"choices":[{"delta":{"content":"hi"},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":1,"completion_tokens_details":{"reasoning_tokens":null}}}\n\ndata: [DONE]\n\n';
+    const answer = await dsh.parseStream!('deepseek', body, []);
+    if (!answer.ok) throw new Error(answer.message);
+    expect(answer.value.find((chunk) => chunk.type === 'usage')).toEqual({ type: 'usage', usage: { inputTokens: 3, outputTokens: 1, reasoningTokens: null } });
   });
 });
 

@@ -70,6 +70,26 @@ describe('cassette format', () => {
     expect(refusal(() => parseCassette(`${lines[0]}\n${lines[1]!.slice(0, 80)}`)).message).toMatch(/^line 2: CASSETTE_INVALID: the cassette is truncated: its last line ends without a newline/);
     expect(refusal(() => parseCassette('')).code).toBe('CASSETTE_INVALID');
   });
+
+  it('refuses optional header and body fields that do not have the shape a reader relies on', () => {
+    const [header, ...rest] = formatCassette(sampleCassette()).split('\n');
+    const withHeader = (fields: object) => [JSON.stringify({ ...JSON.parse(header!), ...fields }), ...rest].join('\n');
+    const imported = { format: 'har', file: 'a.har', sha256: 'ab' };
+    expect(parseCassette(withHeader({ importedFrom: imported, licence: 'MIT', notes: ['n'] })).header.notes).toEqual(['n']);
+    for (const [fields, what] of [
+      [{ importedFrom: { ...imported, format: 'pcap' } }, 'an "importedFrom" that is not'],
+      [{ importedFrom: { format: 'har', file: 'a.har' } }, 'an "importedFrom" that is not'],
+      [{ licence: 7 }, 'a "licence" that is not a string'],
+      [{ notes: 'one note' }, '"notes" that are not a list of strings'],
+    ] as const) {
+      expect(refusal(() => parseCassette(withHeader(fields), 'c.jsonl')).message).toContain(`c.jsonl:1: CASSETTE_INVALID: the cassette header has ${what}`);
+    }
+    const line = JSON.parse(rest[0]!);
+    const withLine = (edit: object) => [header, JSON.stringify({ ...line, ...edit }), ...rest.slice(1)].join('\n');
+    expect(parseCassette(withLine({ response: { ...line.response, reserialised: { style: 'python', lengthMatches: true } } })).interactions[0]!.response.reserialised).toEqual({ style: 'python', lengthMatches: true });
+    expect(refusal(() => parseCassette(withLine({ response: { ...line.response, reserialised: { style: 'yaml' } } }))).message).toContain('the interaction has a response "reserialised" that is not');
+    expect(refusal(() => parseCassette(withLine({ request: { ...line.request, reserialised: true } }))).message).toContain('the interaction has a request "reserialised" that is not');
+  });
 });
 
 describe('Replayer', () => {

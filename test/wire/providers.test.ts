@@ -113,3 +113,24 @@ describe('Anthropic messages', () => {
     });
   });
 });
+
+describe('stream payloads of another shape', () => {
+  // What a provider did not send in its format's shape is read as not sent: no chunk, no crash.
+  const malformed: unknown[] = [null, 'text', 7, [], { usage: 5, choices: 'x' }, { choices: [null] }, { choices: [{ delta: { content: 5, reasoning_content: [], tool_calls: 'ab' } }] }, { choices: [{ delta: { tool_calls: [null, { function: 'f' }] } }] }];
+  const anthropic: unknown[] = [null, { type: 'content_block_start', index: '0', content_block: { type: 'text' } }, { type: 'content_block_delta', index: 0, delta: 'x' }, { type: 'message_delta', delta: { stop_reason: 5 } }, { type: 'error', error: { type: 5 } }];
+
+  it.each(['deepseek', 'openai'] as const)('%s: a malformed payload adds nothing, and a tool call without fields is an empty call', (provider) => {
+    const translator = WIRE_FORMATS[provider].translator();
+    expect(malformed.slice(0, -1).flatMap((payload) => translator.push(payload))).toEqual([]);
+    expect(translator.push(malformed.at(-1))).toEqual([
+      { type: 'block-start', index: 0, blockType: 'tool-call' },
+      { type: 'tool-call-delta', index: 0, id: '', argumentsDelta: '' },
+    ]);
+  });
+
+  it('anthropic: a malformed event adds nothing; an error without a string type is coded ERROR', () => {
+    const translator = WIRE_FORMATS.anthropic.translator();
+    expect(anthropic.flatMap((payload) => translator.push(payload))).toEqual([]);
+    expect(translator.finish()).toEqual([{ type: 'finish', reason: { kind: 'error', failure: { message: 'the stream reported an error', code: 'ERROR' } } }]);
+  });
+});

@@ -4,11 +4,13 @@
  * records the exact HTTP request and answers with the bytes it is given. So requests are
  * serialized and streams translated by DSH's own code, and nothing leaves the process.
  */
-import type { DeepSeekAdapter, DeepSeekConnectionOptions } from '@deepseek-ai/dsh-llm-deepseek';
-import type { GenerateOptions, StreamChunk as DshChunk } from '@deepseek-ai/dsh-llm';
+import type { AnonymousUserId } from '@deepseek-ai/dsh-anonymous-user-id';
+import type { DeepSeekAdapter } from '@deepseek-ai/dsh-llm-deepseek';
+import type { StreamChunk as DshChunk } from '@deepseek-ai/dsh-llm';
 import type { LiveModel } from '../../contract/scenario.ts';
 import type { RouteDefaults } from '../../loop/index.ts';
-import { DEEPSEEK_BASE_URL, type WireRequest } from '../../wire/index.ts';
+import { DEEPSEEK_BASE_URL, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
+import { streamAny } from './boundary.ts';
 import type { DshPackages } from './packages.ts';
 
 /**
@@ -18,27 +20,40 @@ import type { DshPackages } from './packages.ts';
  */
 const CLIENT_HEADERS = new Set(['authorization', 'x-deepseek-harness-user-id', 'user-agent', 'accept']);
 
+/** The default efforts DSH's DeepSeek adapter takes (its `RequestDefaults`). */
+const DEFAULT_EFFORTS = ['off', 'low', 'high', 'max'] as const;
+const isDefaultEffort = (effort: string): effort is (typeof DEFAULT_EFFORTS)[number] => DEFAULT_EFFORTS.some((known) => known === effort);
+
 /** With `live` (feature liveModel) the adapter talks to that base URL with that key instead of DeepSeek's. */
 export function deepSeekAdapter(dsh: DshPackages, defaults: RouteDefaults = {}, live?: LiveModel): DeepSeekAdapter {
   const deepseek = dsh.deepseek;
   if (deepseek === undefined) throw new Error(`dsh-llm-deepseek is not published at ${dsh.version}`);
-  const connection = {
+  const effort = defaults.reasoningEffort;
+  if (effort !== undefined && !isDefaultEffort(effort)) throw new Error(`DSH's DeepSeek adapter takes a default reasoning effort of ${DEFAULT_EFFORTS.join(', ')}, not "${effort}"`);
+  // DSH's own resolve step brands the credential reference and completes the retry policy.
+  const connection = deepseek.resolveAdapterOptions({
     baseURL: live?.baseUrl ?? DEEPSEEK_BASE_URL,
     apiKeyEnv: 'DEEPSEEK_API_KEY',
-    defaults: defaults.reasoningEffort === undefined ? {} : { reasoningEffort: defaults.reasoningEffort },
+    ...(effort === undefined ? {} : { reasoningEffort: effort }),
     maxTokens: defaults.maxTokens ?? deepseek.DEFAULT_MAX_TOKENS,
     defaultContextWindow: deepseek.DEFAULT_CONTEXT_WINDOW,
     models: [],
     streamIdleTimeoutMs: deepseek.DEFAULT_STREAM_IDLE_TIMEOUT_MS,
     maxRequestImageBytes: deepseek.DEFAULT_MAX_REQUEST_IMAGE_BYTES,
     retryPolicy: { mode: 'normal', maxRetries: 0 },
-  } as unknown as DeepSeekConnectionOptions;
+  });
   return new deepseek.DeepSeekAdapter({
     options: () => connection,
     resolveApiKey: async () => live?.apiKey ?? 'sk-recon-offline',
-    resolveUserId: () => 'recon' as never,
+    resolveUserId: () => ANONYMOUS_USER,
   });
 }
+
+/**
+ * The anonymous user id the adapter sends (a header WireRequest drops). DSH brands it and
+ * mints it only by writing a file in the harness home, so this stand-in is a cast.
+ */
+const ANONYMOUS_USER = 'recon' as AnonymousUserId;
 
 /** What the scripted transport answers one request with: the body bytes, cut into reads. */
 export interface ScriptedResponse {
@@ -107,8 +122,8 @@ function readable({ body, cuts = [] }: ScriptedResponse): ReadableStream<Uint8Ar
 }
 
 /** Drains the adapter's stream for `request`; throws what DSH throws. */
-export async function streamChunks(adapter: DeepSeekAdapter, request: GenerateOptions): Promise<DshChunk[]> {
+export async function streamChunks(adapter: DeepSeekAdapter, request: GenerateRequest): Promise<DshChunk[]> {
   const chunks: DshChunk[] = [];
-  for await (const chunk of adapter.stream(request)) chunks.push(chunk);
+  for await (const chunk of streamAny(adapter, request)) chunks.push(chunk);
   return chunks;
 }

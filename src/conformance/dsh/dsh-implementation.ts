@@ -18,10 +18,11 @@
 import type { DeepSeekAdapter } from '@deepseek-ai/dsh-llm-deepseek';
 import type { Session } from '@deepseek-ai/dsh-session';
 import type { NeutralRequest } from '../../fold/index.ts';
-import type { EpochHeader, Message, SessionEvent, SessionHeader, StreamChunk } from '../../log/index.ts';
+import type { EpochHeader, SessionEvent, SessionHeader, StreamChunk } from '../../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
 import { INTERFACE_VERSION, asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo, type Level, type Outcome } from '../../contract/implementation.ts';
 import type { Scenario } from '../../contract/scenario.ts';
+import { ours } from './boundary.ts';
 import { deepSeekAdapter, streamChunks, withScriptedFetch } from './deepseek-wire.ts';
 import { appendAt, growTo, newSession } from './live-session.ts';
 import { loadWithDsh, type LoadedLog } from './load-path.ts';
@@ -82,12 +83,18 @@ export function dshImplementationOf(dsh: DshPackages): Implementation {
     interfaceVersion: INTERFACE_VERSION,
     info,
     ...(has('log') ? log : {}),
-    deriveMessages: (jsonl, prefixes) => answer(() => alongPrefixes(jsonl, prefixes, (s) => s.deriveMessages() as unknown as readonly Message[])),
-    foldRequestHeader: (jsonl, prefixes) => answer(() => alongPrefixes(jsonl, prefixes, (s) => (s.requestHeader() ?? null) as EpochHeader | null)),
+    deriveMessages: (jsonl, prefixes) => answer(() => alongPrefixes(jsonl, prefixes, (s) => ours(s.deriveMessages()))),
+    foldRequestHeader: (jsonl, prefixes) => answer(() => alongPrefixes(jsonl, prefixes, foldedHeader)),
     buildRequest: (jsonl, boundaries) => answer(() => alongPrefixes(jsonl, boundaries, (s) => requestAt(dsh, s))),
     ...(has('wire') ? wire(deepSeekAdapter(dsh)) : {}),
     ...(hasLoop(dsh) ? { run: (scenario: Scenario) => answer(() => runDshScenario(dsh, scenario)) } : {}),
   };
+}
+
+/** The header in force after the fold, or null before the first request/header snapshot. */
+function foldedHeader(session: Session): EpochHeader | null {
+  const header = session.requestHeader();
+  return header === undefined ? null : ours(header);
 }
 
 /** The request the loop would build from this fold (dsh-agent-loop buildRequest, spec §4.4 item 7). */
@@ -101,7 +108,7 @@ function requestAt(dsh: DshPackages, session: Session): NeutralRequest | null {
     ...(header.tools === undefined ? {} : { tools: header.tools }),
     sessionId: session.id,
   };
-  return dsh.llm.deepFreeze(request) as unknown as NeutralRequest;
+  return ours(dsh.llm.deepFreeze(request));
 }
 
 /** The HTTP request DSH's adapter sends for `request`; the transport records it and refuses to answer. */
@@ -113,7 +120,7 @@ async function serialize(adapter: DeepSeekAdapter, request: GenerateRequest): Pr
         sent = wire;
         return undefined;
       },
-      () => streamChunks(adapter, request as never),
+      () => streamChunks(adapter, request),
     );
   } catch (error) {
     if (sent === undefined) throw error; // refused before it reached the wire (effort, content)
@@ -125,9 +132,9 @@ async function serialize(adapter: DeepSeekAdapter, request: GenerateRequest): Pr
 /** The chunks DSH's adapter yields for a response body arriving in the given pieces. */
 async function parseStream(adapter: DeepSeekAdapter, body: string, cuts: readonly number[]): Promise<readonly StreamChunk[]> {
   const chunks = await withScriptedFetch(() => ({ body: Buffer.from(body), cuts }), () => streamChunks(adapter, { provider: 'deepseek', model: 'deepseek-chat', messages: [] }));
-  return chunks as unknown as readonly StreamChunk[];
+  return ours(chunks);
 }
 
 function asOurs(loaded: LoadedLog): { header: SessionHeader; events: readonly SessionEvent[] } {
-  return { header: headerLine(loaded.meta) as unknown as SessionHeader, events: loaded.events as unknown as readonly SessionEvent[] };
+  return { header: headerLine(loaded.meta), events: ours(loaded.events) };
 }

@@ -9,14 +9,11 @@
  * It cannot set `ignorable` (its signature has no such field), so that marker is lost.
  */
 import type { Session, SessionEvent as DshEvent, SessionHeader as DshHeader } from '@deepseek-ai/dsh-session';
+import { appendAny, type AppendRequest } from './boundary.ts';
 import type { DshPackages } from './packages.ts';
 
-export interface AppendRequest {
-  readonly type: string;
+export interface TimedAppend extends AppendRequest {
   readonly time: number;
-  readonly data: unknown;
-  readonly surfaceOp?: unknown;
-  readonly sourceEventSeqs?: readonly number[];
 }
 
 export function newSession(dsh: DshPackages, meta: DshHeader): Session {
@@ -24,17 +21,11 @@ export function newSession(dsh: DshPackages, meta: DshHeader): Session {
 }
 
 /** `session.append` with `Date.now()` pinned to `time`; throws what DSH throws. */
-export function appendAt(session: Session, event: AppendRequest): DshEvent {
-  const intent = {
-    ...(event.surfaceOp === undefined ? {} : { surfaceOp: event.surfaceOp }),
-    ...(event.sourceEventSeqs === undefined ? {} : { sourceEventSeqs: event.sourceEventSeqs }),
-  };
-  const append = session.append as unknown as (type: string, data: unknown, intent?: object) => DshEvent;
+export function appendAt(session: Session, event: TimedAppend): DshEvent {
   const realNow = Date.now;
   Date.now = () => event.time;
   try {
-    // Non-surface types take no intent argument; pass one only when there is something in it.
-    return Object.keys(intent).length === 0 ? append.call(session, event.type, event.data) : append.call(session, event.type, event.data, intent);
+    return appendAny(session, event);
   } finally {
     Date.now = realNow;
   }

@@ -16,6 +16,7 @@
 import type { PersistenceBackend, SessionPersistenceRevision } from '@deepseek-ai/dsh-session-persistence';
 import type { SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
 import { LegacyUpgrader, type SessionEvent } from '../../log/index.ts';
+import { dshEvents, ours } from './boundary.ts';
 import { usePlugin, type DshPackages } from './packages.ts';
 import { readStoredLog, type StoredLog } from './storage.ts';
 
@@ -27,11 +28,12 @@ export interface LoadedLog extends StoredLog {
 export async function loadWithDsh(dsh: DshPackages, text: string): Promise<LoadedLog> {
   const stored = readStoredLog(dsh, text);
   if (dsh.persistence === undefined) {
-    const events: SessionEvent[] = [];
-    const upgrader = new LegacyUpgrader(stored.meta.id, (seq) => events[seq]);
-    // The two vocabularies are the same JSON; the upgrader only reads and rewrites data.
-    for (const event of stored.events as unknown as readonly SessionEvent[]) events.push(upgrader.upgrade(event));
-    return { ...stored, events: events as unknown as DshEvent[], closers: [] };
+    // The upgrader reads and rewrites recon's events; DSH reads the upgraded ones as it reads stored lines.
+    const events = ours(stored.events);
+    const upgraded: SessionEvent[] = [];
+    const upgrader = new LegacyUpgrader(stored.meta.id, (seq) => upgraded[seq]);
+    for (const event of events) upgraded.push(upgrader.upgrade(event));
+    return { ...stored, events: dshEvents(dsh, upgraded), closers: [] };
   }
   const count = stored.events.length;
   const revision = 'memory:1' as SessionPersistenceRevision;

@@ -8,36 +8,38 @@
  * The stand-in's body is the neutral request as JSON, not a DeepSeek body: such a version
  * has no wire level, so no property reads it as DSH's wire bytes.
  */
+import type { GenerateOptions, LlmAdapter } from '@deepseek-ai/dsh-llm';
 import type { LiveModel } from '../../contract/scenario.ts';
 import type { RouteDefaults } from '../../loop/index.ts';
 import { DEEPSEEK_BASE_URL, DEEPSEEK_EFFORTS, DeepSeekStreamTranslator, translateSseStream } from '../../wire/index.ts';
+import { dshChunk } from './boundary.ts';
 import { deepSeekAdapter } from './deepseek-wire.ts';
 import type { DshPackages } from './packages.ts';
 
 /** Context window the stand-in reports (the token meter asks); DSH's DeepSeek default. */
 const CONTEXT_WINDOW = 1_000_000;
 
-export function loopModelAdapter(dsh: DshPackages, defaults: RouteDefaults = {}, live?: LiveModel): unknown {
+export function loopModelAdapter(dsh: DshPackages, defaults: RouteDefaults = {}, live?: LiveModel): LlmAdapter {
   if (dsh.deepseek !== undefined) return deepSeekAdapter(dsh, defaults, live);
-  const Base = dsh.llm.LlmAdapter as unknown as new () => object;
-  return new (class StandInAdapter extends Base {
-    providerInfo(provider: string) {
+  const effort = (id: string) => dsh.llm.ReasoningEffortId(id);
+  return new (class StandInAdapter extends dsh.llm.LlmAdapter {
+    override providerInfo(provider: string) {
       return { id: provider, name: 'recon stand-in' };
     }
-    resolveModel(provider: string, model: string) {
+    override resolveModel(provider: string, model: string) {
       return Promise.resolve({
         provider,
         id: model,
         name: model,
         context: { contextWindow: CONTEXT_WINDOW },
         ...(defaults.maxTokens === undefined ? {} : { defaultMaxTokens: defaults.maxTokens }),
-        reasoning: { efforts: [...DEEPSEEK_EFFORTS].map((id) => ({ id, name: id })), ...(defaults.reasoningEffort === undefined ? {} : { defaultEffort: defaults.reasoningEffort }) },
+        reasoning: { efforts: [...DEEPSEEK_EFFORTS].map((id) => ({ id: effort(id), name: id })), ...(defaults.reasoningEffort === undefined ? {} : { defaultEffort: effort(defaults.reasoningEffort) }) },
       });
     }
-    async *stream(options: { readonly signal?: AbortSignal }) {
+    async *stream(options: GenerateOptions) {
       const { signal, ...request } = options;
       const response = await fetch(`${DEEPSEEK_BASE_URL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request), ...(signal === undefined ? {} : { signal }) });
-      yield* translateSseStream(new DeepSeekStreamTranslator(), response.body!);
+      for await (const chunk of translateSseStream(new DeepSeekStreamTranslator(), response.body!)) yield dshChunk(dsh, chunk);
     }
   })();
 }

@@ -32,30 +32,24 @@
  *              transport body; DSH's tool `execute` is not told which call it answers;
  *              the DeepSeek route always streams.
  */
+import type { AgentHandle } from '@deepseek-ai/dsh-agent';
+import type { CompactionEngine, ManualCompactAgentContext } from '@deepseek-ai/dsh-compaction';
 import type { GenerateOptions } from '@deepseek-ai/dsh-llm';
 import type { SessionEvent as DshEvent } from '@deepseek-ai/dsh-session';
+// Their augmentations of cordis' Context: ctx.systemPrompt, ctx.tools.
+import type {} from '@deepseek-ai/dsh-system-prompt';
+import type {} from '@deepseek-ai/dsh-tools';
 import type { NeutralRequest } from '../../fold/index.ts';
 import type { WireRequest } from '../../wire/index.ts';
 import type { LoopRun } from '../../contract/implementation.ts';
 import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type RouteConfig, type Scenario, type ScenarioFeature } from '../../contract/scenario.ts';
+import { ours } from './boundary.ts';
 import { withObservedFetch, withScriptedFetch } from './deepseek-wire.ts';
 import { loopModelAdapter } from './loop-model.ts';
 import { loadWithDsh } from './load-path.ts';
 import { usePlugin, type DshLoopPackages, type DshPackages } from './packages.ts';
 import { scriptedSse } from '../../http/index.ts';
 import { writeStoredLog } from './storage.ts';
-
-interface AgentLike {
-  readonly session: { readonly id: string; readonly events: readonly DshEvent[]; readonly header: Parameters<typeof writeStoredLog>[1] };
-  followup(message: unknown): void;
-  inject(message: unknown): void;
-  whenIdle(): Promise<void>;
-}
-interface Handle {
-  readonly agent: AgentLike;
-  dispose(): Promise<void>;
-}
-type Listener = (...args: never[]) => unknown;
 
 /** The optional scenario features this adapter plays (see the mapping above). */
 export const DSH_SCENARIO_FEATURES: readonly ScenarioFeature[] = ['headerChangeMidTurn'];
@@ -78,29 +72,20 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
   ];
   // Manual only: a scenario says when to compact; no pressure-driven compaction on top. Published from rc.8 on.
   if (dsh.compactionBasic !== undefined) unload.push(await usePlugin(ctx, dsh.compactionBasic.default, { auto: false }));
-  const services = ctx as unknown as {
-    llm: { registerAdapter(providers: string[], adapter: unknown): () => void };
-    systemPrompt: { section(section: { name: string; order: number; text: string }): () => void };
-    tools: { register(definition: unknown): () => void };
-    agents: { create(options: object): Promise<Handle> };
-    compaction: { compactNow(agent: AgentLike, signal: AbortSignal): Promise<unknown> };
-  };
-  const on = (name: string, listener: Listener) => (ctx.on as unknown as (name: string, listener: Listener) => unknown).call(ctx, name, listener);
-
   const providers = new Set([scenario.route.provider, ...scenario.actions.flatMap((a) => (a.do === 'restart' && a.route !== undefined ? [a.route.provider] : []))]);
-  services.llm.registerAdapter([...providers], loopModelAdapter(dsh, scenario.defaults, scenario.model));
+  ctx.llm.registerAdapter([...providers], loopModelAdapter(dsh, scenario.defaults, scenario.model));
 
   let dropSystem: (() => void) | undefined;
   const setSystem = (text: string) => {
     dropSystem?.();
-    dropSystem = text === '' ? undefined : services.systemPrompt.section({ name: 'recon:scenario-system', order: 0, text });
+    dropSystem = text === '' ? undefined : ctx.systemPrompt.section({ name: 'recon:scenario-system', order: 0, text });
   };
   setSystem(scenario.system);
   // A name registered again replaces the earlier tool, as in the reference (DSH refuses duplicates).
   const registered = new Map<string, () => void>();
   const registerTool = (tool: Scenario['tools'][number]) => {
     registered.get(tool.name)?.();
-    const drop = services.tools.register({
+    const drop = ctx.tools.register({
       ...tool,
       output: { schema: { type: 'string' }, render: (_args: unknown, value: unknown) => [{ type: 'text', text: String(value) }] },
       execute: async (args: unknown) => scenarioToolOutput(tool.name, JSON.stringify(args)),
@@ -115,18 +100,18 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
     else if (action.do === 'registerTool') registerTool(action.tool);
     else override = action.config;
   };
-  on('agent/request', (async (_payload: unknown, next: () => Promise<object>) => {
+  ctx.on('agent/request', async (_payload, next) => {
     const proposed = await next();
     return override === null ? proposed : { ...proposed, ...override };
-  }) as Listener);
+  });
 
   const requests: NeutralRequest[] = [];
   const wire: WireRequest[] = [];
-  let handle: Handle | undefined;
+  let handle: AgentHandle | undefined;
   let prompt: Extract<Scenario['actions'][number], { do: 'prompt' }> | undefined;
   let turnRequests = 0;
   const dispatched: boolean[] = []; // per request on its way to the transport: a loop request, or a one-shot
-  on('llm/stream', ((options: GenerateOptions, next: () => unknown) => {
+  ctx.on('llm/stream', (options, next) => {
     const loopRequest = dsh.llm.isAgentLoopRequest(options);
     dispatched.push(loopRequest);
     if (loopRequest) {
@@ -136,7 +121,7 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
       if (n === prompt?.change?.duringRequest) change(prompt.change.action);
     }
     return next();
-  }) as Listener);
+  });
 
   let served = 0;
   let calls = 0;
@@ -148,7 +133,7 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
 
   const start = async (route: RouteConfig, seed?: readonly DshEvent[]) => {
     const agentOptions = { provider: route.provider, model: route.model, ...(route.maxTokens === undefined ? {} : { maxTokens: route.maxTokens }) };
-    return services.agents.create({ sessionId: dsh.session.SessionId(scenario.session.id), agentOptions, ...(seed === undefined ? {} : { seed }) });
+    return ctx.agents.create({ sessionId: dsh.session.SessionId(scenario.session.id), agentOptions, ...(seed === undefined ? {} : { seed }) });
   };
 
   try {
@@ -183,7 +168,7 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
             break;
           }
           case 'compact':
-            if (dsh.compactionBasic !== undefined) await compact(services.compaction, handle.agent);
+            if (dsh.compactionBasic !== undefined) await compact(ctx.compaction, handle.agent);
             break;
           case 'trim':
             break;
@@ -199,7 +184,7 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
 }
 
 /** `compactNow` keeps the newest balanced surface unit (it cannot keep exactly `keep` nodes); a refused attempt is in the log. */
-async function compact(compaction: { compactNow(agent: AgentLike, signal: AbortSignal): Promise<unknown> }, agent: AgentLike): Promise<void> {
+async function compact(compaction: CompactionEngine, agent: ManualCompactAgentContext): Promise<void> {
   try {
     await compaction.compactNow(agent, new AbortController().signal);
   } catch (error) {
@@ -207,8 +192,8 @@ async function compact(compaction: { compactNow(agent: AgentLike, signal: AbortS
   }
 }
 
-function userMessage(dsh: DshPackages, text: string): unknown {
-  return dsh.llm.createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'user' } } as never);
+function userMessage(dsh: DshPackages, text: string) {
+  return dsh.llm.createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'user' } });
 }
 
 /**
@@ -216,6 +201,6 @@ function userMessage(dsh: DshPackages, text: string): unknown {
  * hold). Key order and the shared frozen parts stay; the shell is frozen iff DSH's was.
  */
 function neutralRequest(options: GenerateOptions): NeutralRequest {
-  const { signal: _signal, ...rest } = options as GenerateOptions & { signal?: AbortSignal };
-  return (Object.isFrozen(options) ? Object.freeze(rest) : rest) as unknown as NeutralRequest;
+  const { signal: _signal, ...rest } = options;
+  return ours(Object.isFrozen(options) ? Object.freeze(rest) : rest);
 }

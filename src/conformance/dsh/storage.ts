@@ -6,6 +6,7 @@
  * `packChunkRuns`. Messages are DSH's, so one table maps them to codes.
  */
 import type { SessionEvent as DshEvent, SessionHeader as DshHeader } from '@deepseek-ai/dsh-session';
+import type { SessionHeader } from '../../log/index.ts';
 import type { DshPackages } from './packages.ts';
 
 export interface StoredLog {
@@ -63,14 +64,14 @@ function parseHeaderLine(dsh: DshPackages, line: string): DshHeader {
   }
   if (!isHeaderLine(record)) throw new Error('corrupt session log: first line is not a session header');
   if (Object.hasOwn(record, 'sandboxMode') || Object.hasOwn(record, 'approvalPolicy')) throw new Error('session header uses retired policy baseline fields');
-  // Only the known fields are kept, in this order; anything else on the line is dropped.
-  const { type: _tag, ...meta } = headerLine(record as unknown as DshHeader);
-  return meta as unknown as DshHeader;
+  return metaOf(dsh, record);
 }
 
 const nonNegative = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && !Object.is(value, -0);
+const optionalString = (value: unknown) => value === undefined || typeof value === 'string';
 
-function isHeaderLine(r: Record<string, unknown>): boolean {
+/** The header line's fields with their types (their values DSH checks when it adopts the header: cwd absolute, and so on). */
+function isHeaderLine(r: Record<string, unknown>): r is Record<string, unknown> & SessionHeader {
   return (
     r['type'] === 'session' &&
     typeof r['version'] === 'number' &&
@@ -78,24 +79,41 @@ function isHeaderLine(r: Record<string, unknown>): boolean {
     nonNegative(r['createdAt']) &&
     nonNegative(r['delegationDepth']) &&
     (r['origin'] === undefined || r['origin'] === 'subagent') &&
-    (r['agentPreset'] === undefined || typeof r['agentPreset'] === 'string')
+    optionalString(r['agentPreset']) &&
+    optionalString(r['cwd']) &&
+    optionalString(r['parentSession']) &&
+    (r['seedLength'] === undefined || typeof r['seedLength'] === 'number')
   );
 }
 
+/** Only the known fields are kept, in this order; anything else on the line is dropped. */
+function metaOf(dsh: DshPackages, line: SessionHeader): DshHeader {
+  return {
+    version: line.version,
+    id: dsh.session.SessionId(line.id),
+    createdAt: line.createdAt,
+    ...(line.cwd === undefined ? {} : { cwd: line.cwd }),
+    ...(line.parentSession === undefined ? {} : { parentSession: dsh.session.SessionId(line.parentSession) }),
+    ...(line.seedLength === undefined ? {} : { seedLength: line.seedLength }),
+    ...(line.origin === undefined ? {} : { origin: line.origin }),
+    delegationDepth: line.delegationDepth ?? 0,
+    ...(line.agentPreset === undefined ? {} : { agentPreset: line.agentPreset }),
+  };
+}
+
 /** The header line as DSH writes it: tagged, optional fields omitted, `delegationDepth` always present. */
-export function headerLine(meta: DshHeader): Record<string, unknown> {
-  const optional = (key: keyof DshHeader) => (meta[key] === undefined ? {} : { [key]: meta[key] });
+export function headerLine(meta: DshHeader): SessionHeader {
   return {
     type: 'session',
     version: meta.version,
     id: meta.id,
     createdAt: meta.createdAt,
-    ...optional('cwd'),
-    ...optional('parentSession'),
-    ...optional('seedLength'),
-    ...optional('origin'),
+    ...(meta.cwd === undefined ? {} : { cwd: meta.cwd }),
+    ...(meta.parentSession === undefined ? {} : { parentSession: meta.parentSession }),
+    ...(meta.seedLength === undefined ? {} : { seedLength: meta.seedLength }),
+    ...(meta.origin === undefined ? {} : { origin: meta.origin }),
     delegationDepth: meta.delegationDepth ?? 0,
-    ...optional('agentPreset'),
+    ...(meta.agentPreset === undefined ? {} : { agentPreset: meta.agentPreset }),
   };
 }
 

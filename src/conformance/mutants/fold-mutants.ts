@@ -1,6 +1,6 @@
 /** Mutants of the fold and of request building. */
 import { Session, buildRequest, deriveEventMessage } from '../../fold/index.ts';
-import { deepFreeze, type EpochHeader, type Message, type RequestHeaderData } from '../../log/index.ts';
+import { deepFreeze, eventsOf, isEvent, type EpochHeader, type Message } from '../../log/index.ts';
 import { inProcess } from './define.ts';
 
 /** A cache that appends new nodes but never notices that a replace rewrote old ones. */
@@ -22,7 +22,7 @@ class EmptyAssistantSession extends Session {
   override deriveMessages(): Message[] {
     return this.log.surface.nodes.flatMap((seq) => {
       const event = this.log.eventAt(seq)!;
-      const message = event.type === 'assistant/message' ? (event.data as unknown as { message: Message }).message : deriveEventMessage(event);
+      const message = isEvent(event, 'assistant/message') ? event.data.message : deriveEventMessage(event);
       return message === null ? [] : [message];
     });
   }
@@ -31,7 +31,7 @@ class EmptyAssistantSession extends Session {
 class TodoSession extends Session {
   override deriveMessages(): Message[] {
     const todos = this.log.events.filter((e) => e.type === 'todo/write');
-    const shown = todos.map((e) => deepFreeze({ id: `todo-${e.seq}`, role: 'user', content: [{ type: 'text', text: `Todo list: ${JSON.stringify(e.data)}` }], source: { kind: 'plugin', plugin: 'todo' } }) as Message);
+    const shown = todos.map((e): Message => deepFreeze({ id: `todo-${e.seq}`, role: 'user', content: [{ type: 'text', text: `Todo list: ${JSON.stringify(e.data)}` }], source: { kind: 'plugin', plugin: 'todo' } }));
     return [...super.deriveMessages(), ...shown];
   }
 }
@@ -44,8 +44,7 @@ class UnfrozenSession extends Session {
 
 class RawHeaderSession extends Session {
   override requestHeader(): EpochHeader | undefined {
-    const last = this.log.events.findLast((e) => e.type === 'request/header');
-    return last === undefined ? undefined : (last.data as unknown as RequestHeaderData).header;
+    return this.log.events.findLast(eventsOf('request/header'))?.data.header;
   }
 }
 

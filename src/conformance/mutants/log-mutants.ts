@@ -1,6 +1,6 @@
 /** Mutants of the log layer: readers and writers with one realistic bug each. */
 import { ReconError } from '../../errors.ts';
-import { checkEventPayload, checkNotLegacy, loadJsonl, type JsonValue, type SessionEvent } from '../../log/index.ts';
+import { checkEventPayload, checkNotLegacy, loadJsonl, type JsonObject, type JsonValue, type SessionEvent } from '../../log/index.ts';
 import type { AppendInput, AppendOutcome, Implementation, ImplementationAt, Refusal } from '../../contract/implementation.ts';
 import { inProcess } from './define.ts';
 
@@ -10,8 +10,9 @@ export const ACCEPTS_HEADER_DELTA = inProcess('accepts-header-delta', 'request/h
   parts: { logOptions: { rules: { legacy: (e) => (isDelta(e) ? undefined : checkNotLegacy(e)), knownType: () => undefined } } },
 });
 
-const asChange = (e: SessionEvent): SessionEvent =>
-  e.type === 'request/header' && (e.data as { reason?: unknown }).reason === 'fallback' ? ({ ...e, data: { ...(e.data as object), reason: 'change' } } as SessionEvent) : e;
+const isObject = (data: JsonValue): data is JsonObject => typeof data === 'object' && data !== null && !Array.isArray(data);
+
+const asChange = (e: SessionEvent): SessionEvent => (e.type === 'request/header' && isObject(e.data) && e.data['reason'] === 'fallback' ? { ...e, data: { ...e.data, reason: 'change' } } : e);
 
 export const ACCEPTS_FALLBACK_REASON = inProcess('accepts-fallback-reason', 'a request/header with the legacy reason "fallback" is read as a change', 'legacy accepted', {
   parts: { logOptions: { rules: { legacy: (e) => checkNotLegacy(asChange(e)), payload: (e) => checkEventPayload(asChange(e)) } } },
@@ -73,7 +74,7 @@ const ENVELOPE_ORDER = ['type', 'seq', 'time', 'surfaceOp', 'sourceEventSeqs', '
 export const SAVER_REORDERS_KEYS = inProcess('saver-reorders-keys', 'the writer puts the envelope keys in its own order (data last), so reloaded events differ from those appended', 'storage corrupts the log', {
   parts: {
     save: (log) =>
-      [JSON.stringify(log.header), ...log.events.map((e) => JSON.stringify(Object.fromEntries(ENVELOPE_ORDER.filter((k) => k in e).map((k) => [k, (e as unknown as Record<string, JsonValue>)[k]]))))].join('\n') + '\n',
+      [JSON.stringify(log.header), ...log.events.map((e) => JSON.stringify(Object.fromEntries(ENVELOPE_ORDER.filter((k) => k in e).map((k) => [k, e[k]]))))].join('\n') + '\n',
   },
 });
 

@@ -4,7 +4,7 @@
  * report, it cites it; the others are classes seen often enough to need no single report.
  */
 import { Session, buildRequest, deriveEventMessage, type NeutralRequest } from '../../fold/index.ts';
-import { deepFreeze, loadJsonl, type ContentBlock, type EpochHeader, type Message, type SessionLog, type StreamChunk, type TokenUsage } from '../../log/index.ts';
+import { deepFreeze, eventsOf, isEvent, loadJsonl, type ContentBlock, type EpochHeader, type Message, type SessionLog, type StreamChunk, type TokenUsage } from '../../log/index.ts';
 import { AgentLoop } from '../../loop/index.ts';
 import { ChatCompletionsStreamTranslator, reportedCount, serializeDeepSeekRequest, translateSseBody, type DeepSeekUsage, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
 import { REFERENCE_PARTS, cutAt, type ReferenceParts } from '../reference/reference-implementation.ts';
@@ -80,14 +80,14 @@ class RecoveryRewritesPromptLoop extends AgentLoop {
     super.endStep(turn, step, failed);
   }
   protected override buildLoopRequest(header: EpochHeader, messages: readonly Message[]): NeutralRequest {
-    const retried = this.log.events.filter((e) => e.type === 'llm/retry').map((e) => (e.data as { turn: number }).turn);
+    const retried = this.log.events.filter(eventsOf('llm/retry')).map((e) => e.data.turn);
     const recovered = new Set([...this.#failedTurns, ...retried].map((turn) => this.#firstPrompt(turn)));
     const note: ContentBlock = { type: 'text', text: '\n<system-reminder>The last reply was cut off. Resume directly, no recap.</system-reminder>' };
     return buildRequest(header, messages.map((m) => (recovered.has(m.id) ? withBlock(m, note, 'end') : m)), this.log.header.id);
   }
   #firstPrompt(turn: number): string | undefined {
-    const start = this.log.events.findLastIndex((e) => e.type === 'turn/start' && (e.data as { turn: number }).turn === turn);
-    return (this.log.events.slice(start).find((e) => e.type === 'user/message')?.data as unknown as Message | undefined)?.id;
+    const start = this.log.events.findLastIndex((e) => isEvent(e, 'turn/start') && e.data.turn === turn);
+    return this.log.events.slice(start).find(eventsOf('user/message'))?.data.id;
   }
 }
 

@@ -52,11 +52,13 @@ export const SSE_SPLIT_UTF8 = inProcess('sse-split-utf8', 'the SSE reader decode
   parts: { parseStream: (body, cuts) => parseDeepSeekStream(cutAt(body, cuts).map((piece) => new TextDecoder().decode(piece))) },
 });
 
-/** A translator behind the reference's SSE reader, with `push` bent by `edit`. */
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A translator behind the reference's SSE reader, with `push` bent by `edit` (an event `edit` drops is pushed as `{}`). */
 function bentStream(make: () => StreamTranslator, edit: (event: Record<string, unknown>) => Record<string, unknown> | undefined): ProviderWire['parseStream'] {
   return (body, cuts) => {
     const translator = make();
-    const bent: StreamTranslator = { push: (event: never) => translator.push((edit(event) ?? {}) as never), finish: () => translator.finish() };
+    const bent: StreamTranslator = { push: (event) => translator.push(isObject(event) ? (edit(event) ?? {}) : event), finish: () => translator.finish() };
     return translateSseBody(bent, cutAt(body, cuts));
   };
 }
