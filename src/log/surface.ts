@@ -57,7 +57,12 @@ export class Surface {
       this.#nodes.push(event.seq);
       return undefined;
     }
-    const replace = checkReplaceShape(event, op as Record<string, unknown>);
+    return this.#replace(event, op as Record<string, unknown>, eventAt);
+  }
+
+  // Apart from `add`: its closure would make every call of `add` allocate a context, even an append's.
+  #replace(event: SessionEvent, op: Record<string, unknown>, eventAt: (seq: number) => SessionEvent | undefined): readonly number[] {
+    const replace = checkReplaceShape(event, op);
     const from = this.#nodes.indexOf(replace.start);
     const to = this.#nodes.indexOf(replace.end);
     if (from < 0) bad('surface.replace-start', event, `replace start seq ${replace.start} not found in surface`);
@@ -88,10 +93,12 @@ function checkSources(event: SessionEvent): void {
     if ((seq as number) >= event.seq) bad('surface.sources-earlier', event, `sourceEventSeqs must reference earlier events: ${seq as number} >= current seq ${event.seq}`);
     if (i > 0 && (seq as number) <= (sources[i - 1] as number)) ascending = false;
   }
-  if (!ascending && new Set(sources).size !== sources.length) {
-    const dup = sources.find((seq, i) => sources.indexOf(seq) !== i) as number;
-    bad('surface.sources-distinct', event, `sourceEventSeqs must not contain duplicates (${dup})`);
-  }
+  if (!ascending && new Set(sources).size !== sources.length) bad('surface.sources-distinct', event, `sourceEventSeqs must not contain duplicates (${firstDuplicate(sources)})`);
+}
+
+// Apart from checkSources, for the same reason as #replace: no context for every call.
+function firstDuplicate(list: readonly unknown[]): unknown {
+  return list.find((item, i) => list.indexOf(item) !== i);
 }
 
 function checkReplaceShape(event: SessionEvent, op: Record<string, unknown>): ReplaceOp {
