@@ -41,9 +41,12 @@ export class Surface {
    */
   add(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): readonly number[] | undefined {
     const surface = isSurfaceType(event.type);
-    // `in` first: most events carry neither key, and it answers that without a call.
-    const hasOp = 'surfaceOp' in event && Object.hasOwn(event, 'surfaceOp');
-    const hasSources = 'sourceEventSeqs' in event && Object.hasOwn(event, 'sourceEventSeqs');
+    // A load first, not `in`: most events carry neither key, and once a process has seen many
+    // event shapes (frozen and not) a load is still answered from V8's cache where `in` turns
+    // into a generic lookup. A present key holds JSON, never undefined: load, fromEvents and
+    // append refuse undefined (NOT_LOSSLESS_JSON) before an event reaches the log.
+    const hasOp = event.surfaceOp !== undefined && Object.hasOwn(event, 'surfaceOp');
+    const hasSources = event.sourceEventSeqs !== undefined && Object.hasOwn(event, 'sourceEventSeqs');
     if (!surface) {
       if (hasOp) bad('surface.op-on-log-only', event, 'is not surface-eligible and cannot carry surfaceOp');
       if (hasSources) bad('surface.sources-on-log-only', event, 'is not surface-eligible and cannot carry sourceEventSeqs');
