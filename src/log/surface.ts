@@ -87,14 +87,18 @@ function checkSources(event: SessionEvent): void {
   if (!Array.isArray(sources)) bad('surface.sources-array', event, 'sourceEventSeqs must be an array when present');
   if (sources.length === 0 && event.type !== 'assistant/message') bad('surface.sources-empty', event, 'sourceEventSeqs must not be empty except on assistant/message');
   // Sources are usually ascending (chunks in stream order), which rules out duplicates without a Set.
+  // Each member is read once and the event's seq before the loop: a list runs to hundreds.
+  const at = event.seq;
   let ascending = true;
+  let previous = -1;
   for (let i = 0; i < sources.length; i++) {
     const seq: unknown = sources[i];
     if (!Object.hasOwn(sources, i) || !Number.isSafeInteger(seq) || (seq as number) < 0) {
       bad('surface.sources-integers', event, 'sourceEventSeqs must densely contain non-negative safe integers');
     }
-    if ((seq as number) >= event.seq) bad('surface.sources-earlier', event, `sourceEventSeqs must reference earlier events: ${seq as number} >= current seq ${event.seq}`);
-    if (i > 0 && (seq as number) <= (sources[i - 1] as number)) ascending = false;
+    if ((seq as number) >= at) bad('surface.sources-earlier', event, `sourceEventSeqs must reference earlier events: ${seq as number} >= current seq ${at}`);
+    if ((seq as number) <= previous) ascending = false;
+    previous = seq as number;
   }
   if (!ascending && new Set(sources).size !== sources.length) bad('surface.sources-distinct', event, `sourceEventSeqs must not contain duplicates (${firstDuplicate(sources)})`);
 }
