@@ -32,8 +32,8 @@ export class LegacyUpgrader {
   }
 
   upgrade(event: SessionEvent): SessionEvent {
-    // Loading calls this for every event: one switch sends each type with an older shape to
-    // its upgrade (the type string is parsed, not interned, so each case compares text).
+    // Loading calls this for every event: one switch sends each type that had an older shape
+    // to its upgrade, instead of each upgrade testing the type again.
     let next: SessionEvent;
     switch (event.type) {
       case 'turn/start':
