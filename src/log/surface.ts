@@ -72,7 +72,7 @@ export class Surface {
     if (to < 0) bad('surface.replace-end', event, `replace end seq ${replace.end} not found in surface`);
     if (from > to) bad('surface.replace-order', event, `replace start seq ${replace.start} (index ${from}) is after end seq ${replace.end} (index ${to})`);
     const shadowed = this.#nodes.slice(from, to + 1);
-    const sources = new Set(event.sourceEventSeqs ?? []);
+    const sources = setOf(event.sourceEventSeqs ?? []);
     const missing = shadowed.filter((seq) => !sources.has(seq));
     if (missing.length > 0) bad('surface.replace-coverage', event, `sourceEventSeqs must include every shadowed surface node; missing ${missing.join(', ')}`);
     if (event.type === 'tool/result') checkToolResultRewrite(event, shadowed, eventAt);
@@ -100,7 +100,15 @@ function checkSources(event: SessionEvent): void {
     if ((seq as number) <= previous) ascending = false;
     previous = seq as number;
   }
-  if (!ascending && new Set(sources).size !== sources.length) bad('surface.sources-distinct', event, `sourceEventSeqs must not contain duplicates (${firstDuplicate(sources)})`);
+  if (!ascending && setOf(sources).size !== sources.length) bad('surface.sources-distinct', event, `sourceEventSeqs must not contain duplicates (${firstDuplicate(sources)})`);
+}
+
+// A loop, not `new Set(list)`: from a frozen list the constructor takes the iterator protocol
+// and allocates a result object per member (a compaction's list runs to hundreds).
+function setOf(list: readonly unknown[]): Set<unknown> {
+  const set = new Set<unknown>();
+  for (let i = 0; i < list.length; i++) set.add(list[i]);
+  return set;
 }
 
 // Apart from checkSources, for the same reason as #replace: no context for every call.
