@@ -33,10 +33,72 @@ function exactKeys(value: Rec, keys: readonly string[]): boolean {
   return n === keys.length;
 }
 
+// The row checks below run for every packed line loaded: key sets by switch and plain
+// loops, so that checking a row allocates nothing (no key lists, no closures).
+
+/** Whether the row's keys are exactly type, seq0, time0, data. */
+function isRowEnvelope(row: Rec): boolean {
+  let n = 0;
+  for (const key in row) {
+    switch (key) {
+      case 'type':
+      case 'seq0':
+      case 'time0':
+      case 'data':
+        n++;
+        break;
+      default:
+        return false;
+    }
+  }
+  return n === 4;
+}
+
+/** Whether a row's data has exactly the keys {turn, step, index, dt, texts}, or for tool calls {turn, step, index, id, name?, dt, args}. */
+function isRowData(d: Rec, isTool: boolean): boolean {
+  let n = 0;
+  for (const key in d) {
+    switch (key) {
+      case 'turn':
+      case 'step':
+      case 'index':
+      case 'dt':
+        n++;
+        break;
+      case 'texts':
+        if (isTool) return false;
+        n++;
+        break;
+      case 'id':
+      case 'args':
+        if (!isTool) return false;
+        n++;
+        break;
+      case 'name':
+        // Optional, so not counted.
+        if (!isTool) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return n === (isTool ? 6 : 5);
+}
+
+function allStrings(list: readonly unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) if (typeof list[i] !== 'string') return false;
+  return true;
+}
+
+function allSafeIntegers(list: readonly unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) if (!Number.isSafeInteger(list[i])) return false;
+  return true;
+}
+
 /** Expands a parsed row into its events, deep-frozen, or CHUNK_ROW_INVALID. The caller checked the tag. */
 export function expandChunkRow(row: Rec): SessionEvent[] {
   const type = row['type'] as string;
-  if (!exactKeys(row, ['type', 'seq0', 'time0', 'data'])) malformed('chunk-row.envelope', type, 'the envelope must be exactly {type, seq0, time0, data}');
+  if (!isRowEnvelope(row)) malformed('chunk-row.envelope', type, 'the envelope must be exactly {type, seq0, time0, data}');
   const seq0 = row['seq0'];
   const time0 = row['time0'];
   if (!Number.isSafeInteger(seq0) || (seq0 as number) < 0) malformed('chunk-row.seq0', type, 'seq0 must be a non-negative safe integer');
@@ -46,16 +108,13 @@ export function expandChunkRow(row: Rec): SessionEvent[] {
   const d = data as Rec;
   const isTool = type === 'tool-call-chunks';
   const payloadKey = isTool ? 'args' : 'texts';
-  const shapeOk = isTool
-    ? exactKeys(d, ['turn', 'step', 'index', 'id', 'dt', 'args']) || exactKeys(d, ['turn', 'step', 'index', 'id', 'name', 'dt', 'args'])
-    : exactKeys(d, ['turn', 'step', 'index', 'dt', 'texts']);
-  if (!shapeOk) malformed('chunk-row.data-keys', type, `data must be exactly {turn, step, index, ${isTool ? 'id, name?, ' : ''}dt, ${payloadKey}}`);
+  if (!isRowData(d, isTool)) malformed('chunk-row.data-keys', type, `data must be exactly {turn, step, index, ${isTool ? 'id, name?, ' : ''}dt, ${payloadKey}}`);
   if (typeof d['turn'] !== 'number' || typeof d['step'] !== 'number' || typeof d['index'] !== 'number') malformed('chunk-row.numbers', type, 'turn, step and index must be numbers');
   if (isTool && (typeof d['id'] !== 'string' || (Object.hasOwn(d, 'name') && typeof d['name'] !== 'string'))) malformed('chunk-row.tool-strings', type, 'id and name must be strings');
   const members = d[payloadKey];
-  if (!Array.isArray(members) || members.length === 0 || !members.every((m) => typeof m === 'string')) malformed('chunk-row.members', type, `${payloadKey} must be a non-empty list of strings`);
+  if (!Array.isArray(members) || members.length === 0 || !allStrings(members)) malformed('chunk-row.members', type, `${payloadKey} must be a non-empty list of strings`);
   const dt = d['dt'];
-  if (!Array.isArray(dt) || !dt.every((gap) => Number.isSafeInteger(gap))) malformed('chunk-row.dt', type, 'dt must be a list of safe integers');
+  if (!Array.isArray(dt) || !allSafeIntegers(dt)) malformed('chunk-row.dt', type, 'dt must be a list of safe integers');
   if (dt.length !== members.length - 1) malformed('chunk-row.dt-arity', type, `dt has ${dt.length} gaps for ${members.length} members`);
   // Parenthesised: seq0 + length - 1 rounds back into the safe range when seq0 + length leaves it.
   if (!Number.isSafeInteger((seq0 as number) + (members.length - 1))) malformed('chunk-row.seq-range', type, 'member seqs leave the safe integer range');

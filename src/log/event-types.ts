@@ -20,14 +20,24 @@ export function isSurfaceType(type: string): boolean {
  * and a parsed type string is not interned, so a Set would hash it first.
  */
 export function isKnownEventType(type: string): boolean {
+  // The types most events carry come first: V8 tests a string switch's cases in order.
   switch (type) {
+    case 'assistant/chunk':
+    case 'step/start':
+    case 'assistant/message':
+    case 'step/end':
+    case 'user/message':
+    case 'turn/start':
+    case 'tool/call':
+    case 'tool/result':
+    case 'turn/end':
+    case 'request/context':
+    case 'request/header':
     case 'agent-preset/selected':
     case 'agent/inbox/spliced':
     case 'approval/asked':
     case 'approval/decided':
     case 'approval/policy':
-    case 'assistant/chunk':
-    case 'assistant/message':
     case 'command/done':
     case 'command/run':
     case 'compaction/end':
@@ -42,15 +52,11 @@ export function isKnownEventType(type: string): boolean {
     case 'llm/retry-started':
     case 'permission/preset':
     case 'plan/mode':
-    case 'request/context':
-    case 'request/header':
     case 'sandbox/mode':
     case 'schedule/change':
     case 'session/end-seed':
     case 'session/title':
     case 'session/title-llm-request':
-    case 'step/end':
-    case 'step/start':
     case 'subagent/descriptor':
     case 'team/member':
     case 'team/message/delivered':
@@ -61,13 +67,8 @@ export function isKnownEventType(type: string): boolean {
     case 'tool-workflow/agent-start':
     case 'tool-workflow/run-end':
     case 'tool-workflow/run-start':
-    case 'tool/call':
     case 'tool/code-dispatch':
     case 'tool/code-dispatch-start':
-    case 'tool/result':
-    case 'turn/end':
-    case 'turn/start':
-    case 'user/message':
     case 'web/deepseek-search-llm-request':
       return true;
     default:

@@ -132,7 +132,9 @@ class JsonlReader {
     }
     try {
       if (isChunkRow(value)) {
-        for (const event of expandChunkRow(value)) if (!this.#take(event, n, undefined, raw)) break;
+        // Indexed, not for…of: the iterator's result objects are garbage for every member.
+        const events = expandChunkRow(value);
+        for (let i = 0; i < events.length; i++) if (!this.#take(events[i]!, n, undefined, raw)) break;
       } else {
         checkEnvelope(value, this.#next);
         adoptParsedJson(value, 'event');

@@ -107,7 +107,8 @@ export class SessionLog {
     this.#rules.knownType(event);
     this.#rules.payload(event);
     const shadowed = this.#surface.add(event, this.#eventAt);
-    if (this.#kept === undefined) this.#events.push(event);
+    // A store at the end, not push: V8 grows the array inline instead of calling Array.prototype.push.
+    if (this.#kept === undefined) this.#events[this.#length] = event;
     else keepSurface(this.#kept, event, shadowed);
     this.#length++;
     this.#view = undefined;

@@ -41,9 +41,12 @@ export class Surface {
    */
   add(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): readonly number[] | undefined {
     const surface = isSurfaceType(event.type);
-    // `in` first: most events carry neither key, and it answers that without a call.
-    const hasOp = 'surfaceOp' in event && Object.hasOwn(event, 'surfaceOp');
-    const hasSources = 'sourceEventSeqs' in event && Object.hasOwn(event, 'sourceEventSeqs');
+    // A load first, not `in`: most events carry neither key, and once a process has seen many
+    // event shapes (frozen and not) a load is still answered from V8's cache where `in` turns
+    // into a generic lookup. A present key holds JSON, never undefined: load, fromEvents and
+    // append refuse undefined (NOT_LOSSLESS_JSON) before an event reaches the log.
+    const hasOp = event.surfaceOp !== undefined && Object.hasOwn(event, 'surfaceOp');
+    const hasSources = event.sourceEventSeqs !== undefined && Object.hasOwn(event, 'sourceEventSeqs');
     if (!surface) {
       if (hasOp) bad('surface.op-on-log-only', event, 'is not surface-eligible and cannot carry surfaceOp');
       if (hasSources) bad('surface.sources-on-log-only', event, 'is not surface-eligible and cannot carry sourceEventSeqs');
@@ -57,14 +60,19 @@ export class Surface {
       this.#nodes.push(event.seq);
       return undefined;
     }
-    const replace = checkReplaceShape(event, op as Record<string, unknown>);
+    return this.#replace(event, op as Record<string, unknown>, eventAt);
+  }
+
+  // Apart from `add`: its closure would make every call of `add` allocate a context, even an append's.
+  #replace(event: SessionEvent, op: Record<string, unknown>, eventAt: (seq: number) => SessionEvent | undefined): readonly number[] {
+    const replace = checkReplaceShape(event, op);
     const from = this.#nodes.indexOf(replace.start);
     const to = this.#nodes.indexOf(replace.end);
     if (from < 0) bad('surface.replace-start', event, `replace start seq ${replace.start} not found in surface`);
     if (to < 0) bad('surface.replace-end', event, `replace end seq ${replace.end} not found in surface`);
     if (from > to) bad('surface.replace-order', event, `replace start seq ${replace.start} (index ${from}) is after end seq ${replace.end} (index ${to})`);
     const shadowed = this.#nodes.slice(from, to + 1);
-    const sources = new Set(event.sourceEventSeqs ?? []);
+    const sources = setOf(event.sourceEventSeqs ?? []);
     const missing = shadowed.filter((seq) => !sources.has(seq));
     if (missing.length > 0) bad('surface.replace-coverage', event, `sourceEventSeqs must include every shadowed surface node; missing ${missing.join(', ')}`);
     if (event.type === 'tool/result') checkToolResultRewrite(event, shadowed, eventAt);
@@ -79,19 +87,33 @@ function checkSources(event: SessionEvent): void {
   if (!Array.isArray(sources)) bad('surface.sources-array', event, 'sourceEventSeqs must be an array when present');
   if (sources.length === 0 && event.type !== 'assistant/message') bad('surface.sources-empty', event, 'sourceEventSeqs must not be empty except on assistant/message');
   // Sources are usually ascending (chunks in stream order), which rules out duplicates without a Set.
+  // Each member is read once and the event's seq before the loop: a list runs to hundreds.
+  const at = event.seq;
   let ascending = true;
+  let previous = -1;
   for (let i = 0; i < sources.length; i++) {
     const seq: unknown = sources[i];
     if (!Object.hasOwn(sources, i) || !Number.isSafeInteger(seq) || (seq as number) < 0) {
       bad('surface.sources-integers', event, 'sourceEventSeqs must densely contain non-negative safe integers');
     }
-    if ((seq as number) >= event.seq) bad('surface.sources-earlier', event, `sourceEventSeqs must reference earlier events: ${seq as number} >= current seq ${event.seq}`);
-    if (i > 0 && (seq as number) <= (sources[i - 1] as number)) ascending = false;
+    if ((seq as number) >= at) bad('surface.sources-earlier', event, `sourceEventSeqs must reference earlier events: ${seq as number} >= current seq ${at}`);
+    if ((seq as number) <= previous) ascending = false;
+    previous = seq as number;
   }
-  if (!ascending && new Set(sources).size !== sources.length) {
-    const dup = sources.find((seq, i) => sources.indexOf(seq) !== i) as number;
-    bad('surface.sources-distinct', event, `sourceEventSeqs must not contain duplicates (${dup})`);
-  }
+  if (!ascending && setOf(sources).size !== sources.length) bad('surface.sources-distinct', event, `sourceEventSeqs must not contain duplicates (${firstDuplicate(sources)})`);
+}
+
+// A loop, not `new Set(list)`: from a frozen list the constructor takes the iterator protocol
+// and allocates a result object per member (a compaction's list runs to hundreds).
+function setOf(list: readonly unknown[]): Set<unknown> {
+  const set = new Set<unknown>();
+  for (let i = 0; i < list.length; i++) set.add(list[i]);
+  return set;
+}
+
+// Apart from checkSources, for the same reason as #replace: no context for every call.
+function firstDuplicate(list: readonly unknown[]): unknown {
+  return list.find((item, i) => list.indexOf(item) !== i);
 }
 
 function checkReplaceShape(event: SessionEvent, op: Record<string, unknown>): ReplaceOp {

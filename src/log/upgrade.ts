@@ -11,21 +11,6 @@ import { isNonEmptyString, isRecord } from './validate-event.ts';
 
 type Rec = Record<string, unknown>;
 
-/** The types that had an older shape. A switch, not a Set: it runs for every loaded event, whose type string is not interned. */
-function maybeOld(type: string): boolean {
-  switch (type) {
-    case 'turn/start':
-    case 'turn/end':
-    case 'steering/message':
-    case 'user/message':
-    case 'assistant/message':
-    case 'tool/result':
-      return true;
-    default:
-      return false;
-  }
-}
-
 /** The id an upgraded message gets, stable across loads. */
 function legacyMessageId(sessionId: string, seq: number): string {
   return `legacy-message:${sessionId}:${seq}`;
@@ -47,9 +32,27 @@ export class LegacyUpgrader {
   }
 
   upgrade(event: SessionEvent): SessionEvent {
-    // Loading calls this for every event: most types never had an older shape.
-    if (!maybeOld(event.type)) return event;
-    const next = this.#upgradeMessage(this.#upgradeSteering(this.#upgradeTurnEnd(this.#upgradeTurnStart(event))));
+    // Loading calls this for every event: one switch sends each type that had an older shape
+    // to its upgrade, instead of each upgrade testing the type again.
+    let next: SessionEvent;
+    switch (event.type) {
+      case 'turn/start':
+        next = this.#upgradeTurnStart(event);
+        break;
+      case 'turn/end':
+        next = this.#upgradeTurnEnd(event);
+        break;
+      case 'steering/message':
+        next = this.#upgradeMessage(this.#upgradeSteering(event));
+        break;
+      case 'user/message':
+      case 'assistant/message':
+      case 'tool/result':
+        next = this.#upgradeMessage(event);
+        break;
+      default:
+        return event;
+    }
     if (next === event) return event;
     this.upgraded.push(event.seq);
     return deepFreeze(next);
@@ -182,9 +185,14 @@ function messageIdOf(event: SessionEvent): string | undefined {
   return isRecord(message) && typeof message['id'] === 'string' ? message['id'] : undefined;
 }
 
-function hasOnlyKeys(record: Rec, required: readonly string[], optional: readonly string[] = []): boolean {
-  return required.every((key) => Object.hasOwn(record, key)) && Object.keys(record).every((key) => required.includes(key) || optional.includes(key));
+// A loop, not every/Object.keys: every current turn/end passes through here on load.
+function hasOnlyKeys(record: Rec, required: readonly string[], optional: readonly string[] = NONE): boolean {
+  for (let i = 0; i < required.length; i++) if (!Object.hasOwn(record, required[i]!)) return false;
+  for (const key in record) if (!required.includes(key) && !optional.includes(key)) return false;
+  return true;
 }
+
+const NONE: readonly string[] = [];
 
 function isTurnNumber(value: unknown, min = 1): boolean {
   return Number.isSafeInteger(value) && (value as number) >= min;
