@@ -5,7 +5,7 @@
  * builder, so benchmarks and properties exercise the same shapes.
  */
 import { buildLog, writeJsonl, type GeneratedLog, type LogPlan } from '../../properties/arbitraries/session-log.ts';
-import type { SessionEvent } from '../../src/log/index.ts';
+import { deepFreeze, type SessionEvent } from '../../src/log/index.ts';
 
 type TurnPlan = LogPlan['turns'][number];
 
@@ -40,11 +40,14 @@ export function syntheticLog(events: number): SyntheticLog {
   if (hit !== undefined) return hit;
   // About fifty events a turn; build enough for the base and the steps after it.
   const full = buildLog({ turns: Array.from({ length: Math.ceil(events / 40) + NEXT_STEPS }, (_, t) => syntheticTurn(t)) });
-  const base = full.events.slice(0, events);
+  // Deep-frozen, as a SessionLog's events are: the benchmarks `adopt` them, and an unfrozen
+  // event would reach the log's rules in shapes a loaded log never has.
+  const frozen = full.events.map((event) => deepFreeze(event));
+  const base = frozen.slice(0, events);
   const steps: SessionEvent[][] = [];
   for (let from = events; steps.length < NEXT_STEPS; ) {
-    const end = full.events.findIndex((e, i) => i >= from && e.type === 'step/end');
-    steps.push(full.events.slice(from, end + 1));
+    const end = frozen.findIndex((e, i) => i >= from && e.type === 'step/end');
+    steps.push(frozen.slice(from, end + 1));
     from = end + 1;
   }
   const log = { jsonl: writeJsonl(full.header, base), header: full.header, base, steps };
