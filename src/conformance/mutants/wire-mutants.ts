@@ -1,8 +1,9 @@
 /** Mutants of the wire: request bytes, stream parsing, usage. */
-import type { StreamChunk, TokenUsage } from '../../log/index.ts';
-import { AnthropicStreamTranslator, ChatCompletionsStreamTranslator, DeepSeekStreamTranslator, mapOpenAiUsage, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSseBody, type DeepSeekUsage, type StreamTranslator } from '../../wire/index.ts';
+import type { ContentBlock, Message, StreamChunk, TokenUsage } from '../../log/index.ts';
+import { AnthropicStreamTranslator, ChatCompletionsStreamTranslator, DeepSeekStreamTranslator, mapOpenAiUsage, parseSse, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSse, translateSseBody, type DeepSeekUsage, type GenerateRequest, type StreamTranslator } from '../../wire/index.ts';
 import { REFERENCE_PARTS, cutAt, parseDeepSeekStream, type ProviderWire } from '../reference/reference-implementation.ts';
 import { inProcess } from './define.ts';
+import { issue } from './mutant.ts';
 
 /** Rewrites the top-level keys of a serialized body. */
 function rebody(body: string, edit: (value: Record<string, unknown>) => Record<string, unknown>): string {
@@ -130,6 +131,149 @@ export const ANTHROPIC_ERROR_FLAG_DROPPED = inProcess('anthropic-error-flag-drop
   },
 });
 
+// --- Bugs found by playing the outside evaluator: each one a harness could ship ----------------
+
+const byName = (a: { readonly name: string }, b: { readonly name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+export const TOOLS_SORTED_WHEN_MANY = inProcess('tools-sorted-when-many', 'a tool list longer than four (an MCP server’s catalog) is sorted by name on its way into the body, so the tools go out in another order than the header logged', 'tool order drift', {
+  parts: { serialize: (request) => serializeDeepSeekRequest(request.tools !== undefined && request.tools.length > 4 ? { ...request, tools: [...request.tools].sort(byName) } : request) },
+});
+
+/** An assistant message whose reasoning blocks are merged into one, their texts joined with `separator`, where the first stood. */
+function reasoningJoined(message: Message, separator: string): Message {
+  const thoughts = message.content.filter((b) => b.type === 'reasoning');
+  if (message.role !== 'assistant' || thoughts.length < 2) return message;
+  const merged: ContentBlock = { type: 'reasoning', text: thoughts.map((b) => b.text).join(separator) };
+  const first = message.content.findIndex((b) => b.type === 'reasoning');
+  return { ...message, content: message.content.flatMap((b, i): ContentBlock[] => (i === first ? [merged] : b.type === 'reasoning' ? [] : [b])) };
+}
+
+export const REASONING_BLOCKS_NEWLINE = inProcess('reasoning-blocks-newline', 'several reasoning blocks of one reply (interleaved thinking between tool calls) are sent back joined with a blank line, not concatenated as they streamed', 'reasoning dropped or merged', {
+  parts: { serialize: (request) => serializeDeepSeekRequest({ ...request, messages: request.messages.map((m) => reasoningJoined(m, '\n\n')) }) },
+});
+
+export const STOP_CAPPED_AT_FOUR = inProcess('stop-capped-at-four', 'the stop list is cut to four sequences (OpenAI’s limit, copied onto the DeepSeek path), so a longer list goes out shorter than the log holds', 'wire field mis-mapped', {
+  parts: { serialize: (request) => serializeDeepSeekRequest(request.stop === undefined ? request : { ...request, stop: request.stop.slice(0, 4) }) },
+});
+
+/** A translator whose `usage` is read once: every usage object after the first is ignored. */
+function firstUsageOnly(make: () => StreamTranslator): ProviderWire['parseStream'] {
+  return (body, cuts) => {
+    const translator = make();
+    let seen = false;
+    const push = (event: unknown) => {
+      if (!isObject(event) || !isObject(event['usage'])) return translator.push(event);
+      if (seen) return translator.push({ ...event, usage: null });
+      seen = true;
+      return translator.push(event);
+    };
+    return translateSseBody({ push, finish: () => translator.finish() }, cutAt(body, cuts));
+  };
+}
+
+export const USAGE_FIRST_REPORT_KEPT = inProcess('usage-first-report-kept', 'the usage of a stream is taken from the first chunk that carries one, so a server that reports running usage on every chunk is read at its first count, not its last', 'usage mis-mapped', {
+  parts: { parseStream: firstUsageOnly(() => new DeepSeekStreamTranslator()) },
+});
+
+/** The delta of a chat-completions chunk with only its first tool call kept. */
+function firstCallOnly(event: Record<string, unknown>): Record<string, unknown> {
+  const choices = event['choices'];
+  if (!Array.isArray(choices) || !isObject(choices[0])) return event;
+  const delta = choices[0]['delta'];
+  if (!isObject(delta) || !Array.isArray(delta['tool_calls']) || delta['tool_calls'].length < 2) return event;
+  return { ...event, choices: [{ ...choices[0], delta: { ...delta, tool_calls: delta['tool_calls'].slice(0, 1) } }, ...choices.slice(1)] };
+}
+
+export const PARALLEL_CALLS_FIRST_ONLY = inProcess('parallel-calls-first-only', 'a delta is read as carrying one tool call (`tool_calls[0]`), so a server that sends several calls in one chunk loses all but the first', 'stream parsing', {
+  parts: { wire: { anthropic, openai: { serialize: openAi.serialize, parseStream: bentStream(() => new ChatCompletionsStreamTranslator(mapOpenAiUsage), firstCallOnly) } } },
+});
+
+export const ANTHROPIC_DELTA_OUTPUT_ONLY = inProcess('anthropic-delta-output-only', 'Anthropic’s message_delta is read for its output count alone, so input and cache counts that grew during the message (server tools) keep message_start’s values', 'usage mis-mapped', {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: {
+        serialize: anthropic.serialize,
+        parseStream: bentStream(() => new AnthropicStreamTranslator(), (event) => {
+          const usage = event['usage'];
+          if (event['type'] !== 'message_delta' || !isObject(usage)) return event;
+          return { ...event, usage: usage['output_tokens'] === undefined ? {} : { output_tokens: usage['output_tokens'] } };
+        }),
+      },
+    },
+  },
+});
+
+/** The SSE events of a body up to the first whose data mentions `[DONE]`, as a reader that looks for the sentinel with `includes` does. */
+export const SSE_DONE_SUBSTRING = inProcess('sse-done-substring', 'the stream reader ends at the first event whose data contains `[DONE]`, so a reply that mentions the sentinel is cut short', 'stream parsing', {
+  parts: {
+    parseStream: (body, cuts) => {
+      const events = parseSse(cutAt(body, cuts));
+      const end = events.findIndex((e) => e.data.includes('[DONE]'));
+      const translator = new DeepSeekStreamTranslator();
+      return [...translateSse(translator, end < 0 ? events : events.slice(0, end)), ...translator.finish()];
+    },
+  },
+});
+
+/** Anthropic chunks numbered by the wire's content-block index rather than in the order the harness opened them. */
+function wireIndexed(body: Uint8Array, cuts: readonly number[]): StreamChunk[] {
+  const translator = new AnthropicStreamTranslator();
+  const wireIndex: number[] = [];
+  const push = (event: unknown): StreamChunk[] => {
+    const out = translator.push(event);
+    for (const chunk of out) if (chunk.type === 'block-start' && isObject(event) && typeof event['index'] === 'number') wireIndex[chunk.index] = event['index'];
+    return out;
+  };
+  const renumber = (chunk: StreamChunk): StreamChunk => ('index' in chunk ? { ...chunk, index: wireIndex[chunk.index] ?? chunk.index } : chunk);
+  return translateSseBody({ push, finish: () => translator.finish() }, cutAt(body, cuts)).map(renumber);
+}
+
+export const ANTHROPIC_WIRE_INDEX = inProcess('anthropic-wire-index', 'Anthropic blocks keep the wire’s content-block index as their harness index, so a block the harness does not carry (redacted thinking, a server tool) leaves a gap', 'stream parsing', {
+  parts: { wire: { openai: openAi, anthropic: { serialize: anthropic.serialize, parseStream: wireIndexed } } },
+});
+
+export const TEMPERATURE_ZERO_DROPPED = inProcess('temperature-zero-dropped', 'the Anthropic body sets temperature only when it is truthy, so a configured temperature of 0 is left out and the model samples at its default', 'wire field mis-mapped', {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: {
+        parseStream: anthropic.parseStream,
+        serialize: (request) => {
+          const { temperature, ...rest } = request;
+          return serializeAnthropicRequest(temperature ? request : rest);
+        },
+      },
+    },
+  },
+});
+
+/** System-role history messages taken out of the conversation and appended to the system prompt. */
+function systemLifted(request: GenerateRequest): GenerateRequest {
+  const notes = request.messages.filter((m) => m.role === 'system');
+  if (notes.length === 0) return request;
+  const text = (m: Message) => m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+  const system = [request.system ?? '', ...notes.map(text)].filter((t) => t !== '').join('\n\n');
+  return { ...request, system, messages: request.messages.filter((m) => m.role !== 'system') };
+}
+
+export const ANTHROPIC_SYSTEM_LIFTED = inProcess('anthropic-system-lifted', 'the translation to Anthropic moves system messages from the middle of the conversation into the top-level system prompt, so each one rewrites the prefix before all history', { bugClass: 'non-monotonic proxy transform', citation: issue('farion1231/cc-switch', 7166) }, {
+  parts: { wire: { openai: openAi, anthropic: { parseStream: anthropic.parseStream, serialize: (request) => serializeAnthropicRequest(systemLifted(request)) } } },
+});
+
+export const ANTHROPIC_CACHE_WRITE_IN_INPUT = inProcess('anthropic-cache-write-in-input', 'Anthropic’s cache writes are added to the input count, as if input_tokens were the whole prompt, so written tokens are counted twice', 'usage mis-mapped', {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: {
+        serialize: anthropic.serialize,
+        parseStream: (body, cuts) =>
+          anthropic.parseStream(body, cuts).map((c): StreamChunk => (c.type === 'usage' ? { ...c, usage: { ...c.usage, inputTokens: c.usage.inputTokens + (c.usage.cacheWriteTokens ?? 0) } } : c)),
+      },
+    },
+  },
+});
+
 export const WIRE_MUTANTS = [
   WIRE_KEYS_UNORDERED,
   WIRE_NULL_CONTENT,
@@ -141,4 +285,15 @@ export const WIRE_MUTANTS = [
   OPENAI_MAX_TOKENS_LEGACY,
   ANTHROPIC_OUTPUT_PLACEHOLDER,
   ANTHROPIC_ERROR_FLAG_DROPPED,
+  TOOLS_SORTED_WHEN_MANY,
+  REASONING_BLOCKS_NEWLINE,
+  STOP_CAPPED_AT_FOUR,
+  USAGE_FIRST_REPORT_KEPT,
+  PARALLEL_CALLS_FIRST_ONLY,
+  ANTHROPIC_DELTA_OUTPUT_ONLY,
+  SSE_DONE_SUBSTRING,
+  ANTHROPIC_WIRE_INDEX,
+  TEMPERATURE_ZERO_DROPPED,
+  ANTHROPIC_SYSTEM_LIFTED,
+  ANTHROPIC_CACHE_WRITE_IN_INPUT,
 ];
