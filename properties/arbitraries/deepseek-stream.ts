@@ -3,14 +3,15 @@
  * does): reasoning, text of every class and several tool calls streamed in pieces; every
  * finish (stop, length, tool calls, the error reasons, none at all when the stream is cut);
  * usage in each shape the provider reports, each optional field present, null or absent,
- * on the finish chunk or on a chunk of its own, or no usage; with or without `[DONE]`;
+ * on the finish chunk or on a chunk of its own, running counts on every chunk before it, or
+ * no usage; with or without `[DONE]`;
  * laid out in every SSE framing (sse-framing.ts). Each stream carries what a parser must
  * read back from it (provider-stream.ts).
  */
 import fc from 'fast-check';
 import type { ContentBlock, TokenUsage } from '../../src/log/index.ts';
 import { framing, frame, framingLabels, type Framing, type SseMessage } from './sse-framing.ts';
-import { defined, expectedFinish, finishLabels, reported, streamedCalls, streamedText, tokenUsage, type GeneratedStream, type StreamedCall } from './provider-stream.ts';
+import { defined, expectedFinish, finishLabels, looksLikeWire, reported, streamedCalls, streamedText, tokenUsage, type GeneratedStream, type StreamedCall } from './provider-stream.ts';
 import { textLabels } from './text.ts';
 
 /** A provider's usage object, and what it must map to. */
@@ -86,6 +87,10 @@ interface ChatScript {
   readonly usageAlone: boolean;
   /** `"usage": null` on every other chunk, as both send with `include_usage`. */
   readonly usageNull: boolean;
+  /** Running usage on every chunk before the last report (servers with continuous usage stats): only the latest counts. */
+  readonly usageRunning: boolean;
+  /** The calls' first deltas together in one chunk, as servers that send parallel calls at once do; the rest follow call by call. */
+  readonly callsTogether: boolean;
   readonly done: boolean;
   readonly framing: Framing;
 }
@@ -102,6 +107,8 @@ function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Ar
       usage: fc.option(usage, { freq: 4 }),
       usageAlone: fc.boolean(),
       usageNull: fc.boolean(),
+      usageRunning: fc.boolean(),
+      callsTogether: fc.boolean(),
       done: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
       framing: framing(fc.constant(false)),
       reasonDraw: fc.noBias(fc.integer({ min: 0, max: 99 })),
@@ -113,13 +120,17 @@ function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Ar
       const finish = reasonDraw < 50 ? usual : reasonDraw < 70 ? 'length' : reasonDraw < 78 ? 'stop' : reasonDraw < 90 ? errors[reasonDraw % errors.length]! : null;
       const done = finish !== null && s.done;
       // Only a terminator may lack its closing blank line: the SSE standard drops such a last event, lenient readers keep it.
-      return { ...s, finish, usage: finish === null ? null : s.usage, done, framing: done ? s.framing : { ...s.framing, end: 'blank' as const } };
+      const usage = finish === null ? null : s.usage;
+      return { ...s, finish, usage, usageRunning: usage !== null && s.usageRunning, callsTogether: s.calls.length > 1 && s.callsTogether, done, framing: done ? s.framing : { ...s.framing, end: 'blank' as const } };
     });
 }
 
 function encode(flavour: ChatFlavour, s: ChatScript): string {
   const model = flavour === 'deepseek' ? 'deepseek-reasoner' : 'gpt-4.1-2025-04-14';
-  const chunk = (choices: object[], usage?: unknown) => ({
+  // A running report counts the completion tokens so far; the last report (on the finish or its own chunk) replaces it.
+  let sent = 0;
+  const running = () => (s.usageRunning && s.usage !== null ? { ...s.usage.raw, completion_tokens: sent++ } : undefined);
+  const chunk = (choices: object[], usage: unknown = running()) => ({
     id: 'chatcmpl-1',
     object: 'chat.completion.chunk',
     created: 1770747154,
@@ -131,15 +142,16 @@ function encode(flavour: ChatFlavour, s: ChatScript): string {
   const messages: object[] = [chunk([choice(flavour === 'deepseek' ? { role: 'assistant', content: null, reasoning_content: '' } : { role: 'assistant', content: '', refusal: null })])];
   for (const p of s.reasoning?.pieces ?? []) messages.push(chunk([choice({ content: null, reasoning_content: p })]));
   for (const p of s.text?.pieces ?? []) messages.push(chunk([choice(flavour === 'deepseek' && s.reasoning !== null ? { content: p, reasoning_content: null } : { content: p })]));
+  const opening = (call: StreamedCall, i: number) => ({ index: i, id: call.id, type: 'function', function: { name: call.name, arguments: call.pieces[0] } });
+  if (s.callsTogether) messages.push(chunk([choice({ tool_calls: s.calls.map(opening) })]));
   s.calls.forEach((call, i) => {
-    const [first, ...rest] = call.pieces;
-    messages.push(chunk([choice({ tool_calls: [{ index: i, id: call.id, type: 'function', function: { name: call.name, arguments: first } }] })]));
-    for (const p of rest) messages.push(chunk([choice({ tool_calls: [{ index: i, function: { arguments: p } }] })]));
+    if (!s.callsTogether) messages.push(chunk([choice({ tool_calls: [opening(call, i)] })]));
+    for (const p of call.pieces.slice(1)) messages.push(chunk([choice({ tool_calls: [{ index: i, function: { arguments: p } }] })]));
   });
   if (s.finish !== null) {
     const last = flavour === 'deepseek' ? { content: '', reasoning_content: null } : {};
     if (s.usage !== null && s.usageAlone) messages.push(chunk([choice(last, s.finish)]), chunk([], s.usage.raw));
-    else messages.push(chunk([choice(last, s.finish)], s.usage?.raw ?? undefined));
+    else messages.push(chunk([choice(last, s.finish)], s.usage?.raw));
   }
   const events: SseMessage[] = messages.map((data) => ({ data }));
   if (s.done) events.push({ data: '[DONE]', literal: true });
@@ -175,9 +187,12 @@ export function chatCompletionsStream(flavour: ChatFlavour, usage: fc.Arbitrary<
         usage: s.usage !== null,
         'usage absent': s.usage === null,
         'usage on its own chunk': s.usage !== null && s.usageAlone,
+        'running usage': s.usageRunning,
+        'calls in one chunk': s.callsTogether,
         ...Object.fromEntries(Object.entries(s.usage?.labels ?? {}).map(([k, v]) => [k, v])),
         ...finishLabels(finish),
         ...textLabels(texts),
+        'text: wire lookalike': texts.some(looksLikeWire),
       },
     };
   });

@@ -37,8 +37,33 @@ export interface GeneratedStream {
   readonly labels: Readonly<Record<string, boolean>>;
 }
 
-/** A text of any class, and the pieces a model streams it in. */
-export const streamedText: fc.Arbitrary<{ readonly text: string; readonly pieces: readonly string[] }> = anyText.chain((text) => pieces(text).map((p) => ({ text, pieces: p })));
+/**
+ * Text a model writes about the wire itself (a reply explaining SSE, a log it quotes): the
+ * framing's sentinels and field names inside a payload's strings, each whole in one delta
+ * (the text around it may stream apart). A reader that looks for them in the raw bytes or
+ * in a payload's text, instead of parsing, ends or splits the stream early.
+ */
+const WIRE_LOOKALIKES = [
+  // The terminators first: a reader that trips on one ends the stream.
+  '[DONE]', 'data: [DONE]', 'data: [DONE]\n\n', 'event: message_stop\ndata: {"type":"message_stop"}',
+  '\n\ndata: {"choices":[]}\n\n', '"finish_reason":"stop"', '"usage":{"prompt_tokens":1}', ': keep-alive\r\n\r\nid: 7\nretry: 10',
+];
+
+/** Whether `text` holds one of the wire's sentinels or field names (for generator statistics). */
+export const looksLikeWire = (text: string): boolean => WIRE_LOOKALIKES.some((w) => text.includes(w));
+
+const wireLookalike = fc
+  .record({ before: fc.constantFrom('', 'The stream ends with ', 'Quoted: '), quote: fc.constantFrom(...WIRE_LOOKALIKES), after: fc.constantFrom('', ' and then it closes.', '\n') , joined: fc.constantFrom('all', 'before', 'after', 'none') })
+  .map(({ before, quote, after, joined }) => {
+    const parts = joined === 'all' ? [before + quote + after] : joined === 'before' ? [before + quote, after] : joined === 'after' ? [before, quote + after] : [before, quote, after];
+    return { text: before + quote + after, pieces: parts.filter((p, i) => p !== '' || (i === 0 && parts.every((q) => q === ''))) };
+  });
+
+/** A text of any class, and the pieces a model streams it in; now and then one that quotes the wire. */
+export const streamedText: fc.Arbitrary<{ readonly text: string; readonly pieces: readonly string[] }> = fc.oneof(
+  { weight: 3, arbitrary: anyText.chain((text) => pieces(text).map((p) => ({ text, pieces: p }))) },
+  { weight: 1, arbitrary: wireLookalike },
+);
 
 /** Tool-call arguments: a JSON object whose values are texts of every class, or (rarely) raw text. */
 export const toolArguments: fc.Arbitrary<string> = fc.oneof(

@@ -1,8 +1,9 @@
 /**
  * Requests as a serializer receives them (`GenerateRequest`): messages of every role with
- * text of every class, reasoning, several tool calls and results (empty, several blocks,
- * errors), system prompt and tools present, empty or absent, and each config field
- * (effort of every provider's vocabulary and beyond, temperature, max tokens, stop,
+ * text of every class, replies whose reasoning, text and tool calls come in any order and
+ * number, tool results (empty, several blocks, errors), system prompt and tools present,
+ * empty, absent or as many as a large catalog, and each config field (effort of every
+ * provider's vocabulary and beyond, temperature, max tokens, stop lists short and long,
  * session id, purpose) present or absent.
  */
 import fc from 'fast-check';
@@ -21,20 +22,21 @@ const callId = fc.constantFrom('call_1', 'call_2', 'toolu_01A09q90qw90lq917835lq
 const userMessage = fc.array(block, { minLength: 1, maxLength: 2 }).map((content) => ({ role: 'user' as const, content, source: { kind: 'user' } }));
 const systemMessage = fc.array(textBlock, { minLength: 1, maxLength: 2 }).map((content) => ({ role: 'system' as const, content, source: { kind: 'plugin', plugin: 'notes' } }));
 
+/**
+ * A reply's blocks in any order and number, as interleaved thinking streams them
+ * (reasoning, a call, more reasoning, text…): several reasoning or text blocks, calls
+ * between them; now and then an image, which no text path carries.
+ */
+const replyBlock = fc.oneof(
+  { weight: 3, arbitrary: anyText.map((text): ContentBlock => ({ type: 'reasoning', text })) },
+  { weight: 3, arbitrary: anyText.map((text): ContentBlock => ({ type: 'text', text })) },
+  { weight: 2, arbitrary: fc.record({ id: callId, name: toolName, arguments: toolArguments }).map((c): ContentBlock => ({ type: 'tool-call', ...c })) },
+);
+
 const assistantMessage = fc
-  .record({
-    reasoning: fc.option(anyText, { nil: undefined }),
-    text: fc.option(fc.array(anyText, { minLength: 1, maxLength: 2 }), { nil: undefined }),
-    calls: fc.array(fc.record({ id: callId, name: toolName, arguments: toolArguments }), { maxLength: 3 }),
-    image: fc.noBias(fc.nat(39)),
-  })
-  .map(({ reasoning, text, calls, image }) => {
-    const content: ContentBlock[] = [
-      ...(reasoning === undefined ? [] : [{ type: 'reasoning' as const, text: reasoning }]),
-      ...(text ?? []).map((t) => ({ type: 'text' as const, text: t })),
-      ...calls.map((c) => ({ type: 'tool-call' as const, ...c })),
-      ...(image === 0 ? [imageBlock] : []),
-    ];
+  .record({ blocks: fc.array(replyBlock, { maxLength: 5 }), image: fc.noBias(fc.nat(39)) })
+  .map(({ blocks, image }) => {
+    const content: ContentBlock[] = [...blocks, ...(image === 0 ? [imageBlock] : [])];
     return { role: 'assistant' as const, content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' } };
   });
 
@@ -68,11 +70,13 @@ export const generateRequest = (efforts: readonly string[]): fc.Arbitrary<Genera
       model: fc.constantFrom('deepseek-chat', 'deepseek-v4-flash', 'gpt-4.1', 'claude-sonnet-4-5'),
       messages: fc.array(message, { maxLength: 6 }),
       system: fc.option(anyText, { nil: undefined, freq: 3 }),
-      tools: optional(fc.array(tool, { maxLength: 3 })),
+      // Mostly a few tools; now and then a catalog as large as real harnesses register (an MCP server's).
+      tools: optional(fc.oneof({ weight: 3, arbitrary: fc.array(tool, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.array(tool, { minLength: 5, maxLength: 16 }) })),
       reasoningEffort: optional(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...efforts) }, { weight: 1, arbitrary: fc.constantFrom(...EFFORTS.filter((e) => !efforts.includes(e))) })),
       temperature: optional(fc.oneof(fc.constantFrom(0, 0.5, 1, 2), fc.double({ min: 0, max: 2, noNaN: true }))),
       maxTokens: optional(fc.oneof(fc.constantFrom(1, 4096, 256_000), fc.nat(1_000_000))),
-      stop: optional(fc.array(anyText, { maxLength: 2 })),
+      // DeepSeek takes up to 16 stop sequences; repeats included.
+      stop: optional(fc.oneof({ weight: 3, arbitrary: fc.array(anyText, { maxLength: 2 }) }, { weight: 1, arbitrary: fc.array(anyText, { minLength: 3, maxLength: 16 }) })),
       sessionId: optional(fc.constantFrom('s1', '0b7c7c52-54b1-4a3b-9d1e-6f1a2f0c9e11')),
       purpose: optional(fc.constantFrom('compaction' as const, 'session-title' as const)),
     })
@@ -112,14 +116,17 @@ export function requestLabels(request: GenerateRequest): Record<string, boolean>
   return {
     'system absent': request.system === undefined,
     tools: (request.tools?.length ?? 0) > 0,
+    'many tools': (request.tools?.length ?? 0) > 4,
     'tool calls': blocks.some((b) => b.type === 'tool-call'),
     'tool results': blocks.some((b) => b.type === 'tool-result'),
     reasoning: blocks.some((b) => b.type === 'reasoning'),
+    'several reasoning blocks': request.messages.some((m) => m.role === 'assistant' && m.content.filter((b) => b.type === 'reasoning').length > 1),
     image: [...blocks, ...blocks.flatMap((b) => (b.type === 'tool-result' ? b.content : []))].some((b) => b.type === 'image'),
     effort: request.reasoningEffort !== undefined,
     temperature: request.temperature !== undefined,
     'max tokens': request.maxTokens !== undefined,
     stop: request.stop !== undefined,
+    'many stop sequences': (request.stop?.length ?? 0) > 4,
     'session id': request.sessionId !== undefined,
     purpose: request.purpose !== undefined,
     ...textLabels(texts(request)),
