@@ -37,6 +37,17 @@ const KILLERS: Record<string, readonly string[]> = {
   'openai-max-tokens-legacy': ['WIRE-MATCHES-SPEC-OPENAI'],
   'anthropic-output-placeholder': ['WIRE-STREAM-CONTENT-ANTHROPIC'],
   'anthropic-error-flag-dropped': ['WIRE-MATCHES-SPEC-ANTHROPIC'],
+  'tools-sorted-when-many': ['WIRE-MATCHES-SPEC'],
+  'reasoning-blocks-newline': ['WIRE-MATCHES-SPEC'],
+  'stop-capped-at-four': ['WIRE-MATCHES-SPEC'],
+  'usage-first-report-kept': ['WIRE-STREAM-CONTENT', 'WIRE-USAGE-DISJOINT'],
+  'parallel-calls-first-only': ['WIRE-STREAM-CONTENT-OPENAI'],
+  'anthropic-delta-output-only': ['WIRE-STREAM-CONTENT-ANTHROPIC'],
+  'sse-done-substring': ['WIRE-STREAM-CONTENT', 'WIRE-USAGE-DISJOINT'],
+  'anthropic-wire-index': ['WIRE-STREAM-CONTENT-ANTHROPIC'],
+  'temperature-zero-dropped': ['WIRE-MATCHES-SPEC-ANTHROPIC'],
+  'anthropic-system-lifted': ['WIRE-MATCHES-SPEC-ANTHROPIC'],
+  'anthropic-cache-write-in-input': ['WIRE-STREAM-CONTENT-ANTHROPIC'],
   'clock-in-system-prompt': ['REQUEST-PREFIX-STABLE', 'LOOP-HEADER-DISCIPLINE'],
   'tools-resorted': ['LOOP-RECONSTRUCT'],
   'header-every-step': ['LOOP-HEADER-DISCIPLINE'],
@@ -109,7 +120,7 @@ describe('the mutant catalog', () => {
 
 describe('recon mutants', () => {
   it('prints the JSON kill matrix of the issue', async () => {
-    const { code, stdout } = await runCli(['mutants', '--json', '--mutant', 'header-every-step', '--mutant', 'trusts-json-parse', '--mutant', 'cache-reads-one-field', '--runs', '5']);
+    const { code, stdout } = await runCli(['mutants', '--json', '--mutant', 'header-every-step', '--mutant', 'trusts-json-parse', '--mutant', 'cache-reads-one-field', '--runs', '10']);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as { mutants: Array<{ name: string; description: string; bugClass: string; citation?: object; killedBy: string[] }>; summary: { mutants: number; killed: number } };
     expect(report.mutants.map((m) => m.name)).toEqual(['trusts-json-parse', 'header-every-step', 'cache-reads-one-field']);
@@ -120,7 +131,7 @@ describe('recon mutants', () => {
   });
 
   it('prints the bug class of each mutant and the reports the museum reproduces', async () => {
-    const { code, stdout } = await runCli(['mutants', '--mutant', 'cache-reads-one-field', '--runs', '5']);
+    const { code, stdout } = await runCli(['mutants', '--mutant', 'cache-reads-one-field', '--runs', '10']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^cache-reads-one-field +usage mis-mapped +(.+, )?WIRE-USAGE-DISJOINT(, .+)?$/m);
     expect(stdout).toContain('real reports the mutants reproduce:\n  cache-reads-one-field  liaohch3/claude-tap #143\n');
