@@ -8,7 +8,7 @@ import { deepSeekStream, deepSeekUsageStream } from './arbitraries/deepseek-stre
 import { openAiStream } from './arbitraries/openai-stream.ts';
 import type { GeneratedStream, StreamProvider } from './arbitraries/provider-stream.ts';
 import { sessionLog, type GeneratedLog } from './arbitraries/session-log.ts';
-import { cutInsideCharacter, cutsOf } from './arbitraries/sse-framing.ts';
+import { cutInsideCharacter, cutInsideLineEnd, cutsOf } from './arbitraries/sse-framing.ts';
 import { generateRequest, requestLabels } from './arbitraries/wire-request.ts';
 import { logCodec } from './_internals/codecs.ts';
 import { fail, must, refusedWith, sameJson, sameText } from './_internals/failure.ts';
@@ -127,7 +127,7 @@ const STREAMS: Record<StreamProvider, fc.Arbitrary<GeneratedStream>> = { deepsee
 
 /** Floors shared by every provider's stream generator; a provider adds its own. */
 const STREAM_FLOORS = {
-  CRLF: 0.2, 'no final blank line': 0.05, 'multi-line data': 0.2, comments: 0.2, 'cut inside a character': 0.2,
+  CRLF: 0.2, 'no final blank line': 0.05, 'multi-line data': 0.2, comments: 0.2, 'cut inside a character': 0.2, 'cut inside a line end': 0.05,
   'tool calls': 0.2, 'several tool calls': 0.02, usage: 0.3, 'usage absent': 0.02, 'cache fields absent': 0.02, 'null fields': 0.02,
   'finish: stop': 0.02, 'finish: tool calls': 0.02, 'finish: max tokens': 0.02, 'finish: error': 0.03,
   'text: empty': 0.02, 'text: whitespace edges': 0.02, 'text: non-ASCII': 0.35, 'text: astral': 0.1, 'text: combining': 0.02, 'text: JSON-special': 0.25, 'text: long': 0.02, 'text: wire lookalike': 0.02,
@@ -147,7 +147,7 @@ function streamContentProperty(provider: StreamProvider): Property<{ stream: Gen
     levels: ['wire'],
     provider,
     arbitrary: STREAMS[provider].chain((stream) => cutsOf(stream.body).map((cuts) => ({ stream, cuts }))),
-    labels: ({ stream, cuts }) => ({ ...stream.labels, 'cut inside a character': cutInsideCharacter(stream.body, cuts) }),
+    labels: ({ stream, cuts }) => ({ ...stream.labels, 'cut inside a character': cutInsideCharacter(stream.body, cuts), 'cut inside a line end': cutInsideLineEnd(stream.body, cuts) }),
     floors: { ...STREAM_FLOORS, ...PROVIDER_FLOORS[provider] },
     codec: cutStreamCodec,
     async check(impl, { stream, cuts }) {
@@ -190,13 +190,13 @@ export const WIRE_USAGE_DISJOINT = defineProperty({
 
 export const WIRE_SSE_RECHUNK = defineProperty({
   id: 'WIRE-SSE-RECHUNK',
-  title: 'parsing a stream gives the same chunks however its bytes are split, even inside a UTF-8 sequence',
+  title: 'parsing a stream gives the same chunks however its bytes are split, even inside a UTF-8 sequence or a CRLF',
   clause: 'DESIGN §5 (wire); spec §8.2',
   levels: ['wire'],
   provider: 'deepseek',
   arbitrary: deepSeekStream.chain((stream) => cutsOf(stream.body).map((cuts) => ({ stream, cuts }))),
-  labels: ({ cuts, stream }) => ({ 'cut inside a character': cutInsideCharacter(stream.body, cuts) }),
-  floors: { 'cut inside a character': 0.2 },
+  labels: ({ cuts, stream }) => ({ 'cut inside a character': cutInsideCharacter(stream.body, cuts), 'cut inside a line end': cutInsideLineEnd(stream.body, cuts) }),
+  floors: { 'cut inside a character': 0.2, 'cut inside a line end': 0.05 },
   codec: cutStreamCodec,
   async check(impl, { stream, cuts }) {
     const [whole, pieces] = await Promise.all([impl.parseStream(stream.provider, stream.body, []), impl.parseStream(stream.provider, stream.body, cuts)]);

@@ -81,12 +81,39 @@ export function pieces(text: string): fc.Arbitrary<string[]> {
   });
 }
 
-/** Byte offsets to cut a body at, some of them inside a UTF-8 sequence, as a network delivers it. */
+/**
+ * Offsets where a reader's state turns (between a CR and its LF, right after a field's
+ * colon, at a line's start): a reader that keeps its state wrongly across pieces breaks
+ * only when a piece ends exactly there.
+ */
+function framingPoints(bytes: Buffer): number[] {
+  const out: number[] = [];
+  let lineStart = 0;
+  for (let i = 1; i < bytes.length; i++) {
+    const before = bytes[i - 1]!;
+    if (before === 0x0a || before === 0x0d) {
+      if (bytes[i] === 0x0a || before === 0x0a) out.push(i);
+      lineStart = i;
+    } else if (before === 0x3a && bytes.subarray(lineStart, i - 1).every((b) => b >= 0x61 && b <= 0x7a)) out.push(i);
+  }
+  return out;
+}
+
+/** Byte offsets to cut a body at, some inside a UTF-8 sequence and some at a turn of the framing, as a network delivers it. */
 export function cutsOf(body: string): fc.Arbitrary<number[]> {
   const bytes = Buffer.from(body);
   const inside = [...bytes.keys()].filter((i) => (bytes[i]! & 0xc0) === 0x80);
+  const turns = framingPoints(bytes);
   const anywhere = fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, bytes.length - 1) }), { maxLength: 20 });
-  return fc.tuple(anywhere, fc.subarray(inside, { maxLength: Math.min(4, inside.length) })).map(([a, b]) => [...new Set([...a, ...b])].sort((x, y) => x - y));
+  return fc
+    .tuple(anywhere, fc.subarray(inside, { maxLength: Math.min(4, inside.length) }), fc.subarray(turns, { maxLength: Math.min(4, turns.length) }))
+    .map(([a, b, c]) => [...new Set([...a, ...b, ...c])].sort((x, y) => x - y));
+}
+
+/** Whether a cut falls between a CR and its LF (a line end split between two pieces). */
+export function cutInsideLineEnd(body: string, cuts: readonly number[]): boolean {
+  const bytes = Buffer.from(body);
+  return cuts.some((c) => bytes[c - 1] === 0x0d && bytes[c] === 0x0a);
 }
 
 export function cutInsideCharacter(body: string, cuts: readonly number[]): boolean {

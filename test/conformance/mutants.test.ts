@@ -48,6 +48,8 @@ const KILLERS: Record<string, readonly string[]> = {
   'temperature-zero-dropped': ['WIRE-MATCHES-SPEC-ANTHROPIC'],
   'anthropic-system-lifted': ['WIRE-MATCHES-SPEC-ANTHROPIC'],
   'anthropic-cache-write-in-input': ['WIRE-STREAM-CONTENT-ANTHROPIC'],
+  'sse-crlf-split': ['WIRE-SSE-RECHUNK', 'WIRE-STREAM-CONTENT'],
+  'reasoning-out-of-output': ['WIRE-USAGE-DISJOINT', 'WIRE-STREAM-CONTENT'],
   'clock-in-system-prompt': ['REQUEST-PREFIX-STABLE', 'LOOP-HEADER-DISCIPLINE'],
   'tools-resorted': ['LOOP-RECONSTRUCT'],
   'header-every-step': ['LOOP-HEADER-DISCIPLINE'],

@@ -1,6 +1,6 @@
 /** Mutants of the wire: request bytes, stream parsing, usage. */
 import type { ContentBlock, Message, StreamChunk, TokenUsage } from '../../log/index.ts';
-import { AnthropicStreamTranslator, ChatCompletionsStreamTranslator, DeepSeekStreamTranslator, mapOpenAiUsage, parseSse, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSse, translateSseBody, type DeepSeekUsage, type GenerateRequest, type StreamTranslator } from '../../wire/index.ts';
+import { AnthropicStreamTranslator, ChatCompletionsStreamTranslator, DeepSeekStreamTranslator, mapOpenAiUsage, parseSse, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSse, translateSseBody, type DeepSeekUsage, type GenerateRequest, type SseEvent, type StreamTranslator } from '../../wire/index.ts';
 import { REFERENCE_PARTS, cutAt, parseDeepSeekStream, type ProviderWire } from '../reference/reference-implementation.ts';
 import { inProcess } from './define.ts';
 import { issue } from './mutant.ts';
@@ -274,6 +274,61 @@ export const ANTHROPIC_CACHE_WRITE_IN_INPUT = inProcess('anthropic-cache-write-i
   },
 });
 
+/**
+ * A hand-rolled SSE reader: a line ends at CR, LF or CRLF, but a CR that ends a network
+ * piece ends its line at once, so the LF opening the next piece ends an empty line and
+ * dispatches the event half read.
+ */
+function crlfSplitEvents(pieces: readonly Uint8Array[]): SseEvent[] {
+  const decoder = new TextDecoder();
+  const events: SseEvent[] = [];
+  let buffer = '';
+  let data: string[] = [];
+  let name: string | undefined;
+  const line = (text: string) => {
+    if (text === '') {
+      if (data.length > 0) events.push(name === undefined ? { data: data.join('\n') } : { event: name, data: data.join('\n') });
+      data = [];
+      name = undefined;
+      return;
+    }
+    if (text.startsWith(':')) return;
+    const colon = text.indexOf(':');
+    const field = colon < 0 ? text : text.slice(0, colon);
+    const value = colon < 0 ? '' : text.slice(colon + 1).replace(/^ /, '');
+    if (field === 'data') data.push(value);
+    else if (field === 'event') name = value;
+  };
+  const feed = (text: string) => {
+    buffer += text;
+    for (let at = buffer.search(/\r\n|\r|\n/); at >= 0; at = buffer.search(/\r\n|\r|\n/)) {
+      line(buffer.slice(0, at));
+      buffer = buffer.slice(at + (buffer.startsWith('\r\n', at) ? 2 : 1));
+    }
+  };
+  for (const piece of pieces) feed(decoder.decode(piece, { stream: true }));
+  feed(decoder.decode());
+  if (buffer !== '') line(buffer);
+  line('');
+  return events;
+}
+
+export const SSE_CRLF_SPLIT = inProcess('sse-crlf-split', 'the SSE reader ends a line at a CR that closes a network piece, so a CRLF split between two pieces reads as a blank line and dispatches the event half read', 'stream parsing', {
+  parts: {
+    parseStream: (body, cuts) => {
+      const translator = new DeepSeekStreamTranslator();
+      return [...translateSse(translator, crlfSplitEvents(cutAt(body, cuts))), ...translator.finish()];
+    },
+  },
+});
+
+export const REASONING_OUT_OF_OUTPUT = inProcess('reasoning-out-of-output', 'reasoning tokens are taken out of the output count, as if completion_tokens did not include them, so the output shows only the visible reply', 'usage mis-mapped', {
+  parts: {
+    parseStream: (body, cuts) =>
+      REFERENCE_PARTS.parseStream(body, cuts).map((c): StreamChunk => (c.type === 'usage' && c.usage.reasoningTokens !== undefined ? { ...c, usage: { ...c.usage, outputTokens: c.usage.outputTokens - c.usage.reasoningTokens } } : c)),
+  },
+});
+
 export const WIRE_MUTANTS = [
   WIRE_KEYS_UNORDERED,
   WIRE_NULL_CONTENT,
@@ -296,4 +351,6 @@ export const WIRE_MUTANTS = [
   TEMPERATURE_ZERO_DROPPED,
   ANTHROPIC_SYSTEM_LIFTED,
   ANTHROPIC_CACHE_WRITE_IN_INPUT,
+  SSE_CRLF_SPLIT,
+  REASONING_OUT_OF_OUTPUT,
 ];
