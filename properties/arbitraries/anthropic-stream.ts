@@ -133,8 +133,8 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     }
     const expectedBlocks: ContentBlock[] = carried.map((b) => (b.kind === 'tool_use' ? { type: 'tool-call', id: b.id, name: b.name, arguments: b.arguments } : { type: b.kind === 'thinking' ? 'reasoning' : 'text', text: b.text }));
     const finish: ExpectedFinish = error !== undefined ? { kind: 'error', code: error.toUpperCase() } : expectedFinish(stop, STOP_KINDS, expectedBlocks.length);
-    // A stream cut before message_delta never restated the output count: only message_start's usage arrived.
     const texts = carried.flatMap((b) => (b.kind === 'tool_use' ? [b.arguments, b.name] : [b.text]));
+    // A stream cut before message_delta never restated the output count: only message_start's usage arrived.
     const usageSeen = usage === null ? null : stop === null || error !== undefined ? { ...usage, delta: undefined, expected: startOnly(usage.start) } : usage;
     return {
       provider: 'anthropic' as const,

@@ -53,10 +53,11 @@ const WIRE_LOOKALIKES = [
 export const looksLikeWire = (text: string): boolean => WIRE_LOOKALIKES.some((w) => text.includes(w));
 
 const wireLookalike = fc
-  .record({ before: fc.constantFrom('', 'The stream ends with ', 'Quoted: '), quote: fc.constantFrom(...WIRE_LOOKALIKES), after: fc.constantFrom('', ' and then it closes.', '\n') , joined: fc.constantFrom('all', 'before', 'after', 'none') })
+  .record({ before: fc.constantFrom('', 'The stream ends with ', 'Quoted: '), quote: fc.constantFrom(...WIRE_LOOKALIKES), after: fc.constantFrom('', ' and then it closes.', '\n'), joined: fc.constantFrom('all', 'before', 'after', 'none') })
   .map(({ before, quote, after, joined }) => {
     const parts = joined === 'all' ? [before + quote + after] : joined === 'before' ? [before + quote, after] : joined === 'after' ? [before, quote + after] : [before, quote, after];
-    return { text: before + quote + after, pieces: parts.filter((p, i) => p !== '' || (i === 0 && parts.every((q) => q === ''))) };
+    // The quote is never empty, so no delta is.
+    return { text: before + quote + after, pieces: parts.filter((p) => p !== '') };
   });
 
 /** A text of any class, and the pieces a model streams it in; now and then one that quotes the wire. */
