@@ -90,6 +90,8 @@ interface ReplyPlan {
   readonly deltas: number;
   /** Raw argument strings of the calls, in order (a default path object where absent). */
   readonly args?: readonly Text[];
+  /** Whether each argument delta names the tool, or only the first (as OpenAI-style streams do). */
+  readonly namedDeltas?: 'every' | 'first';
 }
 /** How the reply reached the log (spec §2.3 llm/retry, §4.5, §2.4 sourceEventSeqs). */
 export type Boundary = 'streamed' | 'retry' | 'error finish' | 'unstreamed' | 'unrecorded';
@@ -100,6 +102,11 @@ interface StepPlan {
   readonly usage: UsagePlan | null;
   readonly noise: readonly NoiseKind[];
   readonly systemText?: Text;
+  /** A config change: the stop list it sets (absent, empty or not) and its temperature. */
+  readonly stop?: readonly Text[] | null;
+  readonly temperature?: number;
+  /** A tools change: a tool added, the list reversed, or every tool removed. */
+  readonly tools?: 'add' | 'reverse' | 'clear';
   readonly outputs?: readonly ToolOutputPlan[];
   readonly boundary?: Boundary;
 }
@@ -119,6 +126,8 @@ interface LegacyPlan {
   /** Turns 1..turns were written by the older harness. */
   readonly turns: number;
   readonly shapes: readonly LegacyShape[];
+  /** The optional facts an old error reason's failure carries, each present or absent. */
+  readonly facts?: Pick<LlmFailure, 'status' | 'providerRetryAfterMs' | 'requestId'>;
 }
 export interface LogPlan {
   readonly turns: readonly TurnPlan[];
@@ -151,13 +160,26 @@ const step: fc.Arbitrary<StepPlan> = fc.record({
   injects: fc.array(anyText, { maxLength: 2 }),
   header: fc.constantFrom<StepPlan['header']>('keep', 'keep', 'keep', 'keep', 'system', 'tools', 'config', 'noncanonical'),
   reply: fc.oneof(
-    { weight: 9, arbitrary: fc.record({ reasoning: fc.option(anyText), text: fc.option(anyText), calls: fc.nat(2), deltas: fc.nat(5), args: fc.array(toolArguments, { maxLength: 2 }) }) },
+    {
+      weight: 9,
+      arbitrary: fc.record({
+        reasoning: fc.option(anyText),
+        text: fc.option(anyText),
+        calls: fc.nat(2),
+        deltas: fc.nat(5),
+        args: fc.array(toolArguments, { maxLength: 2 }),
+        namedDeltas: fc.constantFrom<'every' | 'first'>('every', 'first'),
+      }),
+    },
     // A reply with no content at all (a usage-only step): logged, but never a message (spec §3.1).
     { weight: 1, arbitrary: fc.constant({ reasoning: null, text: null, calls: 0, deltas: 0 }) },
   ),
   usage: fc.option(usagePlan, { freq: 3 }),
   noise: fc.array(fc.constantFrom<NoiseKind>('todo', 'context', 'title', 'ignorable', 'hook'), { maxLength: 2 }),
   systemText: anyText,
+  stop: fc.option(fc.array(anyText, { maxLength: 2 }), { nil: null }),
+  temperature: fc.constantFrom(0, 0.3, 1, 2),
+  tools: fc.constantFrom<'add' | 'reverse' | 'clear'>('add', 'reverse', 'clear'),
   outputs: fc.array(fc.record({ blocks: fc.array(anyText, { maxLength: 2 }), isError: fc.boolean() }), { maxLength: 2 }),
   boundary: fc.constantFrom<Boundary>('streamed', 'streamed', 'streamed', 'streamed', 'retry', 'error finish', 'unstreamed', 'unrecorded'),
 });
@@ -178,7 +200,14 @@ export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
     system: anyText,
     // Names as registries spell them, and now and then any text at all: nothing in the log format restricts them.
     tools: fc.uniqueArray(fc.oneof({ weight: 3, arbitrary: toolName }, { weight: 1, arbitrary: anyText }), { minLength: 1, maxLength: 3 }),
-    legacy: fc.option(fc.record({ turns: fc.integer({ min: 1, max: maxTurns }), shapes: fc.subarray([...LEGACY_SHAPES], { minLength: 1 }) }), { freq: 3, nil: null }),
+    legacy: fc.option(
+      fc.record({
+        turns: fc.integer({ min: 1, max: maxTurns }),
+        shapes: fc.subarray([...LEGACY_SHAPES], { minLength: 1 }),
+        facts: fc.record({ status: fc.integer({ min: 400, max: 599 }), providerRetryAfterMs: fc.nat(60_000), requestId: anyText }, { requiredKeys: [] }),
+      }),
+      { freq: 3, nil: null },
+    ),
     openTail: fc.option(anyText, { freq: 3, nil: null }),
   });
 }
@@ -394,7 +423,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     else if (end === 'disposed') asStored = { kind: 'disposed' };
     else if (turnNo % 3 === 0) {
       // The failure as the provider reported it, optional facts included.
-      const failure = { ...error, status: 503, providerRetryAfterMs: 1000 };
+      const failure: LlmFailure = { ...error, ...(plan.legacy!.facts ?? { status: 503, providerRetryAfterMs: 1000 }) };
       [asStored, upgraded] = [{ kind: 'error', step, failure }, { kind: 'error', error: failure }];
     }
     else if (turnNo % 3 === 1) asStored = { kind: 'error', step, message: error.message, code: error.code };
@@ -414,7 +443,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     seen.add('open last turn');
   }
 
-  function writeHeader(stepPlan: Pick<StepPlan, 'header' | 'systemText'>): void {
+  function writeHeader(stepPlan: Pick<StepPlan, 'header' | 'systemText' | 'stop' | 'temperature' | 'tools'>): void {
     const change = stepPlan.header;
     if (change === 'keep' && headerOwed === null) return;
     let written: EpochHeader;
@@ -427,16 +456,26 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
         texts['system']!.push(current.system);
       } else if (change === 'tools') {
         const added = { name: `tool_${changes}`, description: `Tool ${changes}.`, parameters: { type: 'object' } };
-        current = { ...current, tools: changes % 2 === 0 ? [...current.tools].reverse() : [...current.tools, added] };
+        const how = stepPlan.tools ?? (changes % 2 === 0 ? 'reverse' : 'add');
+        // Reversing one tool or clearing none would change nothing: then a tool is added.
+        const tools = how === 'reverse' && current.tools.length > 1 ? [...current.tools].reverse() : how === 'clear' && current.tools.length > 0 ? [] : [...current.tools, added];
+        current = { ...current, tools };
+        if (tools.length === 0) seen.add('tools cleared');
       } else if (change === 'config') {
-        current = { ...current, config: { ...current.config, maxTokens: 1000 + changes, temperature: changes / 10 }, adapterDefaults: { reasoningEffort: true } };
+        const { stop: _previous, ...rest } = current.config;
+        const stop = stepPlan.stop == null ? {} : { stop: stepPlan.stop };
+        seen.add(stepPlan.stop == null ? 'stop absent' : stepPlan.stop.length === 0 ? 'stop empty' : 'stop set');
+        current = { ...current, config: { ...rest, maxTokens: 1000 + changes, temperature: stepPlan.temperature ?? changes / 10, ...stop }, adapterDefaults: { reasoningEffort: true } };
       } else {
         // Explicit values, no markers — written with an empty adapterDefaults that canonicalisation drops.
         const { adapterDefaults: _dropped, ...rest } = current;
         current = { ...rest, config: { ...current.config, maxTokens: 2000 + changes } };
       }
-      written = change === 'noncanonical' ? { ...canonical(), adapterDefaults: {} } : canonical();
+      // Non-canonical: every field spelled out, empty ones included, as a writer that skips canonicalisation stores it.
+      written = change === 'noncanonical' ? { ...canonical(), adapterDefaults: {}, system: current.system, tools: current.tools } : canonical();
     }
+    // A writer that always writes its tool list stores an empty one too: canonicalisation drops it.
+    if (current.tools.length === 0 && written.tools === undefined) written = { ...written, tools: [] };
     const reason = headerOwed ?? 'change';
     if (reason === 'change') stats.headerChanges++;
     headers.push({ seq: push('request/header', { header: written, reason }), header: canonical() });
@@ -473,8 +512,11 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     blocks.forEach((block, index) => {
       chunk({ type: 'block-start', index, blockType: block.type });
       const whole = block.type === 'tool-call' ? block.arguments : block.text;
-      for (const piece of split(whole, stepPlan.reply.deltas)) {
-        if (block.type === 'tool-call') chunk({ type: 'tool-call-delta', index, id: block.id, name: block.name, argumentsDelta: piece });
+      for (const [k, piece] of split(whole, stepPlan.reply.deltas).entries()) {
+        const named = k === 0 || stepPlan.reply.namedDeltas !== 'first';
+        if (!named) seen.add('tool named on the first delta only');
+        if (block.type === 'tool-call' && named) chunk({ type: 'tool-call-delta', index, id: block.id, name: block.name, argumentsDelta: piece });
+        else if (block.type === 'tool-call') chunk({ type: 'tool-call-delta', index, id: block.id, argumentsDelta: piece });
         else chunk({ type: block.type === 'text' ? 'text-delta' : 'reasoning-delta', index, text: piece });
       }
       chunk({ type: 'block-end', index, block });
@@ -550,6 +592,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   for (const boundary of ['retry', 'error finish', 'unstreamed', 'unrecorded']) labels[`boundary: ${boundary}`] = seen.has(`boundary: ${boundary}`);
   labels['open last turn'] = seen.has('open last turn');
   labels['empty reply'] = seen.has('empty reply');
+  for (const label of ['tool named on the first delta only', 'tools cleared', 'stop empty', 'stop set']) labels[label] = seen.has(label);
   labels['legacy shapes'] = LEGACY_SHAPES.some((shape) => seen.has(shape));
   const expected = expectationOf(events, headers);
   return { header, events, jsonl, stats: { ...stats, labels }, ...(upgraded ? { stored } : {}), expected };
@@ -663,7 +706,8 @@ function row(run: readonly SessionEvent[], deltas: readonly Delta[]): JsonValue 
   const dt = run.slice(1).map((e, i) => e.time - run[i]!.time);
   const head = { seq0: first.seq, time0: first.time };
   if (d.chunk.type === 'tool-call-delta') {
-    return { type: 'tool-call-chunks', ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, id: d.chunk.id, name: d.chunk.name!, args: deltas.map((x) => piece(x.chunk)) } };
+    const name = d.chunk.name === undefined ? {} : { name: d.chunk.name };
+    return { type: 'tool-call-chunks', ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, id: d.chunk.id, ...name, args: deltas.map((x) => piece(x.chunk)) } };
   }
   const type = d.chunk.type === 'text-delta' ? 'text-chunks' : 'reasoning-chunks';
   return { type, ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, texts: deltas.map((x) => piece(x.chunk)) } };
