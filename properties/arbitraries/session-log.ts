@@ -128,6 +128,8 @@ interface LegacyPlan {
   readonly shapes: readonly LegacyShape[];
   /** The optional facts an old error reason's failure carries, each present or absent. */
   readonly facts?: Pick<LlmFailure, 'status' | 'providerRetryAfterMs' | 'requestId'>;
+  /** Shifts which of the three old error forms each turn is stored in, so that every form can fall on every turn. */
+  readonly errorForm?: number;
 }
 export interface LogPlan {
   readonly turns: readonly TurnPlan[];
@@ -205,6 +207,7 @@ export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
         turns: fc.integer({ min: 1, max: maxTurns }),
         shapes: fc.subarray([...LEGACY_SHAPES], { minLength: 1 }),
         facts: fc.record({ status: fc.integer({ min: 400, max: 599 }), providerRetryAfterMs: fc.nat(60_000), requestId: anyText }, { requiredKeys: [] }),
+        errorForm: fc.nat(2),
       }),
       { freq: 3, nil: null },
     ),
@@ -419,14 +422,16 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     const step = failure?.step ?? 1;
     let asStored: Rec;
     let upgraded: TurnEndReason = reason;
+    // The old error form: drawn for the log, then one per turn in turn.
+    const form = (turnNo + (plan.legacy!.errorForm ?? 0)) % 3;
     if (end === 'aborted') [asStored, upgraded] = [{ kind: 'aborted' }, { kind: 'aborted', reason: { kind: 'legacy' } }];
     else if (end === 'disposed') asStored = { kind: 'disposed' };
-    else if (turnNo % 3 === 0) {
+    else if (form === 0) {
       // The failure as the provider reported it, optional facts included.
       const failure: LlmFailure = { ...error, ...(plan.legacy!.facts ?? { status: 503, providerRetryAfterMs: 1000 }) };
       [asStored, upgraded] = [{ kind: 'error', step, failure }, { kind: 'error', error: failure }];
     }
-    else if (turnNo % 3 === 1) asStored = { kind: 'error', step, message: error.message, code: error.code };
+    else if (form === 1) asStored = { kind: 'error', step, message: error.message, code: error.code };
     else [asStored, upgraded] = [{ kind: 'error', step, message: error.message }, { kind: 'error', error: { message: error.message, code: 'UNKNOWN' } }];
     push('turn/end', { turn: turnNo, reason: upgraded }, {}, { data: { turn: turnNo, reason: asStored } });
   }
