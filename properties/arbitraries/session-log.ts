@@ -90,6 +90,8 @@ interface ReplyPlan {
   readonly deltas: number;
   /** Raw argument strings of the calls, in order (a default path object where absent). */
   readonly args?: readonly Text[];
+  /** Names of the calls, in order, where the model named a tool outside the list (null: a listed tool). */
+  readonly names?: readonly (Text | null)[];
   /** Whether each argument delta names the tool, or only the first (as OpenAI-style streams do). */
   readonly namedDeltas?: 'every' | 'first';
 }
@@ -170,6 +172,7 @@ const step: fc.Arbitrary<StepPlan> = fc.record({
         calls: fc.nat(2),
         deltas: fc.nat(5),
         args: fc.array(toolArguments, { maxLength: 2 }),
+        names: fc.array(fc.option(anyText, { freq: 2, nil: null }), { maxLength: 2 }),
         namedDeltas: fc.constantFrom<'every' | 'first'>('every', 'first'),
       }),
     },
@@ -502,7 +505,10 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     for (let c = 0; c < reply.calls; c++) {
       const tool = current.tools[c % Math.max(1, current.tools.length)];
       const args = reply.args?.[c] ?? JSON.stringify({ path: `src/file${c}.ts` });
-      blocks.push({ type: 'tool-call', id: `call-${turnNo}-${stepNo}-${c}`, name: tool?.name ?? 'run', arguments: args });
+      // Models now and then call a tool that is not in the list: the log keeps the name as it came.
+      const name = reply.names?.[c] ?? tool?.name ?? 'run';
+      if (reply.names?.[c] != null) texts['tool name']!.push(name);
+      blocks.push({ type: 'tool-call', id: `call-${turnNo}-${stepNo}-${c}`, name, arguments: args });
       texts['arguments']!.push(args);
     }
     if (reply.reasoning !== null) texts['reasoning']!.push(reply.reasoning);

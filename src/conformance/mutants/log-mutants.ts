@@ -284,6 +284,21 @@ export const SESSION_HEADER_FIELDS_DROPPED = inProcess(
   { parts: { load: (jsonl, options) => loadJsonl(rewriteLines(jsonl, (value, i) => (i === 0 && value['type'] === 'session' ? knownHeaderFields(value) : undefined)), options) } },
 );
 
+/** A tool-call row read with a truthiness test on its name: an empty tool name reads as no name. */
+function emptyNameDropped(value: Record<string, unknown>): Record<string, unknown> | undefined {
+  const data = value['data'];
+  if (value['type'] !== 'tool-call-chunks' || !isObject(data as JsonValue) || (data as Record<string, unknown>)['name'] !== '') return undefined;
+  const { name: _dropped, ...rest } = data as Record<string, unknown>;
+  return { ...value, data: rest };
+}
+
+export const CHUNK_ROW_EMPTY_NAME_DROPPED = inProcess(
+  'chunk-row-empty-name-dropped',
+  'a tool-call chunk row is expanded with `if (name)`, so the deltas of a tool whose name is the empty string come back without a name',
+  'storage corrupts the log',
+  { parts: { load: (jsonl, options) => loadJsonl(rewriteLines(jsonl, (value, i) => (i === 0 ? undefined : emptyNameDropped(value))), options) } },
+);
+
 export const LOG_MUTANTS = [
   ACCEPTS_HEADER_DELTA,
   ACCEPTS_FALLBACK_REASON,
@@ -300,4 +315,5 @@ export const LOG_MUTANTS = [
   LEGACY_FAILURE_FACTS_DROPPED,
   LEGACY_ASSISTANT_KEYS_KEPT,
   SESSION_HEADER_FIELDS_DROPPED,
+  CHUNK_ROW_EMPTY_NAME_DROPPED,
 ];
