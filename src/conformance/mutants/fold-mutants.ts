@@ -138,8 +138,17 @@ class EmptyToolsKeptSession extends Session {
 
 /** Hands out the live cache itself: a list taken earlier grows as the log does. */
 class SharedCacheSession extends Session {
+  #cache: Message[] = [];
+  #seen = 0;
+  #generation = 0;
   override deriveMessages(): Message[] {
-    return this.derivedMessages() as Message[];
+    const surface = this.log.surface;
+    if (surface.replaceGeneration !== this.#generation) [this.#cache, this.#seen, this.#generation] = [[], 0, surface.replaceGeneration];
+    for (; this.#seen < surface.size; this.#seen++) {
+      const message = deriveEventMessage(this.log.eventAt(surface.nodeAt(this.#seen)!)!);
+      if (message !== null) this.#cache.push(message);
+    }
+    return this.#cache;
   }
 }
 

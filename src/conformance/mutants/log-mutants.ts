@@ -125,12 +125,17 @@ export const NON_ATOMIC_APPEND = inProcess('non-atomic-append', 'a refused appen
 
 // --- Mutants of the blind-bug hunt: bugs written without looking at what the suite generates ---
 
-/** Each stored line parsed, or undefined where it is not JSON. */
-function parsedLines(jsonl: string): Array<Record<string, unknown> | undefined> {
+type Rec = JsonObject;
+
+const isRec = (value: JsonValue | undefined): value is Rec => value !== undefined && isObject(value);
+
+/** Each stored line parsed, or undefined where it is not a JSON object. */
+function parsedLines(jsonl: string): Array<Rec | undefined> {
   return jsonl.split('\n').map((line) => {
     try {
-      const value: unknown = JSON.parse(line);
-      return isObject(value as JsonValue) ? (value as Record<string, unknown>) : undefined;
+      // JSON.parse gives JSON values.
+      const value: JsonValue = JSON.parse(line);
+      return isRec(value) ? value : undefined;
     } catch {
       return undefined;
     }
@@ -138,7 +143,7 @@ function parsedLines(jsonl: string): Array<Record<string, unknown> | undefined> 
 }
 
 /** The stored lines with `edit` applied to each line that parses (line 1, the session header, included); `null` drops the line. */
-function rewriteLines(jsonl: string, edit: (value: Record<string, unknown>, index: number) => Record<string, unknown> | null | undefined): string {
+function rewriteLines(jsonl: string, edit: (value: Rec, index: number) => Rec | null | undefined): string {
   const parsed = parsedLines(jsonl);
   return jsonl
     .split('\n')
@@ -204,18 +209,18 @@ function trimOverlaps(jsonl: string): string {
     }
     const seq0 = value['seq0'];
     const data = value['data'];
-    if (typeof seq0 !== 'number' || !isObject(data as JsonValue)) return undefined;
-    const d = data as Record<string, unknown>;
+    const time0 = value['time0'];
+    if (typeof seq0 !== 'number' || typeof time0 !== 'number' || !isRec(data)) return undefined;
     const key = value['type'] === 'tool-call-chunks' ? 'args' : 'texts';
-    const members = d[key];
-    const dt = d['dt'];
+    const members = data[key];
+    const dt = data['dt'];
     if (!Array.isArray(members) || !Array.isArray(dt)) return undefined;
     const skip = Math.max(0, next - seq0);
     next = Math.max(next, seq0 + members.length);
     if (skip === 0) return undefined;
     if (skip >= members.length) return null;
-    const time0 = (value['time0'] as number) + (dt as number[]).slice(0, skip).reduce((a, b) => a + b, 0);
-    return { ...value, seq0: seq0 + skip, time0, data: { ...d, dt: dt.slice(skip), [key]: members.slice(skip) } };
+    const skipped = dt.slice(0, skip).reduce((sum: number, gap: unknown) => sum + (typeof gap === 'number' ? gap : 0), 0);
+    return { ...value, seq0: seq0 + skip, time0: time0 + skipped, data: { ...data, dt: dt.slice(skip), [key]: members.slice(skip) } };
   });
 }
 
@@ -227,15 +232,15 @@ export const OVERLAPPING_ROW_MERGED = inProcess(
 );
 
 /** The failure of an old error reason as an upgrader that lists the facts it knows rebuilds it. */
-function knownFacts(value: Record<string, unknown>): Record<string, unknown> | undefined {
+function knownFacts(value: Rec): Rec | undefined {
   const data = value['data'];
-  if (value['type'] !== 'turn/end' || !isObject(data as JsonValue)) return undefined;
-  const reason = (data as Record<string, unknown>)['reason'];
-  if (!isObject(reason as JsonValue)) return undefined;
-  const failure = (reason as Record<string, unknown>)['failure'];
-  if (!isObject(failure as JsonValue) || !Object.hasOwn(failure as object, 'requestId')) return undefined;
-  const { requestId: _dropped, ...known } = failure as Record<string, unknown>;
-  return { ...value, data: { ...(data as object), reason: { ...(reason as object), failure: known } } };
+  if (value['type'] !== 'turn/end' || !isRec(data)) return undefined;
+  const reason = data['reason'];
+  if (!isRec(reason)) return undefined;
+  const failure = reason['failure'];
+  if (!isRec(failure) || !Object.hasOwn(failure, 'requestId')) return undefined;
+  const { requestId: _dropped, ...known } = failure;
+  return { ...value, data: { ...data, reason: { ...reason, failure: known } } };
 }
 
 export const LEGACY_FAILURE_FACTS_DROPPED = inProcess(
@@ -246,10 +251,13 @@ export const LEGACY_FAILURE_FACTS_DROPPED = inProcess(
 );
 
 /** Loads, then rebuilds the log from its events passed through `edit` (given the data each event was stored with). */
-function loadEdited(jsonl: string, options: LoadOptions, edit: (event: SessionEvent, stored: Record<string, unknown> | undefined, upgraded: boolean) => SessionEvent): LoadedLog {
+function loadEdited(jsonl: string, options: LoadOptions, edit: (event: SessionEvent, stored: Rec | undefined, upgraded: boolean) => SessionEvent): LoadedLog {
   const loaded = loadJsonl(jsonl, options);
-  const stored = new Map<number, Record<string, unknown>>();
-  for (const value of parsedLines(jsonl).slice(1)) if (value !== undefined && typeof value['seq'] === 'number' && isObject(value['data'] as JsonValue)) stored.set(value['seq'], value['data'] as Record<string, unknown>);
+  const stored = new Map<number, Rec>();
+  for (const value of parsedLines(jsonl).slice(1)) {
+    const data = value?.['data'];
+    if (typeof value?.['seq'] === 'number' && isRec(data)) stored.set(value['seq'], data);
+  }
   const upgraded = new Set(loaded.upgradedSeqs);
   const events = loaded.log.events.map((e) => edit(e, stored.get(e.seq), upgraded.has(e.seq)));
   const { clock, rules, retain } = options;
@@ -265,16 +273,15 @@ export const LEGACY_ASSISTANT_KEYS_KEPT = inProcess(
       load: (jsonl, options) =>
         loadEdited(jsonl, options, (event, stored, upgraded) => {
           if (!upgraded || !isEvent(event, 'assistant/message') || stored === undefined || !Object.hasOwn(stored, 'provenance')) return event;
-          return { ...event, data: { ...(stored as JsonObject), message: event.data.message } };
+          return { ...event, data: { ...stored, message: event.data.message } };
         }),
     },
   },
 );
 
 /** The session header as a reader that copies the fields it uses into a record of its own. */
-function knownHeaderFields(value: Record<string, unknown>): Record<string, unknown> {
-  const { type, version, id, createdAt, delegationDepth } = value;
-  return { type, version, id, createdAt, ...(delegationDepth === undefined ? {} : { delegationDepth }) };
+function knownHeaderFields(value: Rec): Rec {
+  return Object.fromEntries(['type', 'version', 'id', 'createdAt', 'delegationDepth'].flatMap((key) => (value[key] === undefined ? [] : [[key, value[key]]])));
 }
 
 export const SESSION_HEADER_FIELDS_DROPPED = inProcess(
@@ -285,10 +292,10 @@ export const SESSION_HEADER_FIELDS_DROPPED = inProcess(
 );
 
 /** A tool-call row read with a truthiness test on its name: an empty tool name reads as no name. */
-function emptyNameDropped(value: Record<string, unknown>): Record<string, unknown> | undefined {
+function emptyNameDropped(value: Rec): Rec | undefined {
   const data = value['data'];
-  if (value['type'] !== 'tool-call-chunks' || !isObject(data as JsonValue) || (data as Record<string, unknown>)['name'] !== '') return undefined;
-  const { name: _dropped, ...rest } = data as Record<string, unknown>;
+  if (value['type'] !== 'tool-call-chunks' || !isRec(data) || data['name'] !== '') return undefined;
+  const { name: _dropped, ...rest } = data;
   return { ...value, data: rest };
 }
 
