@@ -140,6 +140,8 @@ export interface LogPlan {
   readonly legacy?: LegacyPlan | null;
   /** A last turn left open (a crash before its turn/end), with this prompt. */
   readonly openTail?: Text | null;
+  /** The session header's optional fields (spec §1.5), each present or absent. */
+  readonly session?: Partial<Pick<SessionHeader, 'cwd' | 'parentSession' | 'seedLength' | 'origin' | 'delegationDepth' | 'agentPreset'>>;
 }
 
 type NoiseKind = 'todo' | 'context' | 'title' | 'ignorable' | 'hook';
@@ -215,6 +217,18 @@ export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
       { freq: 3, nil: null },
     ),
     openTail: fc.option(anyText, { freq: 3, nil: null }),
+    session: fc.record(
+      {
+        // Absolute paths: any text after the root.
+        cwd: anyText.map((t) => `/${t}`),
+        parentSession: anyText,
+        seedLength: fc.nat(),
+        origin: fc.constant<'subagent'>('subagent'),
+        delegationDepth: fc.nat(3),
+        agentPreset: anyText,
+      },
+      { requiredKeys: [] },
+    ),
   });
 }
 
@@ -239,7 +253,20 @@ type ReplyBlock = Extract<ContentBlock, { readonly type: 'text' | 'reasoning' | 
 
 export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): GeneratedLog {
   const noise = options.noise !== false;
-  const header: SessionHeader = { type: 'session', version: 0, id: 'gen-session', createdAt: 1_700_000_000_000, delegationDepth: 0 };
+  // Keys in the order of spec §1.5, as DSH writes them (delegationDepth always).
+  const { cwd, parentSession, seedLength, origin, delegationDepth, agentPreset } = plan.session ?? {};
+  const header: SessionHeader = {
+    type: 'session',
+    version: 0,
+    id: 'gen-session',
+    createdAt: 1_700_000_000_000,
+    ...(cwd === undefined ? {} : { cwd }),
+    ...(parentSession === undefined ? {} : { parentSession }),
+    ...(seedLength === undefined ? {} : { seedLength }),
+    ...(origin === undefined ? {} : { origin }),
+    delegationDepth: delegationDepth ?? 0,
+    ...(agentPreset === undefined ? {} : { agentPreset }),
+  };
   const events: SessionEvent[] = [];
   const stored: SessionEvent[] = [];
   const nodes: number[] = [];

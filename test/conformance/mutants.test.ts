@@ -25,7 +25,7 @@ const KILLERS: Record<string, readonly string[]> = {
   'overlapping-row-merged': ['LOG-TORN-TAIL'],
   'legacy-failure-facts-dropped': ['LOG-LOAD-VALID'],
   'legacy-assistant-keys-kept': ['LOG-LOAD-VALID'],
-  'session-header-fields-dropped': ['LOG-REFUSE-INVALID'],
+  'session-header-fields-dropped': ['LOG-LOAD-VALID'],
   'chunk-row-empty-name-dropped': ['LOG-LOAD-VALID', 'LOG-APPEND-ROUNDTRIP'],
   'stale-fold-after-replace': ['FOLD-CACHED-EQUALS-FRESH', 'LOOP-RECONSTRUCT'],
   'empty-assistant-projected': ['FOLD-MATCHES-SPEC', 'REQUEST-RECONSTRUCT'],

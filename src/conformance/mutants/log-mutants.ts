@@ -288,7 +288,15 @@ export const SESSION_HEADER_FIELDS_DROPPED = inProcess(
   'session-header-fields-dropped',
   'the reader copies the session header fields it uses (type, version, id, createdAt, delegationDepth) into a fresh record, so cwd, parentSession, seedLength, origin and agentPreset are lost on every save',
   'storage corrupts the log',
-  { parts: { load: (jsonl, options) => loadJsonl(rewriteLines(jsonl, (value, i) => (i === 0 && value['type'] === 'session' ? knownHeaderFields(value) : undefined)), options) } },
+  {
+    parts: {
+      load: (jsonl, options) => {
+        // The header is checked as stored, then copied: a refusal still names the stored fault.
+        loadJsonl(jsonl, options);
+        return loadJsonl(rewriteLines(jsonl, (value, i) => (i === 0 && value['type'] === 'session' ? knownHeaderFields(value) : undefined)), options);
+      },
+    },
+  },
 );
 
 /** A tool-call row read with a truthiness test on its name: an empty tool name reads as no name. */
