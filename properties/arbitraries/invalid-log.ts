@@ -680,7 +680,10 @@ export function damagesOf(log: GeneratedLog, pick: number): DamagedLog[] {
         }
       } else if (kind === 'repeated line') {
         // A repeated turn/end line would commit itself: in the tail, repeat a line after it.
-        const i = at(range.filter((r) => r > (place === 'committed' ? 1 : lastTurnEnd + 1)));
+        const places = range.filter((r) => r > (place === 'committed' ? 1 : lastTurnEnd + 1));
+        // A line of either storage form is written twice: an event line, or (odd picks, where there is one) a packed chunk row.
+        const afterRow = places.filter((r) => /^\{"type":"[a-z-]+-chunks"/.test(lines[r - 1]!));
+        const i = at(pick % 2 === 1 && afterRow.length > 0 ? afterRow : places);
         if (i !== undefined) {
           ls.splice(i, 0, ls[i - 1]!);
           damaged = { kind, place, jsonl: file(ls), expect: cut(i) };

@@ -90,6 +90,10 @@ interface ReplyPlan {
   readonly deltas: number;
   /** Raw argument strings of the calls, in order (a default path object where absent). */
   readonly args?: readonly Text[];
+  /** Names of the calls, in order, where the model named a tool outside the list (null: a listed tool). */
+  readonly names?: readonly (Text | null)[];
+  /** Whether each argument delta names the tool, or only the first (as OpenAI-style streams do). */
+  readonly namedDeltas?: 'every' | 'first';
 }
 /** How the reply reached the log (spec §2.3 llm/retry, §4.5, §2.4 sourceEventSeqs). */
 export type Boundary = 'streamed' | 'retry' | 'error finish' | 'unstreamed' | 'unrecorded';
@@ -100,6 +104,11 @@ interface StepPlan {
   readonly usage: UsagePlan | null;
   readonly noise: readonly NoiseKind[];
   readonly systemText?: Text;
+  /** A config change: the stop list it sets (absent, empty or not) and its temperature. */
+  readonly stop?: readonly Text[] | null;
+  readonly temperature?: number;
+  /** A tools change: a tool added, the list reversed, or every tool removed. */
+  readonly tools?: 'add' | 'reverse' | 'clear';
   readonly outputs?: readonly ToolOutputPlan[];
   readonly boundary?: Boundary;
 }
@@ -119,6 +128,10 @@ interface LegacyPlan {
   /** Turns 1..turns were written by the older harness. */
   readonly turns: number;
   readonly shapes: readonly LegacyShape[];
+  /** The optional facts an old error reason's failure carries, each present or absent. */
+  readonly facts?: Pick<LlmFailure, 'status' | 'providerRetryAfterMs' | 'requestId'>;
+  /** Shifts which of the three old error forms each turn is stored in, so that every form can fall on every turn. */
+  readonly errorForm?: number;
 }
 export interface LogPlan {
   readonly turns: readonly TurnPlan[];
@@ -127,6 +140,8 @@ export interface LogPlan {
   readonly legacy?: LegacyPlan | null;
   /** A last turn left open (a crash before its turn/end), with this prompt. */
   readonly openTail?: Text | null;
+  /** The session header's optional fields (spec §1.5), each present or absent. */
+  readonly session?: Partial<Pick<SessionHeader, 'cwd' | 'parentSession' | 'seedLength' | 'origin' | 'delegationDepth' | 'agentPreset'>>;
 }
 
 type NoiseKind = 'todo' | 'context' | 'title' | 'ignorable' | 'hook';
@@ -151,13 +166,27 @@ const step: fc.Arbitrary<StepPlan> = fc.record({
   injects: fc.array(anyText, { maxLength: 2 }),
   header: fc.constantFrom<StepPlan['header']>('keep', 'keep', 'keep', 'keep', 'system', 'tools', 'config', 'noncanonical'),
   reply: fc.oneof(
-    { weight: 9, arbitrary: fc.record({ reasoning: fc.option(anyText), text: fc.option(anyText), calls: fc.nat(2), deltas: fc.nat(5), args: fc.array(toolArguments, { maxLength: 2 }) }) },
+    {
+      weight: 9,
+      arbitrary: fc.record({
+        reasoning: fc.option(anyText),
+        text: fc.option(anyText),
+        calls: fc.nat(2),
+        deltas: fc.nat(5),
+        args: fc.array(toolArguments, { maxLength: 2 }),
+        names: fc.array(fc.option(anyText, { freq: 2, nil: null }), { maxLength: 2 }),
+        namedDeltas: fc.constantFrom<'every' | 'first'>('every', 'first'),
+      }),
+    },
     // A reply with no content at all (a usage-only step): logged, but never a message (spec §3.1).
     { weight: 1, arbitrary: fc.constant({ reasoning: null, text: null, calls: 0, deltas: 0 }) },
   ),
   usage: fc.option(usagePlan, { freq: 3 }),
   noise: fc.array(fc.constantFrom<NoiseKind>('todo', 'context', 'title', 'ignorable', 'hook'), { maxLength: 2 }),
   systemText: anyText,
+  stop: fc.option(fc.array(anyText, { maxLength: 2 }), { nil: null }),
+  temperature: fc.constantFrom(0, 0.3, 1, 2),
+  tools: fc.constantFrom<'add' | 'reverse' | 'clear'>('add', 'reverse', 'clear'),
   outputs: fc.array(fc.record({ blocks: fc.array(anyText, { maxLength: 2 }), isError: fc.boolean() }), { maxLength: 2 }),
   boundary: fc.constantFrom<Boundary>('streamed', 'streamed', 'streamed', 'streamed', 'retry', 'error finish', 'unstreamed', 'unrecorded'),
 });
@@ -178,8 +207,28 @@ export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
     system: anyText,
     // Names as registries spell them, and now and then any text at all: nothing in the log format restricts them.
     tools: fc.uniqueArray(fc.oneof({ weight: 3, arbitrary: toolName }, { weight: 1, arbitrary: anyText }), { minLength: 1, maxLength: 3 }),
-    legacy: fc.option(fc.record({ turns: fc.integer({ min: 1, max: maxTurns }), shapes: fc.subarray([...LEGACY_SHAPES], { minLength: 1 }) }), { freq: 3, nil: null }),
+    legacy: fc.option(
+      fc.record({
+        turns: fc.integer({ min: 1, max: maxTurns }),
+        shapes: fc.subarray([...LEGACY_SHAPES], { minLength: 1 }),
+        facts: fc.record({ status: fc.integer({ min: 400, max: 599 }), providerRetryAfterMs: fc.nat(60_000), requestId: anyText }, { requiredKeys: [] }),
+        errorForm: fc.nat(2),
+      }),
+      { freq: 3, nil: null },
+    ),
     openTail: fc.option(anyText, { freq: 3, nil: null }),
+    session: fc.record(
+      {
+        // Absolute paths: any text after the root.
+        cwd: anyText.map((t) => `/${t}`),
+        parentSession: anyText,
+        seedLength: fc.nat(),
+        origin: fc.constant<'subagent'>('subagent'),
+        delegationDepth: fc.nat(3),
+        agentPreset: anyText,
+      },
+      { requiredKeys: [] },
+    ),
   });
 }
 
@@ -204,7 +253,20 @@ type ReplyBlock = Extract<ContentBlock, { readonly type: 'text' | 'reasoning' | 
 
 export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): GeneratedLog {
   const noise = options.noise !== false;
-  const header: SessionHeader = { type: 'session', version: 0, id: 'gen-session', createdAt: 1_700_000_000_000, delegationDepth: 0 };
+  // Keys in the order of spec §1.5, as DSH writes them (delegationDepth always).
+  const { cwd, parentSession, seedLength, origin, delegationDepth, agentPreset } = plan.session ?? {};
+  const header: SessionHeader = {
+    type: 'session',
+    version: 0,
+    id: 'gen-session',
+    createdAt: 1_700_000_000_000,
+    ...(cwd === undefined ? {} : { cwd }),
+    ...(parentSession === undefined ? {} : { parentSession }),
+    ...(seedLength === undefined ? {} : { seedLength }),
+    ...(origin === undefined ? {} : { origin }),
+    delegationDepth: delegationDepth ?? 0,
+    ...(agentPreset === undefined ? {} : { agentPreset }),
+  };
   const events: SessionEvent[] = [];
   const stored: SessionEvent[] = [];
   const nodes: number[] = [];
@@ -390,14 +452,16 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     const step = failure?.step ?? 1;
     let asStored: Rec;
     let upgraded: TurnEndReason = reason;
+    // The old error form: drawn for the log, then one per turn in turn.
+    const form = (turnNo + (plan.legacy!.errorForm ?? 0)) % 3;
     if (end === 'aborted') [asStored, upgraded] = [{ kind: 'aborted' }, { kind: 'aborted', reason: { kind: 'legacy' } }];
     else if (end === 'disposed') asStored = { kind: 'disposed' };
-    else if (turnNo % 3 === 0) {
+    else if (form === 0) {
       // The failure as the provider reported it, optional facts included.
-      const failure = { ...error, status: 503, providerRetryAfterMs: 1000 };
+      const failure: LlmFailure = { ...error, ...(plan.legacy!.facts ?? { status: 503, providerRetryAfterMs: 1000 }) };
       [asStored, upgraded] = [{ kind: 'error', step, failure }, { kind: 'error', error: failure }];
     }
-    else if (turnNo % 3 === 1) asStored = { kind: 'error', step, message: error.message, code: error.code };
+    else if (form === 1) asStored = { kind: 'error', step, message: error.message, code: error.code };
     else [asStored, upgraded] = [{ kind: 'error', step, message: error.message }, { kind: 'error', error: { message: error.message, code: 'UNKNOWN' } }];
     push('turn/end', { turn: turnNo, reason: upgraded }, {}, { data: { turn: turnNo, reason: asStored } });
   }
@@ -414,7 +478,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     seen.add('open last turn');
   }
 
-  function writeHeader(stepPlan: Pick<StepPlan, 'header' | 'systemText'>): void {
+  function writeHeader(stepPlan: Pick<StepPlan, 'header' | 'systemText' | 'stop' | 'temperature' | 'tools'>): void {
     const change = stepPlan.header;
     if (change === 'keep' && headerOwed === null) return;
     let written: EpochHeader;
@@ -427,16 +491,26 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
         texts['system']!.push(current.system);
       } else if (change === 'tools') {
         const added = { name: `tool_${changes}`, description: `Tool ${changes}.`, parameters: { type: 'object' } };
-        current = { ...current, tools: changes % 2 === 0 ? [...current.tools].reverse() : [...current.tools, added] };
+        const how = stepPlan.tools ?? (changes % 2 === 0 ? 'reverse' : 'add');
+        // Reversing one tool or clearing none would change nothing: then a tool is added.
+        const tools = how === 'reverse' && current.tools.length > 1 ? [...current.tools].reverse() : how === 'clear' && current.tools.length > 0 ? [] : [...current.tools, added];
+        current = { ...current, tools };
+        if (tools.length === 0) seen.add('tools cleared');
       } else if (change === 'config') {
-        current = { ...current, config: { ...current.config, maxTokens: 1000 + changes, temperature: changes / 10 }, adapterDefaults: { reasoningEffort: true } };
+        const { stop: _previous, ...rest } = current.config;
+        const stop = stepPlan.stop == null ? {} : { stop: stepPlan.stop };
+        seen.add(stepPlan.stop == null ? 'stop absent' : stepPlan.stop.length === 0 ? 'stop empty' : 'stop set');
+        current = { ...current, config: { ...rest, maxTokens: 1000 + changes, temperature: stepPlan.temperature ?? changes / 10, ...stop }, adapterDefaults: { reasoningEffort: true } };
       } else {
         // Explicit values, no markers — written with an empty adapterDefaults that canonicalisation drops.
         const { adapterDefaults: _dropped, ...rest } = current;
         current = { ...rest, config: { ...current.config, maxTokens: 2000 + changes } };
       }
-      written = change === 'noncanonical' ? { ...canonical(), adapterDefaults: {} } : canonical();
+      // Non-canonical: every field spelled out, empty ones included, as a writer that skips canonicalisation stores it.
+      written = change === 'noncanonical' ? { ...canonical(), adapterDefaults: {}, system: current.system, tools: current.tools } : canonical();
     }
+    // A writer that always writes its tool list stores an empty one too: canonicalisation drops it.
+    if (current.tools.length === 0 && written.tools === undefined) written = { ...written, tools: [] };
     const reason = headerOwed ?? 'change';
     if (reason === 'change') stats.headerChanges++;
     headers.push({ seq: push('request/header', { header: written, reason }), header: canonical() });
@@ -458,7 +532,10 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     for (let c = 0; c < reply.calls; c++) {
       const tool = current.tools[c % Math.max(1, current.tools.length)];
       const args = reply.args?.[c] ?? JSON.stringify({ path: `src/file${c}.ts` });
-      blocks.push({ type: 'tool-call', id: `call-${turnNo}-${stepNo}-${c}`, name: tool?.name ?? 'run', arguments: args });
+      // Models now and then call a tool that is not in the list: the log keeps the name as it came.
+      const name = reply.names?.[c] ?? tool?.name ?? 'run';
+      if (reply.names?.[c] != null) texts['tool name']!.push(name);
+      blocks.push({ type: 'tool-call', id: `call-${turnNo}-${stepNo}-${c}`, name, arguments: args });
       texts['arguments']!.push(args);
     }
     if (reply.reasoning !== null) texts['reasoning']!.push(reply.reasoning);
@@ -473,8 +550,11 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     blocks.forEach((block, index) => {
       chunk({ type: 'block-start', index, blockType: block.type });
       const whole = block.type === 'tool-call' ? block.arguments : block.text;
-      for (const piece of split(whole, stepPlan.reply.deltas)) {
-        if (block.type === 'tool-call') chunk({ type: 'tool-call-delta', index, id: block.id, name: block.name, argumentsDelta: piece });
+      for (const [k, piece] of split(whole, stepPlan.reply.deltas).entries()) {
+        const named = k === 0 || stepPlan.reply.namedDeltas !== 'first';
+        if (!named) seen.add('tool named on the first delta only');
+        if (block.type === 'tool-call' && named) chunk({ type: 'tool-call-delta', index, id: block.id, name: block.name, argumentsDelta: piece });
+        else if (block.type === 'tool-call') chunk({ type: 'tool-call-delta', index, id: block.id, argumentsDelta: piece });
         else chunk({ type: block.type === 'text' ? 'text-delta' : 'reasoning-delta', index, text: piece });
       }
       chunk({ type: 'block-end', index, block });
@@ -550,6 +630,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   for (const boundary of ['retry', 'error finish', 'unstreamed', 'unrecorded']) labels[`boundary: ${boundary}`] = seen.has(`boundary: ${boundary}`);
   labels['open last turn'] = seen.has('open last turn');
   labels['empty reply'] = seen.has('empty reply');
+  for (const label of ['tool named on the first delta only', 'tools cleared', 'stop empty', 'stop set']) labels[label] = seen.has(label);
   labels['legacy shapes'] = LEGACY_SHAPES.some((shape) => seen.has(shape));
   const expected = expectationOf(events, headers);
   return { header, events, jsonl, stats: { ...stats, labels }, ...(upgraded ? { stored } : {}), expected };
@@ -663,7 +744,8 @@ function row(run: readonly SessionEvent[], deltas: readonly Delta[]): JsonValue 
   const dt = run.slice(1).map((e, i) => e.time - run[i]!.time);
   const head = { seq0: first.seq, time0: first.time };
   if (d.chunk.type === 'tool-call-delta') {
-    return { type: 'tool-call-chunks', ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, id: d.chunk.id, name: d.chunk.name!, args: deltas.map((x) => piece(x.chunk)) } };
+    const name = d.chunk.name === undefined ? {} : { name: d.chunk.name };
+    return { type: 'tool-call-chunks', ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, id: d.chunk.id, ...name, args: deltas.map((x) => piece(x.chunk)) } };
   }
   const type = d.chunk.type === 'text-delta' ? 'text-chunks' : 'reasoning-chunks';
   return { type, ...head, data: { turn: d.turn, step: d.step, index: d.chunk.index, dt, texts: deltas.map((x) => piece(x.chunk)) } };

@@ -30,13 +30,17 @@ describe('the valid-log generator', () => {
     expect(missing).toEqual([]);
   });
 
-  it('stores every older shape the loader upgrades, usage with and without each optional field, and every boundary kind', () => {
+  it('stores every older shape the loader upgrades, usage with and without each optional field, every boundary kind, tool names on the first delta only, and empty tool and stop lists', () => {
     const labels = [
       ...LEGACY_SHAPES.map((shape) => `legacy: ${shape}`),
       ...['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'].flatMap((key) => [`usage with ${key}`, `usage without ${key}`]),
       ...['retry', 'error finish', 'unstreamed', 'unrecorded'].map((kind) => `boundary: ${kind}`),
       'open last turn',
       'empty reply',
+      'tool named on the first delta only',
+      'tools cleared',
+      'stop empty',
+      'stop set',
     ];
     expect(labels.filter((label) => !seen.has(label))).toEqual([]);
   });

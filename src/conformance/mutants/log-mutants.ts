@@ -1,6 +1,6 @@
 /** Mutants of the log layer: readers and writers with one realistic bug each. */
 import { ReconError } from '../../errors.ts';
-import { checkEventPayload, checkNotLegacy, loadJsonl, type JsonObject, type JsonValue, type SessionEvent } from '../../log/index.ts';
+import { SessionLog, checkEventPayload, checkNotLegacy, isEvent, loadJsonl, saveJsonl, type JsonObject, type JsonValue, type LoadOptions, type LoadedLog, type SessionEvent, type StreamChunk } from '../../log/index.ts';
 import type { AppendInput, AppendOutcome, Implementation, ImplementationAt, Refusal } from '../../contract/implementation.ts';
 import { inProcess } from './define.ts';
 
@@ -123,6 +123,197 @@ export const NON_ATOMIC_APPEND = inProcess('non-atomic-append', 'a refused appen
   appendOneByOne(reference, (jsonl, input, refusal) => ({ jsonl: jsonl + rawLine(jsonl, input).line, outcome: refusal })),
 );
 
+// --- Mutants of the blind-bug hunt: bugs written without looking at what the suite generates ---
+
+type Rec = JsonObject;
+
+const isRec = (value: JsonValue | undefined): value is Rec => value !== undefined && isObject(value);
+
+/** Each stored line parsed, or undefined where it is not a JSON object. */
+function parsedLines(jsonl: string): Array<Rec | undefined> {
+  return jsonl.split('\n').map((line) => {
+    try {
+      // JSON.parse gives JSON values.
+      const value: JsonValue = JSON.parse(line);
+      return isRec(value) ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+}
+
+/** The stored lines with `edit` applied to each line that parses (line 1, the session header, included); `null` drops the line. */
+function rewriteLines(jsonl: string, edit: (value: Rec, index: number) => Rec | null | undefined): string {
+  const parsed = parsedLines(jsonl);
+  return jsonl
+    .split('\n')
+    .flatMap((line, i) => {
+      const value = parsed[i];
+      if (value === undefined) return [line];
+      const next = edit(value, i);
+      return next === null ? [] : [next === undefined ? line : JSON.stringify(next)];
+    })
+    .join('\n');
+}
+
+const isRowType = (type: unknown) => type === 'text-chunks' || type === 'reasoning-chunks' || type === 'tool-call-chunks';
+
+/**
+ * A writer that packs a tool call's argument deltas by block (turn, step, index, id) and takes the
+ * row's name from the first member: streams name the tool on the first delta only (OpenAI does), so
+ * the later members come back named.
+ */
+function spreadToolNames(events: readonly SessionEvent[]): SessionEvent[] {
+  const out = events.slice();
+  for (let i = 0; i < out.length; ) {
+    const first = out[i]!;
+    let end = i + 1;
+    const head = isEvent(first, 'assistant/chunk') && first.data.chunk.type === 'tool-call-delta' ? first.data.chunk : undefined;
+    const name = head?.name;
+    if (isEvent(first, 'assistant/chunk') && head !== undefined && name !== undefined) {
+      const { turn, step } = first.data;
+      const chunk = head;
+      const same = (e: SessionEvent | undefined) =>
+        e !== undefined && isEvent(e, 'assistant/chunk') && e.data.turn === turn && e.data.step === step && e.data.chunk.type === 'tool-call-delta' && e.data.chunk.index === chunk.index && e.data.chunk.id === chunk.id;
+      while (same(out[end])) end++;
+      if (end - i >= 3) {
+        for (let k = i + 1; k < end; k++) {
+          const e = out[k]!;
+          if (isEvent(e, 'assistant/chunk') && e.data.chunk.type === 'tool-call-delta' && e.data.chunk.name === undefined) {
+            const named: StreamChunk = { type: 'tool-call-delta', index: e.data.chunk.index, id: e.data.chunk.id, name, argumentsDelta: e.data.chunk.argumentsDelta };
+            out[k] = { ...e, data: { ...e.data, chunk: named } };
+          }
+        }
+      }
+    }
+    i = end;
+  }
+  return out;
+}
+
+export const TOOL_NAME_SPREAD_ON_SAVE = inProcess(
+  'tool-name-spread-on-save',
+  'the writer packs a tool call\'s argument deltas into one row whether or not each names the tool, so deltas streamed without a name come back named',
+  'storage corrupts the log',
+  { parts: { save: (log) => saveJsonl(SessionLog.fromEvents(log.header, spreadToolNames(log.events))) } },
+);
+
+/** Drops the members of a chunk row that the lines before it already hold, as if the row were a retried flush. */
+function trimOverlaps(jsonl: string): string {
+  let next = 0;
+  return rewriteLines(jsonl, (value, i) => {
+    if (i === 0) return undefined;
+    if (!isRowType(value['type'])) {
+      if (typeof value['seq'] === 'number') next = value['seq'] + 1;
+      return undefined;
+    }
+    const seq0 = value['seq0'];
+    const data = value['data'];
+    const time0 = value['time0'];
+    if (typeof seq0 !== 'number' || typeof time0 !== 'number' || !isRec(data)) return undefined;
+    const key = value['type'] === 'tool-call-chunks' ? 'args' : 'texts';
+    const members = data[key];
+    const dt = data['dt'];
+    if (!Array.isArray(members) || !Array.isArray(dt)) return undefined;
+    const skip = Math.max(0, next - seq0);
+    next = Math.max(next, seq0 + members.length);
+    if (skip === 0) return undefined;
+    if (skip >= members.length) return null;
+    const skipped = dt.slice(0, skip).reduce((sum: number, gap: unknown) => sum + (typeof gap === 'number' ? gap : 0), 0);
+    return { ...value, seq0: seq0 + skip, time0: time0 + skipped, data: { ...data, dt: dt.slice(skip), [key]: members.slice(skip) } };
+  });
+}
+
+export const OVERLAPPING_ROW_MERGED = inProcess(
+  'overlapping-row-merged',
+  'a chunk row whose members repeat events already read (a flush written twice) is read from its first new member, so a repeated committed line loads instead of being refused',
+  'storage corrupts the log',
+  { parts: { load: (jsonl, options) => loadJsonl(trimOverlaps(jsonl), options) } },
+);
+
+/** The failure of an old error reason as an upgrader that lists the facts it knows rebuilds it. */
+function knownFacts(value: Rec): Rec | undefined {
+  const data = value['data'];
+  if (value['type'] !== 'turn/end' || !isRec(data)) return undefined;
+  const reason = data['reason'];
+  if (!isRec(reason)) return undefined;
+  const failure = reason['failure'];
+  if (!isRec(failure) || !Object.hasOwn(failure, 'requestId')) return undefined;
+  const { requestId: _dropped, ...known } = failure;
+  return { ...value, data: { ...data, reason: { ...reason, failure: known } } };
+}
+
+export const LEGACY_FAILURE_FACTS_DROPPED = inProcess(
+  'legacy-failure-facts-dropped',
+  'an old turn/end error reason is upgraded with the failure facts the upgrader knows (message, code, status, retry-after), dropping the request id',
+  'history rewritten on reload',
+  { parts: { load: (jsonl, options) => loadJsonl(rewriteLines(jsonl, (value, i) => (i === 0 ? undefined : knownFacts(value))), options) } },
+);
+
+/** Loads, then rebuilds the log from its events passed through `edit` (given the data each event was stored with). */
+function loadEdited(jsonl: string, options: LoadOptions, edit: (event: SessionEvent, stored: Rec | undefined, upgraded: boolean) => SessionEvent): LoadedLog {
+  const loaded = loadJsonl(jsonl, options);
+  const stored = new Map<number, Rec>();
+  for (const value of parsedLines(jsonl).slice(1)) {
+    const data = value?.['data'];
+    if (typeof value?.['seq'] === 'number' && isRec(data)) stored.set(value['seq'], data);
+  }
+  const upgraded = new Set(loaded.upgradedSeqs);
+  const events = loaded.log.events.map((e) => edit(e, stored.get(e.seq), upgraded.has(e.seq)));
+  const { clock, rules, retain } = options;
+  return { ...loaded, log: SessionLog.fromEvents(loaded.log.header, events, { ...(clock === undefined ? {} : { clock }), ...(rules === undefined ? {} : { rules }), ...(retain === undefined ? {} : { retain }) }) };
+}
+
+export const LEGACY_ASSISTANT_KEYS_KEPT = inProcess(
+  'legacy-assistant-keys-kept',
+  'an assistant/message stored before messages had identities is upgraded by adding the message to its data, leaving the old content and provenance keys beside it',
+  'legacy accepted',
+  {
+    parts: {
+      load: (jsonl, options) =>
+        loadEdited(jsonl, options, (event, stored, upgraded) => {
+          if (!upgraded || !isEvent(event, 'assistant/message') || stored === undefined || !Object.hasOwn(stored, 'provenance')) return event;
+          return { ...event, data: { ...stored, message: event.data.message } };
+        }),
+    },
+  },
+);
+
+/** The session header as a reader that copies the fields it uses into a record of its own. */
+function knownHeaderFields(value: Rec): Rec {
+  return Object.fromEntries(['type', 'version', 'id', 'createdAt', 'delegationDepth'].flatMap((key) => (value[key] === undefined ? [] : [[key, value[key]]])));
+}
+
+export const SESSION_HEADER_FIELDS_DROPPED = inProcess(
+  'session-header-fields-dropped',
+  'the reader copies the session header fields it uses (type, version, id, createdAt, delegationDepth) into a fresh record, so cwd, parentSession, seedLength, origin and agentPreset are lost on every save',
+  'storage corrupts the log',
+  {
+    parts: {
+      load: (jsonl, options) => {
+        // The header is checked as stored, then copied: a refusal still names the stored fault.
+        loadJsonl(jsonl, options);
+        return loadJsonl(rewriteLines(jsonl, (value, i) => (i === 0 && value['type'] === 'session' ? knownHeaderFields(value) : undefined)), options);
+      },
+    },
+  },
+);
+
+/** A tool-call row read with a truthiness test on its name: an empty tool name reads as no name. */
+function emptyNameDropped(value: Rec): Rec | undefined {
+  const data = value['data'];
+  if (value['type'] !== 'tool-call-chunks' || !isRec(data) || data['name'] !== '') return undefined;
+  const { name: _dropped, ...rest } = data;
+  return { ...value, data: rest };
+}
+
+export const CHUNK_ROW_EMPTY_NAME_DROPPED = inProcess(
+  'chunk-row-empty-name-dropped',
+  'a tool-call chunk row is expanded with `if (name)`, so the deltas of a tool whose name is the empty string come back without a name',
+  'storage corrupts the log',
+  { parts: { load: (jsonl, options) => loadJsonl(rewriteLines(jsonl, (value, i) => (i === 0 ? undefined : emptyNameDropped(value))), options) } },
+);
+
 export const LOG_MUTANTS = [
   ACCEPTS_HEADER_DELTA,
   ACCEPTS_FALLBACK_REASON,
@@ -134,4 +325,10 @@ export const LOG_MUTANTS = [
   SAVER_REORDERS_KEYS,
   APPEND_SKIPS_MESSAGE_SHAPE,
   NON_ATOMIC_APPEND,
+  TOOL_NAME_SPREAD_ON_SAVE,
+  OVERLAPPING_ROW_MERGED,
+  LEGACY_FAILURE_FACTS_DROPPED,
+  LEGACY_ASSISTANT_KEYS_KEPT,
+  SESSION_HEADER_FIELDS_DROPPED,
+  CHUNK_ROW_EMPTY_NAME_DROPPED,
 ];
