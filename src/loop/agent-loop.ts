@@ -184,7 +184,7 @@ export class AgentLoop {
     if (shadowedSeqs.length === 0) return;
     const compactionId = this.#ids();
     const startSeq = this.log.append('compaction/start', { compactionId, turn: null }).seq;
-    const messages = shadowedSeqs.map((seq) => deriveEventMessage(this.log.eventAt(seq)!)).filter((m): m is Message => m !== null);
+    const messages = this.compactionMessages(shadowedSeqs, nodes.slice(shadowedSeqs.length));
     const maxTokens = options.maxTokens ?? this.config.maxTokens;
     const prepared = this.#model.prepare({ provider: this.config.provider, model: this.config.model, ...(maxTokens === undefined ? {} : { maxTokens }) });
     const request: GenerateRequest = deepFreeze({ ...prepared.config, messages, system: SUMMARY_INSTRUCTIONS, purpose: 'compaction' });
@@ -376,6 +376,11 @@ export class AgentLoop {
   /** Logs that a tool call started; its seq is what the result cites. */
   protected logToolCall(turn: number, step: number, call: ToolCallBlock): number {
     return this.log.append('tool/call', { turn, step, callId: call.id, name: call.name, arguments: call.arguments }).seq;
+  }
+
+  /** The messages a compaction's summary call reads: those of the nodes it shadows, never of those it keeps. */
+  protected compactionMessages(shadowedSeqs: readonly number[], _keptSeqs: readonly number[]): Message[] {
+    return shadowedSeqs.map((seq) => deriveEventMessage(this.log.eventAt(seq)!)).filter((m): m is Message => m !== null);
   }
 
   /** What a one-shot call logs so its request can be rebuilt: provider, model, maxTokens. */

@@ -55,6 +55,7 @@ const KILLERS: Record<string, readonly string[]> = {
   'repair-answers-earlier-step': ['LOOP-LOG-WELL-FORMED'],
   'dated-tool-description': ['LOOP-HEADER-DISCIPLINE'],
   'max-tokens-runs-tools': ['LOOP-LOG-WELL-FORMED'],
+  'summary-reads-kept': ['LOOP-WIRE-OBSERVED'],
   'reminder-not-logged': ['LOOP-RECONSTRUCT', 'LOOP-HISTORY-VERBATIM'],
   'reminder-sent-not-logged': ['LOOP-WIRE-OBSERVED'],
   'environment-block-moves': ['LOOP-PREFIX-STABLE', 'LOOP-HISTORY-VERBATIM'],

@@ -211,6 +211,13 @@ class MaxTokensRunsToolsLoop extends AgentLoop {
   }
 }
 
+/** The summary call reads the whole conversation, the kept tail included, while the log says it summarized only the nodes it shadows. */
+class SummaryReadsKeptLoop extends AgentLoop {
+  protected override compactionMessages(shadowedSeqs: readonly number[], keptSeqs: readonly number[]): Message[] {
+    return super.compactionMessages([...shadowedSeqs, ...keptSeqs], []);
+  }
+}
+
 export const TOOL_RESULTS_COMPLETION_ORDER = inProcess('tool-results-completion-order', 'parallel tool calls append their results as they finish, so with two calls the results can follow the calls in the other order', 'malformed trace', { parts: { loop: (o) => new ResultsInCompletionOrderLoop(o) } });
 export const STEER_JOINS_RETRY = inProcess('steer-joins-retry', 'a retry claims the next-step inbox as a new step would, so context steered while the failed attempt was in flight joins the retried request of the same step', 'late injection', { parts: { loop: (o) => new SteerJoinsRetryLoop(o) } });
 export const HEADER_LOGGED_AFTER_REQUEST = inProcess('header-logged-after-request', 'a changed header is logged after the request that first used it went out, so at its boundary the log still folds to the old header', 'header discipline', { parts: { loop: (o) => new HeaderLoggedAfterRequestLoop(o) } });
@@ -220,6 +227,7 @@ export const INBOX_CLAIMS_LOST_ON_RESTART = inProcess('inbox-claims-lost-on-rest
 export const REPAIR_ANSWERS_EARLIER_STEP = inProcess('repair-answers-earlier-step', 'crash repair answers the tool calls of the turn’s last reply, so a crash before the open step’s reply answers the previous step’s calls a second time', 'malformed trace', { parts: { loop: (o) => new RepairAnswersEarlierStepLoop(o) } });
 export const DATED_TOOL_DESCRIPTION = inProcess('dated-tool-description', 'one tool’s description carries the time the tool list was assembled, re-rendered every step, so the tools change before every request', 'per-turn data in the cached block', { parts: { loop: (o) => new DatedToolDescriptionLoop(o) } });
 export const MAX_TOKENS_RUNS_TOOLS = inProcess('max-tokens-runs-tools', 'the loop continues while a reply holds tool calls, so a reply cut at max tokens runs its calls and the turn goes on instead of ending max-tokens', 'malformed trace', { parts: { loop: (o) => new MaxTokensRunsToolsLoop(o) } });
+export const SUMMARY_READS_KEPT = inProcess('summary-reads-kept', 'a compaction’s summary call is sent the whole conversation, the messages it keeps included, while its log entry names only the nodes it shadows', 'unlogged block', { parts: { loop: (o) => new SummaryReadsKeptLoop(o) } });
 
 export const LOOP_MUTANTS = [
   CLOCK_IN_SYSTEM_PROMPT,
@@ -240,4 +248,5 @@ export const LOOP_MUTANTS = [
   REPAIR_ANSWERS_EARLIER_STEP,
   DATED_TOOL_DESCRIPTION,
   MAX_TOKENS_RUNS_TOOLS,
+  SUMMARY_READS_KEPT,
 ];
