@@ -251,7 +251,6 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
       const around = s.actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt);
       const previous = s.actions[lastPrompt];
       if (previous?.do === 'prompt' && previous.crash !== undefined) continue;
-      if (around.some((a, j) => a.do === 'restart' && lastPrompt + 1 + j !== i)) continue;
       const before = boundaries.findLastIndex((b) => b.seq < start);
       const after = boundaries.findIndex((b) => b.seq > start);
       if (before < 0 || after < 0) continue;
@@ -263,10 +262,13 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
       // instance drops it and its hook re-applies what is active, so after any override the
       // resume may legitimately differ, whether the override came between turns or inside one.
       const hooked = s.actions.slice(0, i).some((a) => a.do === 'override' || (a.do === 'prompt' && a.change?.action.do === 'override'));
+      // Restarts next to this one (no prompt between them) bring their own route or system.
+      const restarts = around.filter((a) => a.do === 'restart');
+      const rerouted = restarts.some((a) => a.route !== undefined);
       const drift: Record<BrokenPart | 'config', boolean> = {
-        model: action.route !== undefined,
-        config: action.route !== undefined || hooked || changes.some((a) => a.do === 'override'),
-        system: action.system !== undefined || changes.some((a) => a.do === 'setSystem'),
+        model: rerouted,
+        config: rerouted || hooked || changes.some((a) => a.do === 'override'),
+        system: restarts.some((a) => a.system !== undefined) || changes.some((a) => a.do === 'setSystem'),
         tools: changes.some((a) => a.do === 'registerTool'),
         messages: replacedIn(log.events, boundaries[before]!.seq, boundaries[after]!.seq),
       };

@@ -149,7 +149,7 @@ export const scenario: fc.Arbitrary<Scenario> = fc
     first: prompt,
     actions: fc.array(action, { minLength: 1, maxLength: 8, size: 'medium' }),
     provider,
-    tools: fc.uniqueArray(tool, { maxLength: 3, selector: (t) => t.name }),
+    tools: fc.uniqueArray(tool, { maxLength: 5, selector: (t) => t.name }),
     system: anyText,
   })
   .map(({ first, actions, provider: { replies, maxRetries }, tools, system }) => ({
