@@ -1,8 +1,8 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
 import type { ImplementationAt, LoopRun, Scenario } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
-import { explainingEvent, headerEquals, prefixBreak, type RequestBoundary } from '../src/fold/index.ts';
-import { eventsOf, isEvent, isTyped, type EpochHeader, type SessionEvent, type StepData } from '../src/log/index.ts';
+import { explainingEvent, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
+import { eventsOf, isEvent, isTyped, type EpochHeader, type InboxSpliceData, type Message, type SessionEvent, type StepData } from '../src/log/index.ts';
 import { SCENARIO_FLOORS, scenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { fail, must, sameJson, sameText } from './_internals/failure.ts';
 import { firstUnfrozen } from './_internals/frozen.ts';
@@ -132,14 +132,13 @@ export const LOOP_HEADER_DISCIPLINE = loopProperty({
 export const LOOP_LATE_INJECTION = loopProperty({
   ...common,
   id: 'LOOP-LATE-INJECTION',
-  title: 'context injected while a request is in flight joins the next request, never the one in flight',
+  title: 'context injected while a request is in flight joins the next step’s request, never the one in flight nor a retry of it',
   clause: 'spec §4.3 item 6, §7.4 item 13',
   floors: { injection: 0.2 },
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
     const copies = (i: number, text: string) => (run.requests[i]?.messages ?? []).filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text === text)).length;
-    const replacedBetween = (i: number) => replacedIn(log.events, boundaries[i - 1]!.seq, boundaries[i]!.seq);
-    const turns = log.events.filter(eventsOf('turn/start')).map((e) => e.data.turn);
+        const turns = log.events.filter(eventsOf('turn/start')).map((e) => e.data.turn);
     const prompts = s.actions.filter((a) => a.do === 'prompt');
     // Prompt j starts turn j, as long as every turn before ended normally (a failed turn may leave work for an extra turn).
     for (const [j, prompt] of prompts.entries()) {
@@ -150,7 +149,12 @@ export const LOOP_LATE_INJECTION = loopProperty({
       if (n !== undefined && prompt.inject !== undefined) {
         const text = prompt.inject.text;
         const before = n === 0 ? 0 : copies(n - 1, text);
-        if ((n === 0 || !replacedBetween(n)) && copies(n, text) > before) fail(`text injected during ${at(boundaries[n]!)} joined that same request`, 'an injection must wait in the next-step inbox');
+        // The request in flight and every retry of it: a retry repeats that attempt, in the same step (spec §4.3 item 4, §4.5).
+        const { turn: t, step } = boundaries[n]!;
+        for (let k = n; k < boundaries.length && boundaries[k]!.turn === t && boundaries[k]!.step === step; k++) {
+          const replaced = n > 0 && replacedIn(log.events, boundaries[n - 1]!.seq, boundaries[k]!.seq);
+          if (!replaced && copies(k, text) > before) fail(`text injected during ${at(boundaries[n]!)} joined ${k === n ? 'that same request' : `${at(boundaries[k]!)}, a retry of it`}`, 'an injection must wait in the next-step inbox for the next step');
+        }
         // The next step's first request: a retry repeats the attempt in flight (spec §4.5), the inbox waits for the next step.
         const next = boundaries.findIndex((b, k) => k > n && b.attempt === 0);
         if (next > 0 && !replacedIn(log.events, boundaries[n]!.seq, boundaries[next]!.seq) && copies(next, text) <= copies(n, text)) fail(`text injected during ${at(boundaries[n]!)} is missing from the next step's request`);
@@ -230,7 +234,7 @@ function restartStarts(actions: Scenario['actions'], events: readonly SessionEve
 export const LOOP_RESUME_ALIGNED = loopProperty({
   ...common,
   id: 'LOOP-RESUME-ALIGNED',
-  title: 'a new loop instance without drift logs a resume snapshot equal to the last one and stays cache-aligned: its first request extends the last one before it',
+  title: 'a new loop instance logs a resume snapshot whose every part nothing changed equals the last one, and stays cache-aligned where nothing changed: its first request extends the last one before it',
   clause: 'spec §7.4 item 15, §1.2 (one end-seed per re-opened log); DESIGN §1.3',
   floors: { restart: 0.2 },
   async check(impl, s) {
@@ -240,35 +244,54 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
       if (action.do !== 'restart') continue;
       const start = starts.get(i);
       if (start === undefined) continue;
-      // Only a restart with nothing new to apply — no drift, no change since the last prompt or
-      // before the next one — must come back exactly as it left.
+      // Each part of the header with nothing new to apply — no drift, no change to it since the
+      // last prompt or before the next one — must come back exactly as it left.
       const lastPrompt = s.actions.slice(0, i).findLastIndex((a) => a.do === 'prompt');
       const nextPrompt = s.actions.findIndex((a, j) => j > i && a.do === 'prompt');
       const around = s.actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt);
       const previous = s.actions[lastPrompt];
-      if (previous?.do === 'prompt' && (previous.change !== undefined || previous.crash !== undefined)) continue;
-      if (action.route !== undefined || action.system !== undefined || around.some((a, j) => changesHeader(a) || (a.do === 'restart' && lastPrompt + 1 + j !== i))) continue;
+      if (previous?.do === 'prompt' && previous.crash !== undefined) continue;
       const before = boundaries.findLastIndex((b) => b.seq < start);
       const after = boundaries.findIndex((b) => b.seq > start);
       if (before < 0 || after < 0) continue;
       const resume = log.events.slice(start, boundaries[after]!.seq).find(eventsOf('request/header'));
       const last = log.events.slice(0, start).findLast(eventsOf('request/header'));
       if (resume === undefined || last === undefined) continue;
+      const changes = [...around, ...(previous?.do === 'prompt' && previous.change !== undefined ? [previous.change.action] : [])];
       // Config from the request hook is the old instance's own (spec §4, §10 item 7): a new
       // instance drops it and its hook re-applies what is active, so after any override the
       // resume may legitimately differ, whether the override came between turns or inside one.
-      // Cache alignment does not look at config: checked always.
       const hooked = s.actions.slice(0, i).some((a) => a.do === 'override' || (a.do === 'prompt' && a.change?.action.do === 'override'));
+      // Restarts next to this one (no prompt between them) bring their own route or system.
+      const restarts = around.filter((a) => a.do === 'restart');
+      const rerouted = restarts.some((a) => a.route !== undefined);
+      const drift: Record<BrokenPart | 'config', boolean> = {
+        model: rerouted,
+        config: rerouted || hooked || changes.some((a) => a.do === 'override'),
+        system: restarts.some((a) => a.system !== undefined) || changes.some((a) => a.do === 'setSystem'),
+        tools: changes.some((a) => a.do === 'registerTool'),
+        messages: replacedIn(log.events, boundaries[before]!.seq, boundaries[after]!.seq),
+      };
       const { header: lastHeader } = last.data;
       const { header: resumed } = resume.data;
-      if (!hooked && !headerEquals(lastHeader, resumed)) sameJson(`the resume snapshot at seq ${resume.seq} differs from the last snapshot although nothing drifted`, lastHeader, resumed);
+      const why = (part: string) => `the ${part} of the resume snapshot at seq ${resume.seq} differs from the last snapshot although nothing changed it`;
+      if (!drift.system) sameJson(why('system prompt'), lastHeader.system, resumed.system);
+      if (!drift.tools) sameJson(why('tools'), lastHeader.tools, resumed.tools);
+      if (!Object.values(drift).some(Boolean) && !headerEquals(lastHeader, resumed)) sameJson(why('config'), lastHeader, resumed);
+      // Cache alignment does not look at config beyond the route: checked for every part nothing changed.
       const part = prefixBreak(run.requests[before]!, run.requests[after]!);
-      if (part !== undefined && !(part === 'messages' && replacedIn(log.events, boundaries[before]!.seq, boundaries[after]!.seq))) fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing drifted`);
+      if (part !== undefined && !drift[part]) fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing changed it`);
     }
   },
 });
 
-/** The relational trace of spec §6.2, or the first place the log breaks it. */
+/**
+ * The relational trace of spec §6.2, with the loop's own order of events (§4.2–§4.5), or
+ * the first place the log breaks it: a step enters exactly the messages its inbox claims
+ * removed (§4.1, §4.3 items 2 and 4); calls run and results commit in the model's order,
+ * each answering a call of the open step's reply once, crash repair included (§4.5); a
+ * reply cut at max tokens runs none of its calls and the turn does not end completed (§4.5).
+ */
 function traceProblem(events: readonly SessionEvent[]): string | undefined {
   let openTurn: number | undefined;
   let openStep: number | undefined;
@@ -276,6 +299,17 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
   let nextStep = 1;
   const pending = new Set<string>();
   const inStep = (d: StepData) => d.turn === openTurn && d.step === openStep && openStep !== undefined;
+  // The inbox replayed from its splices; what the claims since the last step removed, and what the open step still has to enter.
+  const inbox: Record<InboxSpliceData['target'], Message[]> = { 'next-turn': [], 'next-step': [] };
+  let claimed: Message[] = [];
+  let entering: Message[] = [];
+  // The open step's reply: its tool-call ids, how far calls and results have come through them, and how its stream finished.
+  let replyCalls: string[] = [];
+  let called = -1;
+  let answered = -1;
+  let finish: string | undefined;
+  let cutStep = false;
+  let cutTurn = false;
   for (const e of events) {
     // todo/write has no payload type in the vocabulary; like the request events, it belongs inside a turn.
     if (e.type === 'todo/write' && openTurn === undefined) return `${e.type} at seq ${e.seq} outside a turn`;
@@ -286,30 +320,69 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
         if (e.data.turn !== nextTurn) return `turn/start at seq ${e.seq} numbers turn ${e.data.turn}; the next turn is ${nextTurn}`;
         openTurn = e.data.turn;
         nextStep = 1;
+        cutTurn = false;
         break;
       case 'turn/end':
         if (e.data.turn !== openTurn || openStep !== undefined) return `turn/end at seq ${e.seq} does not close the open turn with no step open`;
+        if (cutTurn && e.data.reason?.kind === 'completed') return `turn/end at seq ${e.seq} ends turn ${openTurn} completed after a reply cut at max tokens (the outcome max-tokens is sticky for the turn)`;
         openTurn = undefined;
         nextTurn++;
+        // A rejected step leaves its claims removed and never entered (spec §4.3 item 3).
+        claimed = [];
         break;
+      case 'agent/inbox/spliced': {
+        const { target, start, removedCount, inserted, outcome } = e.data;
+        const removed = inbox[target].splice(start, removedCount ?? 0, ...inserted);
+        if (inserted.length === 0 && outcome === undefined) claimed.push(...removed);
+        break;
+      }
       case 'step/start':
         if (openTurn === undefined || openStep !== undefined || e.data.turn !== openTurn || e.data.step !== nextStep) return `step/start at seq ${e.seq} is out of order`;
         openStep = e.data.step;
         pending.clear();
+        entering = claimed;
+        claimed = [];
+        replyCalls = [];
+        called = answered = -1;
+        finish = undefined;
+        cutStep = false;
         break;
       case 'step/end':
         if (!inStep(e.data)) return `step/end at seq ${e.seq} does not close the open step`;
+        if (entering.length > 0) return `step ${e.data.turn}.${e.data.step} never entered ${entering.length} message(s) its inbox claims removed (first: id ${entering[0]!.id})`;
         openStep = undefined;
         nextStep++;
         break;
+      case 'user/message': {
+        if (openStep === undefined || e.surfaceOp !== 'append' || e.data.source.kind !== 'user') break;
+        const expected = entering.shift();
+        if (expected === undefined) return `the user/message at seq ${e.seq} enters a message no inbox claim of its step removed`;
+        if (JSON.stringify(expected) !== JSON.stringify(e.data)) return `the user/message at seq ${e.seq} is not the message its step claimed from the inbox (id ${expected.id})`;
+        break;
+      }
+      case 'llm/retry':
+        finish = undefined;
+        break;
       case 'assistant/chunk':
+        if (!inStep(e.data)) return `${e.type} at seq ${e.seq} does not name the open turn and step`;
+        if (e.data.chunk.type === 'finish') finish = e.data.chunk.reason.kind;
+        break;
       case 'assistant/message':
         if (!inStep(e.data)) return `${e.type} at seq ${e.seq} does not name the open turn and step`;
+        replyCalls = e.data.message.content.flatMap((b) => (b.type === 'tool-call' ? [b.id] : []));
+        called = answered = -1;
+        cutStep = finish === 'max-tokens';
+        cutTurn ||= cutStep;
         break;
-      case 'tool/call':
+      case 'tool/call': {
         if (!inStep(e.data)) return `tool/call at seq ${e.seq} does not name the open turn and step`;
+        if (cutStep) return `tool/call at seq ${e.seq} runs a call of a reply cut at max tokens (its calls are dropped)`;
+        const index = replyCalls.indexOf(e.data.callId);
+        if (index <= called) return `tool/call at seq ${e.seq} (call ${JSON.stringify(e.data.callId)}) ${index < 0 ? 'names no call of the step’s reply' : 'runs out of the model’s order'}`;
+        called = index;
         pending.add(e.data.callId);
         break;
+      }
       case 'tool/result': {
         if (typeof e.surfaceOp === 'object') {
           if (openTurn === undefined) return `a tool/result replacement at seq ${e.seq} outside a turn`;
@@ -317,9 +390,12 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
         }
         const { message, error } = e.data;
         const callId = message.source['callId'];
-        // A crash repair answers a call that never started without a tool/call (spec §4.5, §6.2).
+        // A crash repair answers a call of the open step's reply that never started without a tool/call (spec §4.5, §6.2).
         const notStarted = error?.code === 'TOOL_NOT_STARTED';
-        if (!inStep(e.data) || (!(typeof callId === 'string' && pending.delete(callId)) && !notStarted)) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
+        const index = typeof callId === 'string' ? replyCalls.indexOf(callId) : -1;
+        if (!inStep(e.data) || (!(typeof callId === 'string' && pending.delete(callId)) && !(notStarted && index > answered))) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
+        if (index <= answered) return `tool/result at seq ${e.seq} commits out of the model’s order: the step’s reply calls ${JSON.stringify(callId)} ${index < 0 ? 'nowhere' : 'before a call already answered'}`;
+        answered = index;
         break;
       }
       case 'request/header':
@@ -334,8 +410,8 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
 export const LOOP_LOG_WELL_FORMED = loopProperty({
   ...common,
   id: 'LOOP-LOG-WELL-FORMED',
-  title: 'the log the loop wrote loads, and its turns, steps and tool pairs nest as the relational trace requires',
-  clause: 'spec §6.2, §4.5 (crash repair); DESIGN §1 (append/load parity of the loop’s own writes)',
+  title: 'the log the loop wrote loads, its turns, steps and tool pairs nest as the relational trace requires, each step enters the messages its inbox claims removed, and tool results commit in the model’s order',
+  clause: 'spec §6.2, §4.1–§4.3 (inbox claims entered), §4.5 (model order, max-tokens, crash repair); DESIGN §1 (append/load parity of the loop’s own writes)',
   async check(impl, s) {
     const { log } = await observe(impl, s);
     const problem = traceProblem(log.events);

@@ -13,8 +13,10 @@ import { firstDifference } from '../src/first-difference.ts';
 import { dispatcherFetch, startProxy, startScriptedUpstream, type Cassette } from '../src/http/index.ts';
 import type { RecordedRequest } from '../src/http/cassette.ts';
 import { allowedHeaders } from '../src/http/headers.ts';
-import { expectedBoundaries, expectedRequest, expectedWire, parseLog } from './_internals/oracle.ts';
-import { fail, must, PropertyFailure } from './_internals/failure.ts';
+import { expectedBoundaries, expectedMessages, expectedRequest, expectedWire, parseLog } from './_internals/oracle.ts';
+import { fail, must, PropertyFailure, sameJson } from './_internals/failure.ts';
+import { deriveEventMessage } from '../src/fold/index.ts';
+import { eventsOf, isEvent, type Message, type SessionEvent } from '../src/log/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { jsonCodec } from './_internals/property.ts';
 import { SCENARIO_FLOORS, scenario, scenarioLabels } from './arbitraries/scenario.ts';
@@ -38,8 +40,8 @@ const bodyOf = (r: RecordedRequest): Uint8Array => (r.b64 !== undefined ? Buffer
 
 export const LOOP_WIRE_OBSERVED = loopProperty({
   id: 'LOOP-WIRE-OBSERVED',
-  title: 'every loop request the model client put on the wire equals, byte for byte, the serialization of the request rebuilt from the log, and every other request is a one-shot the log records',
-  clause: 'DESIGN §1.2, §11; spec §8.1, §6.1',
+  title: 'every loop request the model client put on the wire equals, byte for byte, the serialization of the request rebuilt from the log, and every other request is a one-shot the log records, reading the messages its log entry says it shadows',
+  clause: 'DESIGN §1.2, §11; spec §8.1, §6.1, §2.3',
   levels: ['loop', 'wire'],
   scenarioFeature: 'liveModel',
   weight: 0.5,
@@ -75,10 +77,12 @@ export function checkObserved(jsonl: string, cassette: Cassette): { readonly loo
     fail(`the proxy saw ${observed.length} requests; the log shows ${boundaries.length} loop requests and ${oneShots} compactions (one one-shot each)`, 'a request the log does not record went out, or a logged request never did');
   }
   let next = 0;
+  const oneShotBodies: Uint8Array[] = [];
   for (const [k, request] of observed.entries()) {
     const b = boundaries[next];
     if (b === undefined) {
       extras--;
+      oneShotBodies.push(bodyOf(request));
       continue;
     }
     const rebuilt = expectedRequest(log, b.seq);
@@ -88,6 +92,7 @@ export function checkObserved(jsonl: string, cassette: Cassette): { readonly loo
     if (difference !== undefined && extras > 0) {
       // Not this loop request: the one-shot before it.
       extras--;
+      oneShotBodies.push(bodyOf(request));
       continue;
     }
     const what = `observed request #${k + 1}, the request of step ${b.turn}.${b.step} (boundary seq ${b.seq})`;
@@ -102,7 +107,48 @@ export function checkObserved(jsonl: string, cassette: Cassette): { readonly loo
     next++;
   }
   if (next < boundaries.length) fail(`the log shows ${boundaries.length} loop requests but only ${next} went out`);
+  checkOneShots(log.events, oneShotBodies);
   return { loopRequests: next, oneShots: observed.length - next };
+}
+
+/**
+ * Each one-shot that went out reads no more than its log entry says it summarized (spec
+ * §2.3): it goes to the logged model, and no message it reads is a message of the
+ * conversation outside the nodes its compaction/summary shadows. Its instructions are not
+ * logged (the system message, or messages of the harness's own), so they are not compared;
+ * nor is how much of the shadowed history a harness chooses to show.
+ */
+function checkOneShots(events: readonly SessionEvent[], bodies: readonly Uint8Array[]): void {
+  const summaries = events.filter(eventsOf('compaction/summary'));
+  bodies.forEach((body, k) => {
+    const summary = summaries[k];
+    // Without an envelope there is nothing to rebuild against: LOOP-ONE-SHOT-ENVELOPE fails that log.
+    const { provider, model } = summary?.data ?? {};
+    if (summary === undefined || provider === undefined || model === undefined) return;
+    const onWire = (messages: readonly Message[]) => new Set((wireBody(Buffer.from(expectedWire({ provider, model, messages }).body, 'utf8')).messages ?? []).map((m) => JSON.stringify(m)));
+    const sent = wireBody(body);
+    const what = `the one-shot of the compaction/summary at seq ${summary.seq}`;
+    if (sent.model !== model) fail(`${what} went to model ${JSON.stringify(sent.model)}; the log says ${JSON.stringify(model)}`);
+    const shadowed = onWire(summary.data.shadowedSeqs.flatMap((seq) => {
+      const message = deriveEventMessage(events[seq]!);
+      return message === null ? [] : [message];
+    }));
+    const start = events.find((e) => isEvent(e, 'compaction/start') && e.data.compactionId === summary.data.compactionId);
+    const conversation = onWire(expectedMessages(events, start?.seq ?? summary.seq));
+    const beyond = (sent.messages ?? []).map((m) => JSON.stringify(m)).find((m) => conversation.has(m) && !shadowed.has(m));
+    if (beyond !== undefined) fail(`${what} read a message of the conversation its log entry does not name as shadowed: ${beyond.slice(0, 160)}`, 'a summary call reads what it replaces and its own instructions, nothing else of the history');
+  });
+}
+
+interface WireBody {
+  readonly model?: unknown;
+  readonly messages?: ReadonlyArray<{ readonly role?: unknown; readonly content?: unknown }>;
+}
+
+function wireBody(body: Uint8Array): WireBody {
+  const value: unknown = JSON.parse(Buffer.from(body).toString('utf8'));
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('a one-shot went out with a body that is not a JSON object');
+  return value;
 }
 
 export const OBSERVED_WIRE_PROPERTIES = [LOOP_WIRE_OBSERVED];

@@ -114,7 +114,7 @@ const PATHS: Record<string, Record<number, () => Run>> = {
   mutants: {
     0: () => ({ args: ['mutants', '--mutant', 'reads-any-version', '--runs', '5'] }),
     // One case per property is too few to catch this mutant at the default seed.
-    1: () => ({ args: ['mutants', '--mutant', 'late-injection-joins-current', '--runs', '1'] }),
+    1: () => ({ args: ['mutants', '--mutant', 'step-end-skipped-on-error', '--runs', '1'] }),
     2: () => ({ args: ['mutants', '--mutant', 'nope'] }),
   },
   replay: {

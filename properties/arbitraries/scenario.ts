@@ -57,14 +57,19 @@ const usage = fc.record(
   { requiredKeys: ['inputTokens', 'outputTokens'] },
 );
 
-const reply: fc.Arbitrary<ScenarioReply> = fc
+/**
+ * A reply. `failing` is how many of 19 replies fail: a steady provider fails now and then,
+ * a flaky one (an outage, a rate limit) about every other time, so failures and their
+ * retries meet whatever else is happening in flight: an injection, a header change, a crash.
+ */
+const replyOf = (failing: number): fc.Arbitrary<ScenarioReply> => fc
   .record({
     reasoning: fc.option(anyText),
     text: fc.option(anyText),
     calls: fc.array(call, { maxLength: 2 }),
     usage: fc.option(usage),
     chunkSize: fc.option(fc.integer({ min: 1, max: 6 })),
-    finish: fc.constantFrom<'normal' | 'error' | 'max-tokens'>(...Array<'normal'>(16).fill('normal'), 'error', 'error', 'max-tokens'),
+    finish: fc.constantFrom<'normal' | 'error' | 'max-tokens'>(...Array<'normal'>(18 - failing).fill('normal'), ...Array<'error'>(failing).fill('error'), 'max-tokens'),
     error: fc.option(fc.record({ message: anyText, code: fc.constantFrom('SERVER_ERROR', 'OVERLOADED', 'RATE_LIMITED') })),
     whole: fc.integer({ min: 0, max: 6 }).map((n) => n === 0),
   })
@@ -102,7 +107,7 @@ const prompt: fc.Arbitrary<ScenarioAction> = fc
   .record({
     text: anyText,
     inject: oneIn(2, fc.record({ text: anyText, duringRequest })),
-    crash: oneIn(8, fc.record({ duringRequest, inTool: fc.boolean() }).map(({ duringRequest, inTool }) => (inTool ? { duringRequest, inTool } : { duringRequest }))),
+    crash: oneIn(5, fc.record({ duringRequest, inTool: fc.boolean() }).map(({ duringRequest, inTool }) => (inTool ? { duringRequest, inTool } : { duringRequest }))),
     change: oneIn(8, fc.record({ duringRequest, action: headerChange })),
   })
   .map(({ text, inject, crash, change }): ScenarioAction => ({
@@ -131,16 +136,23 @@ const action: fc.Arbitrary<ScenarioAction> = fc.oneof(
   },
 );
 
+const retries = fc.integer({ min: 1, max: 2 });
+
+/** The provider's replies, and the retries the harness makes: a harness facing a flaky provider mostly retries. */
+const provider = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ replies: fc.array(replyOf(2), { maxLength: 10 }), maxRetries: oneIn(2, retries) }) },
+  { weight: 1, arbitrary: fc.record({ replies: fc.array(replyOf(9), { maxLength: 10 }), maxRetries: fc.option(retries, { freq: 4, nil: undefined }) }) },
+);
+
 export const scenario: fc.Arbitrary<Scenario> = fc
   .record({
     first: prompt,
     actions: fc.array(action, { minLength: 1, maxLength: 8, size: 'medium' }),
-    replies: fc.array(reply, { maxLength: 10 }),
-    tools: fc.uniqueArray(tool, { maxLength: 3, selector: (t) => t.name }),
+    provider,
+    tools: fc.uniqueArray(tool, { maxLength: 5, selector: (t) => t.name }),
     system: anyText,
-    maxRetries: oneIn(3, fc.integer({ min: 1, max: 2 })),
   })
-  .map(({ first, actions, replies, tools, system, maxRetries }) => ({
+  .map(({ first, actions, provider: { replies, maxRetries }, tools, system }) => ({
     scenario: 1 as const,
     session: { id: 'scenario-session', createdAt: 1_700_000_000_000 },
     clock: { start: 1_700_000_000_000, step: 1 },

@@ -14,6 +14,7 @@ import {
   type AssistantMessageData,
   type CompactionSummaryData,
   type EventOf,
+  type FinishReason,
   type LlmCallConfig,
   type LlmFailure,
   type Message,
@@ -81,7 +82,10 @@ export interface AgentLoopOptions {
   readonly createSession?: (log: SessionLog) => Session;
 }
 
-type StepResult = 'tools' | 'done' | 'max-tokens';
+/** How a step ended: its tool calls ran, the reply was final, or it was cut at max tokens. */
+export type StepResult = 'tools' | 'done' | 'max-tokens';
+
+type ToolCallBlock = Extract<ContentBlock, { type: 'tool-call' }>;
 
 /** Ends the turn with reason `error` and this failure. */
 class TurnError extends Error {
@@ -120,11 +124,11 @@ export class AgentLoop {
     // A loop over a persisted log closes a turn a crash left open, and marks where the seed ends.
     this.resumed = this.log.length > 0;
     if (this.resumed) {
-      closeInterruptedTurn(this.log);
+      this.repairInterruptedTurn();
       if (this.log.eventAt(this.log.length - 1)!.type !== 'session/end-seed') this.log.append('session/end-seed', {});
     }
     this.session = options.createSession?.(this.log) ?? new Session(this.log);
-    this.inbox = new Inbox(this.log);
+    this.inbox = this.createInbox(this.log);
   }
 
   /** Whether `request` was built by this loop (one-shots are not). */
@@ -180,7 +184,7 @@ export class AgentLoop {
     if (shadowedSeqs.length === 0) return;
     const compactionId = this.#ids();
     const startSeq = this.log.append('compaction/start', { compactionId, turn: null }).seq;
-    const messages = shadowedSeqs.map((seq) => deriveEventMessage(this.log.eventAt(seq)!)).filter((m): m is Message => m !== null);
+    const messages = this.compactionMessages(shadowedSeqs, nodes.slice(shadowedSeqs.length));
     const maxTokens = options.maxTokens ?? this.config.maxTokens;
     const prepared = this.#model.prepare({ provider: this.config.provider, model: this.config.model, ...(maxTokens === undefined ? {} : { maxTokens }) });
     const request: GenerateRequest = deepFreeze({ ...prepared.config, messages, system: SUMMARY_INSTRUCTIONS, purpose: 'compaction' });
@@ -279,10 +283,10 @@ export class AgentLoop {
       const message = createAssistantMessage(this.#ids(), blocks, request.provider, request.model);
       const data: AssistantMessageData = { turn, step, message, ...(assembler.usage === undefined ? {} : { usage: assembler.usage }) };
       this.log.append('assistant/message', data, { surfaceOp: 'append', sourceEventSeqs: chunkSeqs });
-      if (finish.kind === 'max-tokens') return 'max-tokens';
       const calls = blocks.filter((block) => block.type === 'tool-call');
-      for (const call of calls) await this.#runTool(turn, step, call);
-      return calls.length > 0 ? 'tools' : 'done';
+      const result = this.stepResult(finish, calls.length);
+      if (result === 'tools') await this.runToolCalls(turn, step, calls);
+      return result;
     }
   }
 
@@ -348,6 +352,37 @@ export class AgentLoop {
     this.log.append('step/end', { turn, step });
   }
 
+  /** A crash left a turn open in the persisted log: close it as a clean stop would have (spec §4.5). */
+  protected repairInterruptedTurn(): void {
+    closeInterruptedTurn(this.log);
+  }
+
+  /** The inbox, rebuilt from the splices the log holds. */
+  protected createInbox(log: SessionLog): Inbox {
+    return new Inbox(log);
+  }
+
+  /** What a finished reply makes of its step (spec §4.5): a max-tokens finish drops its tool calls and ends the turn. */
+  protected stepResult(finish: FinishReason, calls: number): StepResult {
+    if (finish.kind === 'max-tokens') return 'max-tokens';
+    return calls > 0 ? 'tools' : 'done';
+  }
+
+  /** Runs a reply's tool calls one after another, so their results commit in the model's order (spec §4.5). */
+  protected async runToolCalls(turn: number, step: number, calls: readonly ToolCallBlock[]): Promise<void> {
+    for (const call of calls) await this.answerToolCall(turn, step, call, this.logToolCall(turn, step, call));
+  }
+
+  /** Logs that a tool call started; its seq is what the result cites. */
+  protected logToolCall(turn: number, step: number, call: ToolCallBlock): number {
+    return this.log.append('tool/call', { turn, step, callId: call.id, name: call.name, arguments: call.arguments }).seq;
+  }
+
+  /** The messages a compaction's summary call reads: those of the nodes it shadows, never of those it keeps. */
+  protected compactionMessages(shadowedSeqs: readonly number[], _keptSeqs: readonly number[]): Message[] {
+    return shadowedSeqs.map((seq) => deriveEventMessage(this.log.eventAt(seq)!)).filter((m): m is Message => m !== null);
+  }
+
   /** What a one-shot call logs so its request can be rebuilt: provider, model, maxTokens. */
   protected oneShotEnvelope(config: LlmCallConfig): OneShotEnvelope {
     return { provider: config.provider, model: config.model, ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }) };
@@ -362,8 +397,8 @@ export class AgentLoop {
     return seed;
   }
 
-  async #runTool(turn: number, step: number, call: Extract<ContentBlock, { type: 'tool-call' }>): Promise<void> {
-    const callSeq = this.log.append('tool/call', { turn, step, callId: call.id, name: call.name, arguments: call.arguments }).seq;
+  /** Runs one logged tool call and appends its result, citing the call. */
+  protected async answerToolCall(turn: number, step: number, call: ToolCallBlock, callSeq: number): Promise<void> {
     const tool = this.tools.get(call.name);
     let content: readonly ContentBlock[];
     let isError = false;

@@ -14,7 +14,12 @@ export class Inbox {
 
   constructor(log: SessionLog) {
     this.#log = log;
-    for (const event of log.events) if (isEvent(event, 'agent/inbox/spliced')) this.#apply(event.data);
+    for (const event of log.events) if (isEvent(event, 'agent/inbox/spliced')) this.restore(event.data);
+  }
+
+  /** Replays one logged splice into the lists of a new instance. */
+  protected restore(data: SpliceData): void {
+    this.#apply(data);
   }
 
   size(target: InboxTarget): number {

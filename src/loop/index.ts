@@ -1,4 +1,4 @@
-export { AgentLoop, requestProposal, type AgentLoopOptions, type LoopConfig, type OneShotEnvelope, type OneShotSent, type PreStepHook, type PreStepOutcome, type RequestHook, type SentRequest } from './agent-loop.ts';
+export { AgentLoop, requestProposal, type StepResult, type AgentLoopOptions, type LoopConfig, type OneShotEnvelope, type OneShotSent, type PreStepHook, type PreStepOutcome, type RequestHook, type SentRequest } from './agent-loop.ts';
 export { BlockAssembler } from './block-assembler.ts';
 export { Inbox, type InboxTarget } from './inbox.ts';
 export { counterIds, createAssistantMessage, createToolResultMessage, createUserMessage, textMessage, type IdSource } from './messages.ts';
