@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import type { Scenario, ScenarioAction } from '../../src/contract/index.ts';
 import type { ScriptedReply } from '../../src/loop/index.ts';
+import type { Mutable } from '../../src/_internals/mutable.ts';
 import { scenario } from './scenario.ts';
 import { anyText, textOf } from './text.ts';
 
@@ -106,7 +107,7 @@ export const richScenario: fc.Arbitrary<Scenario> = fc.noBias(scenario).chain((s
       const registered = [...s.tools.map((t) => t.name), ...s.actions.flatMap((a) => (a.do === 'registerTool' ? [a.tool.name] : []))];
       const rich = s.replies.map((r, i): ScriptedReply => {
         const { text, reasoning, args, blocks } = replies[i]!;
-        const out: { -readonly [K in keyof ScriptedReply]: ScriptedReply[K] } = { ...r };
+        const out: Mutable<ScriptedReply> = { ...r };
         if (r.text !== undefined) out.text = text;
         if (r.reasoning !== undefined) out.reasoning = reasoning;
         // Calls go to tools the scenario registers, when it has any: an unknown tool's error is the harness's text, not the conversation's.

@@ -1,4 +1,5 @@
 /** Request-header snapshots: canonical form, equality and the fold (spec §3.3–3.5). */
+import type { Mutable } from '../_internals/mutable.ts';
 import { deepFreeze, isEvent, type EpochHeader, type EventOf, type LlmCallConfig, type SessionEvent } from '../log/index.ts';
 
 /**
@@ -7,7 +8,7 @@ import { deepFreeze, isEvent, type EpochHeader, type EventOf, type LlmCallConfig
  * is kept as it is (no key sorting, `stop: []` stays), and nothing is cloned.
  */
 export function canonicalHeader(header: EpochHeader): EpochHeader {
-  const out: { -readonly [K in keyof EpochHeader]: EpochHeader[K] } = { config: header.config };
+  const out: Mutable<EpochHeader> = { config: header.config };
   const defaults = header.adapterDefaults;
   if (defaults !== undefined && (defaults.reasoningEffort === true || defaults.maxTokens === true)) out.adapterDefaults = defaults;
   if (typeof header.system === 'string' && header.system !== '') out.system = header.system;

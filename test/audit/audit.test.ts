@@ -9,7 +9,7 @@ import { sessionLog, writeJsonl } from '../../properties/arbitraries/session-log
 import fc from 'fast-check';
 import { explainingEvent, prefixBreak, reconstructRequest, requestBoundaries } from '../../src/fold/index.ts';
 import { DSH_LOGS_DIR, REFUSED_DSH_LOG, dshLogs } from '../helpers/corpora.ts';
-import { assistantData, emptyLog, headerData, richJsonl, userMessage } from '../helpers/log-builder.ts';
+import { assistantData, emptyLog, headerData, richJsonl, unexplainedDropJsonl } from '../helpers/log-builder.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 function audited(text: string): AuditedLog {
@@ -212,22 +212,3 @@ describe('recon audit', () => {
     expect((JSON.parse(strict.stdout) as { summary: object }).summary).toMatchObject({ unexplainedBreaks: 0, unexplainedDrops: 0, unreconstructable: 1 });
   });
 });
-
-/** Two steps of one turn whose cache reads fall from 512 to 0 with nothing logged between them. */
-function unexplainedDropJsonl(): string {
-  const log = emptyLog();
-  log.append('turn/start', { turn: 1 });
-  for (const [step, reads] of [[1, 512], [2, 0]] as const) {
-    log.append('step/start', { turn: 1, step });
-    if (step === 1) {
-      log.append('user/message', userMessage('u', 'go'), { surfaceOp: 'append' });
-      log.append('request/header', headerData('initial'));
-    }
-    log.append('assistant/message', assistantData(1, step, `a${step}`, [{ type: 'text', text: 'x' }], { inputTokens: 10, outputTokens: 1, cacheReadTokens: reads }), {
-      surfaceOp: 'append',
-      sourceEventSeqs: [],
-    });
-    log.append('step/end', { turn: 1, step });
-  }
-  return saveJsonl(log);
-}

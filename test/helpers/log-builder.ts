@@ -128,3 +128,22 @@ export function withLine(text: string, n: number, line: string): string {
   lines[n - 1] = line;
   return lines.join('\n');
 }
+
+/** Two steps of one turn whose cache reads fall from 512 to 0 with nothing logged between them. */
+export function unexplainedDropJsonl(): string {
+  const log = emptyLog();
+  log.append('turn/start', { turn: 1 });
+  for (const [step, reads] of [[1, 512], [2, 0]] as const) {
+    log.append('step/start', { turn: 1, step });
+    if (step === 1) {
+      log.append('user/message', userMessage('u', 'go'), { surfaceOp: 'append' });
+      log.append('request/header', headerData('initial'));
+    }
+    log.append('assistant/message', assistantData(1, step, `a${step}`, [{ type: 'text', text: 'x' }], { inputTokens: 10, outputTokens: 1, cacheReadTokens: reads }), {
+      surfaceOp: 'append',
+      sourceEventSeqs: [],
+    });
+    log.append('step/end', { turn: 1, step });
+  }
+  return saveJsonl(log);
+}

@@ -6,12 +6,11 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/audit/index.ts';
-import { saveJsonl } from '../../src/log/index.ts';
 import { renderAuditSarif, type SarifLog } from '../../src/report/sarif.ts';
 import { HARNESS_VERSION } from '../../src/version.ts';
 import { sessionLog, writeJsonl } from '../../properties/arbitraries/session-log.ts';
 import { DSH_LOGS_DIR } from '../helpers/corpora.ts';
-import { assistantData, emptyLog, headerData, userMessage } from '../helpers/log-builder.ts';
+import { unexplainedDropJsonl } from '../helpers/log-builder.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
 /**
@@ -49,21 +48,6 @@ function expectRulesConsistent(sarif: SarifLog): void {
   }
 }
 
-/** Two steps whose cache reads fall from 512 to 0 with nothing logged between them. */
-function unexplainedDropJsonl(): string {
-  const log = emptyLog();
-  log.append('turn/start', { turn: 1 });
-  for (const [step, reads] of [[1, 512], [2, 0]] as const) {
-    log.append('step/start', { turn: 1, step });
-    if (step === 1) {
-      log.append('user/message', userMessage('u', 'go'), { surfaceOp: 'append' });
-      log.append('request/header', headerData('initial'));
-    }
-    log.append('assistant/message', assistantData(1, step, `a${step}`, [{ type: 'text', text: 'x' }], { inputTokens: 10, outputTokens: 1, cacheReadTokens: reads }), { surfaceOp: 'append', sourceEventSeqs: [] });
-    log.append('step/end', { turn: 1, step });
-  }
-  return saveJsonl(log);
-}
 
 describe('the validator', () => {
   it('is the real schema: it refuses what SARIF 2.1.0 forbids', () => {
