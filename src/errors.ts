@@ -19,6 +19,7 @@ export const LOG_ERROR_CODES = {
   LEGACY_SHAPE_INVALID: 'an event in an older shape cannot be upgraded because it is malformed',
   UNKNOWN_EVENT_TYPE: 'an event type unknown to this reader is not marked ignorable',
   REQUEST_HEADER_INVALID: 'a request/header snapshot lacks provider/model or has invalid fields',
+  HEADER_FIELD_UNKNOWN: 'a request/header snapshot holds a field this reader does not know: a rebuilt request would lack it',
   MESSAGE_SHAPE: 'a message event does not have the shape its type requires',
   SURFACE_INVALID: 'surface metadata (surfaceOp, sourceEventSeqs, replace range) is invalid',
 } as const;

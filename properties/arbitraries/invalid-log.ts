@@ -195,6 +195,28 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
   'header.stop': header('header.stop', (e, p) => {
     configOf(e)['stop'] = pickOf<JsonValue>(['END', [1], [null]], p)!;
   }),
+  'header.data-key': header('header.data-key', (e, p) => {
+    objectAt(e, 'data')[pickOf(['startsSeries', 'delta', 'Reason'], p)!] = pickOf<JsonValue>([true, {}, 'change'], p)!;
+  }),
+  'header.key': header('header.key', (e, p) => {
+    headerOf(e)[pickOf(['messageSuffix', 'toolChoice', 'instructions', 'System'], p)!] = pickOf<JsonValue>([[], 'auto', { text: 'x' }, 'x'], p)!;
+  }),
+  'header.config-key': header('header.config-key', (e, p) => {
+    configOf(e)[pickOf(['topP', 'seed', 'frequencyPenalty', 'max_tokens'], p)!] = pickOf<JsonValue>([0.9, 7, 0, 100], p)!;
+  }),
+  'header.system': header('header.system', (e, p) => {
+    headerOf(e)['system'] = pickOf<JsonValue>([5, ['You are brief.'], { text: 'x' }, null, false], p)!;
+  }),
+  'header.tools': header('header.tools', (e, p) => {
+    headerOf(e)['tools'] = pickOf<JsonValue>(['tools', [1], { name: 'read' }, [null], [['read']], '{{ tools }}'], p)!;
+  }),
+  'header.message-prefix': header('header.message-prefix', (e, p) => {
+    const prefixMessage = { id: 'p0', role: 'user', content: [{ type: 'text', text: 'reminder' }], source: { kind: 'session-prefix' } };
+    headerOf(e)['messagePrefix'] = pickOf<JsonValue>(
+      ['reminder', [7], { ...prefixMessage }, [{ ...prefixMessage, id: '' }], [{ ...prefixMessage, role: 'tool' }], [{ ...prefixMessage, content: 'reminder' }], [{ ...prefixMessage, source: {} }], [prefixMessage, null]],
+      p,
+    )!;
+  }),
   'header.markers-object': header('header.markers-object', (e, p) => {
     headerOf(e)['adapterDefaults'] = pickOf<JsonValue>([true, [], 'maxTokens'], p)!;
   }),
@@ -240,6 +262,14 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     const block = objectAt(m, 'content', 0);
     m['content'] = pickOf<JsonValue>([[], [block, block], [{ ...block, type: 'text' }], [{ ...block, content: 'out' }]], p)!;
   }),
+  'message.context-keys': (log, pick) =>
+    appended(
+      log,
+      'message.context-keys',
+      'context/message',
+      { message: { id: 'context-1', role: 'user', content: [{ type: 'text', text: 'context' }], source: { kind: 'plugin', plugin: 'hooks' } }, [pickOf(['note', 'content', 'source', 'turn'], pick)!]: 'x' },
+      { surfaceOp: 'append' },
+    ),
   'message.tool-call-ids': message('message.tool-call-ids', ['tool/result'], (m) => {
     objectAt(m, 'content', 0)['toolCallId'] = 'some-other-call';
   }),

@@ -7,7 +7,7 @@ import { isEvent, type Message, type SessionEvent } from '../log/index.ts';
 export function deriveEventMessage(event: SessionEvent): Message | null {
   // String comparisons, not isTyped's table lookup: the fold projects every surface node through here.
   if (isEvent(event, 'user/message')) return event.data;
-  if (isEvent(event, 'tool/result')) return event.data.message;
+  if (isEvent(event, 'tool/result') || isEvent(event, 'context/message')) return event.data.message;
   if (!isEvent(event, 'assistant/message')) return null;
   const message = event.data.message;
   // A usage-only step (no content) is not a message the model sees.

@@ -5,3 +5,4 @@ export { BoundaryTracker, requestBoundaries, type RequestBoundary } from './requ
 export { canonicalHeader, foldRequestHeader, headerEquals } from './request-header.ts';
 export { Session, type FoldCounters } from './session.ts';
 export { explainingEvent, prefixBreak, type BrokenPart, type Explanation } from './prefix-break.ts';
+export { ERAS, eraOf, isSessionPrefixEvidence, type Era } from './era.ts';

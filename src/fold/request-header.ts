@@ -1,18 +1,20 @@
 /** Request-header snapshots: canonical form, equality and the fold (spec §3.3–3.5). */
 import type { Mutable } from '../_internals/mutable.ts';
-import { deepFreeze, isEvent, type EpochHeader, type EventOf, type LlmCallConfig, type SessionEvent } from '../log/index.ts';
+import { deepFreeze, isEvent, isPlaceholder, type EpochHeader, type EventOf, type LlmCallConfig, type SessionEvent } from '../log/index.ts';
 
 /**
  * The canonical snapshot of a header: `config`, then `adapterDefaults` only when it marks
- * something, `system` only when non-empty, `tools` only when a non-empty list. `config`
- * is kept as it is (no key sorting, `stop: []` stays), and nothing is cloned.
+ * something, `system` only when non-empty, `tools` and `messagePrefix` only when non-empty
+ * lists. `config` is kept as it is (no key sorting, `stop: []` stays), and nothing is cloned.
  */
 export function canonicalHeader(header: EpochHeader): EpochHeader {
   const out: Mutable<EpochHeader> = { config: header.config };
   const defaults = header.adapterDefaults;
   if (defaults !== undefined && (defaults.reasoningEffort === true || defaults.maxTokens === true)) out.adapterDefaults = defaults;
   if (typeof header.system === 'string' && header.system !== '') out.system = header.system;
-  if (Array.isArray(header.tools) && header.tools.length > 0) out.tools = header.tools;
+  // A scrubbed placeholder ("{{tools}}") is kept as stored: dropping it would rebuild a request without tools.
+  if ((Array.isArray(header.tools) && header.tools.length > 0) || isPlaceholder(header.tools)) out.tools = header.tools;
+  if (Array.isArray(header.messagePrefix) && header.messagePrefix.length > 0) out.messagePrefix = header.messagePrefix;
   return out;
 }
 
@@ -25,9 +27,9 @@ export function callConfigEquals(a: LlmCallConfig, b: LlmCallConfig): boolean {
 }
 
 /**
- * Whether two snapshots would produce the same request. Tools compare as JSON text,
- * position by position, so reordered tools or reordered schema keys are a change;
- * absent tools equal an empty list.
+ * Whether two snapshots would produce the same request. Tools and prefix messages compare
+ * as JSON text, position by position, so reordered tools or reordered schema keys are a
+ * change; absent tools or prefix equal an empty list.
  */
 export function headerEquals(a: EpochHeader | undefined, b: EpochHeader | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
@@ -35,8 +37,14 @@ export function headerEquals(a: EpochHeader | undefined, b: EpochHeader | undefi
   if (a.adapterDefaults?.reasoningEffort !== b.adapterDefaults?.reasoningEffort) return false;
   if (a.adapterDefaults?.maxTokens !== b.adapterDefaults?.maxTokens) return false;
   if (a.system !== b.system) return false;
-  const ta = Array.isArray(a.tools) ? a.tools : [];
-  const tb = Array.isArray(b.tools) ? b.tools : [];
+  if (!sameJsonList(a.messagePrefix, b.messagePrefix)) return false;
+  return sameJsonList(a.tools, b.tools);
+}
+
+function sameJsonList(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
+  if (isPlaceholder(a) || isPlaceholder(b)) return a === b;
+  const ta = Array.isArray(a) ? a : [];
+  const tb = Array.isArray(b) ? b : [];
   return ta.length === tb.length && ta.every((tool, i) => JSON.stringify(tool) === JSON.stringify(tb[i]));
 }
 

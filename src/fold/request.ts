@@ -1,8 +1,10 @@
 /**
  * The neutral request a loop sends (spec §4.4 item 7) and its reconstruction from a
- * log prefix: `{...header.config, messages, system?, tools?, sessionId}`.
+ * log prefix: `{...header.config, messages, system?, tools?, sessionId}`. The messages are
+ * the header's session prefix, if any (dsh-eras §4.1 item 4), then the derived history.
  */
 import { deepFreeze, type EpochHeader, type LlmCallConfig, type Message, type SessionEvent, type ToolSpec } from '../log/index.ts';
+import type { Era } from './era.ts';
 import { deriveMessagesFresh } from './fold-surface.ts';
 import { foldRequestHeader } from './request-header.ts';
 
@@ -22,7 +24,7 @@ export function buildRequest(header: EpochHeader, messages: readonly Message[], 
 export function requestOf(header: EpochHeader, messages: readonly Message[], sessionId: string): NeutralRequest {
   return {
     ...header.config,
-    messages,
+    messages: header.messagePrefix === undefined ? messages : [...header.messagePrefix, ...messages],
     ...(header.system === undefined ? {} : { system: header.system }),
     ...(header.tools === undefined ? {} : { tools: header.tools }),
     sessionId,
@@ -32,11 +34,20 @@ export function requestOf(header: EpochHeader, messages: readonly Message[], ses
 /**
  * Rebuilds the request dispatched at `boundarySeq` from the events before it, with a
  * fresh fold; undefined when no request/header precedes it (the request cannot be
- * reconstructed).
+ * reconstructed). In the session-prefix era the messages are those of the events before
+ * the step's `step/start`, after the header's prefix (dsh-eras §4.1).
  */
-export function reconstructRequest(events: readonly SessionEvent[], boundarySeq: number, sessionId: string): NeutralRequest | undefined {
+export function reconstructRequest(events: readonly SessionEvent[], boundarySeq: number, sessionId: string, era: Era = 'current'): NeutralRequest | undefined {
   // The dispatch-time check passes the whole log: no second copy of it.
   const prefix = boundarySeq === events.length ? events : events.slice(0, boundarySeq);
   const header = foldRequestHeader(prefix);
-  return header === undefined ? undefined : buildRequest(header, deriveMessagesFresh(prefix), sessionId);
+  if (header === undefined) return undefined;
+  const messages = era === 'current' ? prefix : prefix.slice(0, stepStartBefore(prefix));
+  return buildRequest(header, deriveMessagesFresh(messages), sessionId);
+}
+
+/** The seq of the last `step/start` in `events` (their length when there is none). */
+function stepStartBefore(events: readonly SessionEvent[]): number {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i]!.type === 'step/start') return i;
+  return events.length;
 }

@@ -1,12 +1,16 @@
 import type { EventOf, EventType, SessionEvent, TypedEvent } from './types.ts';
 
-/** Types whose events carry a `surfaceOp` and become model-visible messages (spec §1.1). */
+/**
+ * Types whose events carry a `surfaceOp` and become model-visible messages (spec §1.1),
+ * with the session-prefix era's `context/message` (dsh-eras §1.1).
+ */
 export function isSurfaceType(type: string): boolean {
   // A switch, not a Set: checked for every loaded event, whose type string is not interned.
   switch (type) {
     case 'user/message':
     case 'assistant/message':
     case 'tool/result':
+    case 'context/message':
       return true;
     default:
       return false;
@@ -14,9 +18,10 @@ export function isSurfaceType(type: string): boolean {
 }
 
 /**
- * Whether `type` is in the vocabulary a DSH 0.1.0-rc.8 reader knows (its
- * `KNOWN_SESSION_EVENT_TYPES`, 48 names). A type outside it is refused unless the event is
- * marked `ignorable: true` (spec §5.3). A switch, not a Set: checked for every loaded event,
+ * Whether `type` is in the vocabulary this reader knows: the 48 names a DSH 0.1.0-rc.8
+ * reader knows (its `KNOWN_SESSION_EVENT_TYPES`), and the session-prefix era's
+ * `context/message`, `prompt/blocked` and `compact/*` (dsh-eras §1.1), which rc.8 refuses.
+ * A type outside it is refused unless the event is marked `ignorable: true` (spec §5.3). A switch, not a Set: checked for every loaded event,
  * and a parsed type string is not interned, so a Set would hash it first.
  */
 export function isKnownEventType(type: string): boolean {
@@ -70,6 +75,12 @@ export function isKnownEventType(type: string): boolean {
     case 'tool/code-dispatch':
     case 'tool/code-dispatch-start':
     case 'web/deepseek-search-llm-request':
+    case 'context/message':
+    case 'prompt/blocked':
+    case 'compact/start':
+    case 'compact/summary':
+    case 'compact/end':
+    case 'compact/prune':
       return true;
     default:
       return false;
@@ -110,6 +121,12 @@ const TYPED: { readonly [K in EventType]: true } = {
   'compaction/prune': true,
   'llm/retry': true,
   'llm/retry-started': true,
+  'context/message': true,
+  'prompt/blocked': true,
+  'compact/start': true,
+  'compact/summary': true,
+  'compact/end': true,
+  'compact/prune': true,
 };
 
 /** Whether `EventDataMap` gives the event's type a payload: then `switch (event.type)` narrows `data`. */

@@ -98,6 +98,12 @@ export const LOG_RULES = {
   'header.shape': rule('REQUEST_HEADER_INVALID', 'event', 'data is {header, reason} with an object header'),
   'header.reason': rule('REQUEST_HEADER_INVALID', 'event', 'reason is "initial", "resume" or "change"'),
   'header.config': rule('REQUEST_HEADER_INVALID', 'event', 'the header has a config object'),
+  'header.data-key': rule('HEADER_FIELD_UNKNOWN', 'event', 'data has only the keys header and reason'),
+  'header.key': rule('HEADER_FIELD_UNKNOWN', 'event', 'the header has only the fields config, adapterDefaults, system, tools and messagePrefix'),
+  'header.config-key': rule('HEADER_FIELD_UNKNOWN', 'event', 'config has only the fields provider, model, reasoningEffort, temperature, maxTokens and stop'),
+  'header.system': rule('REQUEST_HEADER_INVALID', 'event', 'system, if present, is a string'),
+  'header.tools': rule('REQUEST_HEADER_INVALID', 'event', 'tools, if present, is a list of objects or a scrubbed placeholder'),
+  'header.message-prefix': rule('REQUEST_HEADER_INVALID', 'event', 'messagePrefix, if present, is a list of messages (each with an id, a role, a content array and a source) or scrubbed placeholders'),
   'header.provider': rule('REQUEST_HEADER_INVALID', 'event', 'config.provider is a non-empty string'),
   'header.model': rule('REQUEST_HEADER_INVALID', 'event', 'config.model is a non-empty string'),
   'header.reasoning-effort': rule('REQUEST_HEADER_INVALID', 'event', 'config.reasoningEffort, if present, is a non-empty string'),
@@ -117,6 +123,7 @@ export const LOG_RULES = {
   'message.model-source': rule('MESSAGE_SHAPE', 'event', 'an assistant message has a model source with provider and model'),
   'message.tool-source': rule('MESSAGE_SHAPE', 'event', 'a tool result has a tool source with a callId'),
   'message.tool-result-block': rule('MESSAGE_SHAPE', 'event', 'a tool result holds exactly one tool-result block with a content array'),
+  'message.context-keys': rule('MESSAGE_SHAPE', 'event', 'a context/message is {message, meta?}'),
   'message.tool-call-ids': rule('MESSAGE_SHAPE', 'event', 'the block toolCallId equals the source callId'),
 
   // Surface metadata (spec §2.4, §5.1 item 6).

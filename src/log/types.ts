@@ -82,12 +82,17 @@ export type ToolSpec = {
   readonly parameters: JsonObject;
 };
 
-/** A full request-header snapshot (spec §2.2). */
+/**
+ * A full request-header snapshot (spec §2.2). `messagePrefix` is the session-prefix era's
+ * (dsh-eras §3): request-only messages sent before the whole derived history, composed
+ * once per loop instance; the header is their only record. Empty is the same as absent.
+ */
 export type EpochHeader = {
   readonly config: LlmCallConfig;
   readonly adapterDefaults?: { readonly reasoningEffort?: true; readonly maxTokens?: true };
   readonly system?: string;
   readonly tools?: readonly ToolSpec[];
+  readonly messagePrefix?: readonly Message[];
 };
 
 export type HeaderReason = 'initial' | 'resume' | 'change';
@@ -178,6 +183,32 @@ export type CompactionSummaryData = {
   readonly usage?: TokenUsage;
 };
 
+/** A session-prefix-era `context/message` (dsh-eras §1.1): a user-role surface message; `meta` is log-only. */
+export type ContextMessageData = { readonly message: Message; readonly meta?: JsonValue };
+
+/** A session-prefix-era `prompt/blocked`: a prompt a plugin kept from the model (log only). */
+export type PromptBlockedData = { readonly content: readonly ContentBlock[]; readonly source: MessageSource; readonly reason: JsonValue };
+
+/** `compact/start` and `compact/end`, the names of the compaction brackets before the rename to `compaction/*` (dsh-eras §1.1). */
+export type CompactBracketData = { readonly turn: number | null; readonly compactionId?: string; readonly sourceCommandId?: string; readonly error?: JsonValue };
+
+/** `compact/summary`: the older payload; `compactionId` and the rest came later, before the rename. */
+export type CompactSummaryData = {
+  readonly summary: readonly ContentBlock[];
+  readonly shadowedRange: SeqRange;
+  readonly shadowedSeqs: readonly number[];
+  readonly shadowedTokenCount: number;
+  readonly provider?: string;
+  readonly model?: string;
+  readonly maxTokens?: number;
+  readonly compactionId?: string;
+  readonly sourceCommandId?: string;
+  readonly turn?: number | null;
+  readonly usage?: TokenUsage;
+  readonly rawOutput?: string;
+  readonly llmStreamCall?: true;
+};
+
 export type CompactionPruneData = { readonly shadowedRange: SeqRange; readonly shadowedSeqs: readonly number[]; readonly shadowedTokenCount: number };
 
 export type RetryData = {
@@ -221,6 +252,12 @@ export type EventDataMap = {
   readonly 'compaction/prune': CompactionPruneData;
   readonly 'llm/retry': RetryData;
   readonly 'llm/retry-started': RetryStartedData;
+  readonly 'context/message': ContextMessageData;
+  readonly 'prompt/blocked': PromptBlockedData;
+  readonly 'compact/start': CompactBracketData;
+  readonly 'compact/summary': CompactSummaryData;
+  readonly 'compact/end': CompactBracketData;
+  readonly 'compact/prune': CompactionPruneData;
 };
 
 export type EventType = keyof EventDataMap;

@@ -1,8 +1,10 @@
 /**
  * Upgrades of the older v0 shapes that DSH still reads (spec §5.3 item 3): the removed
  * `steering/message`, the `trigger` on `turn/start`, old `turn/end` reasons, and
- * messages persisted before messages had identities. Only a complete old shape is
- * upgraded; a current-looking malformed event is left for validation to refuse.
+ * messages persisted before messages had identities — among them the session-prefix
+ * era's `context/message` and the prefix messages of its headers (dsh-eras §1.1, §3).
+ * Only a complete old shape is upgraded; a current-looking malformed event is left for
+ * validation to refuse.
  */
 import { deepFreeze, type JsonValue } from './json.ts';
 import { refuse, type LogRuleId } from './rules.ts';
@@ -14,6 +16,14 @@ type Rec = Record<string, unknown>;
 /** The id an upgraded message gets, stable across loads. */
 function legacyMessageId(sessionId: string, seq: number): string {
   return `legacy-message:${sessionId}:${seq}`;
+}
+
+/**
+ * The id of the n-th message of an upgraded session prefix. It names the position, not the
+ * header's seq: a resume that recomposed the same prefix logs an equal header.
+ */
+function legacyPrefixId(sessionId: string, index: number): string {
+  return `legacy-prefix:${sessionId}:${index}`;
 }
 
 /**
@@ -48,7 +58,11 @@ export class LegacyUpgrader {
       case 'user/message':
       case 'assistant/message':
       case 'tool/result':
+      case 'context/message':
         next = this.#upgradeMessage(event);
+        break;
+      case 'request/header':
+        next = this.#upgradePrefix(event);
         break;
       default:
         return event;
@@ -143,6 +157,16 @@ export class LegacyUpgrader {
     return { ...event, type: 'user/message', data: { ...message, id: legacyMessageId(this.#sessionId, event.seq), role: 'user' } };
   }
 
+  #upgradePrefix(event: SessionEvent): SessionEvent {
+    const data = event.data;
+    if (!isRecord(data) || !isRecord(data['header'])) return event;
+    const prefix = data['header']['messagePrefix'];
+    if (!Array.isArray(prefix)) return event;
+    const upgraded = upgradePrefixMessages(this.#sessionId, prefix);
+    if (upgraded === undefined) return event;
+    return { ...event, data: { ...(data as { [k: string]: JsonValue }), header: { ...(data['header'] as { [k: string]: JsonValue }), messagePrefix: upgraded } } };
+  }
+
   #upgradeMessage(event: SessionEvent): SessionEvent {
     const data = event.data;
     if (!isRecord(data)) return event;
@@ -160,6 +184,13 @@ export class LegacyUpgrader {
         const source = { ...(isRecord(provenance) ? (provenance as { [k: string]: JsonValue }) : {}), kind: 'model' };
         return { ...event, data: { ...rest, message: { id, role: 'assistant', content: content!, source } } };
       }
+      case 'context/message': {
+        // {content, source, meta?} → {message, meta?}: meta stays log-only, as the era's fold left it.
+        if (Object.hasOwn(data, 'message') || !Object.hasOwn(data, 'content') || !Object.hasOwn(data, 'source') || !hasOnlyKeys(data, ['content', 'source'], ['meta'])) return event;
+        const { content, source, ...rest } = data as { [k: string]: JsonValue };
+        const message = { id: legacyMessageId(this.#sessionId, event.seq), role: 'user', content: content!, source: source! };
+        return { ...event, data: { message, ...rest } };
+      }
       case 'tool/result': {
         if (Object.hasOwn(data, 'message') || !Object.hasOwn(data, 'callId') || !Object.hasOwn(data, 'content') || !Object.hasOwn(data, 'isError')) return event;
         const { callId, content, isError, ...rest } = data as { [k: string]: JsonValue };
@@ -176,6 +207,19 @@ export class LegacyUpgrader {
         return event;
     }
   }
+}
+
+/** Gives the pre-identity messages of a header's session prefix their ids; other shapes are left for validation. */
+function upgradePrefixMessages(sessionId: string, prefix: readonly unknown[]): JsonValue[] | undefined {
+  let changed = false;
+  const out = prefix.map((message, index) => {
+    if (!isRecord(message) || Object.hasOwn(message, 'id') || Object.hasOwn(message, 'source') || !hasOnlyKeys(message, ['role', 'content'], ['provenance'])) return message as JsonValue;
+    changed = true;
+    const { provenance, ...rest } = message as { [k: string]: JsonValue };
+    const source = { ...(isRecord(provenance) ? (provenance as { [k: string]: JsonValue }) : {}), kind: 'session-prefix' };
+    return { id: legacyPrefixId(sessionId, index), ...rest, source };
+  });
+  return changed ? out : undefined;
 }
 
 function messageIdOf(event: SessionEvent): string | undefined {

@@ -89,16 +89,28 @@ export function checkEventPayload(event: SessionEvent): void {
     case 'tool/result':
       checkMessage(event, isRecord(event.data) ? event.data['message'] : undefined, 'tool');
       return;
+    case 'context/message':
+      checkContextMessage(event);
+      return;
   }
+}
+
+function checkContextMessage(event: SessionEvent): void {
+  const data = event.data;
+  checkMessage(event, isRecord(data) ? data['message'] : undefined, 'user');
+  for (const key in data as Rec) if (key !== 'message' && key !== 'meta') badMessage('message.context-keys', event, `has the key "${key}"; a context/message is {message, meta?}`);
 }
 
 function checkRequestHeader(event: SessionEvent): void {
   const data = event.data;
   if (!isRecord(data) || !isRecord(data['header'])) return badHeader('header.shape', event, 'data must be {header, reason}');
   if (!HEADER_REASONS.has(data['reason'])) badHeader('header.reason', event, `reason must be "initial", "resume" or "change", got ${JSON.stringify(data['reason'])}`);
+  for (const key in data) if (key !== 'header' && key !== 'reason') badHeader('header.data-key', event, `has the field "${key}" beside header and reason; this reader does not know it`);
   const header = data['header'];
+  for (const key in header) if (!isHeaderKey(key)) badHeader('header.key', event, `has the header field "${key}", which this reader does not know; a request rebuilt without it would differ from the one sent`);
   const config = header['config'];
   if (!isRecord(config)) return badHeader('header.config', event, 'header lacks a config object');
+  for (const key in config) if (!isConfigKey(key)) badHeader('header.config-key', event, `has the config field "${key}", which this reader does not know; a request rebuilt without it would differ from the one sent`);
   if (!isNonEmptyString(config['provider'])) badHeader('header.provider', event, 'lacks provider/model (provider must be a non-empty string)');
   if (!isNonEmptyString(config['model'])) badHeader('header.model', event, 'lacks provider/model (model must be a non-empty string)');
   if (config['reasoningEffort'] !== undefined && !isNonEmptyString(config['reasoningEffort'])) badHeader('header.reasoning-effort', event, 'has an invalid reasoningEffort (must be a non-empty string)');
@@ -107,6 +119,15 @@ function checkRequestHeader(event: SessionEvent): void {
     badHeader('header.max-tokens', event, 'has a maxTokens that is not a positive whole number');
   }
   if (config['stop'] !== undefined && !(Array.isArray(config['stop']) && config['stop'].every((s) => typeof s === 'string'))) badHeader('header.stop', event, 'has a stop that is not a list of strings');
+  if (header['system'] !== undefined && typeof header['system'] !== 'string') badHeader('header.system', event, 'has a system that is not a string');
+  const tools = header['tools'];
+  if (tools !== undefined && !isPlaceholder(tools) && !(Array.isArray(tools) && tools.every(isRecord))) {
+    badHeader('header.tools', event, `has tools that are neither a list of tool objects nor a scrubbed placeholder like "{{tools}}" (got ${JSON.stringify(tools).slice(0, 40)})`);
+  }
+  const prefix = header['messagePrefix'];
+  if (prefix !== undefined && !(Array.isArray(prefix) && prefix.every((m) => isPlaceholder(m) || isPrefixMessage(m)))) {
+    badHeader('header.message-prefix', event, `has a messagePrefix that is not a list of messages (got ${JSON.stringify(prefix).slice(0, 40)})`);
+  }
   const defaults = header['adapterDefaults'];
   if (defaults !== undefined) {
     if (!isRecord(defaults)) return badHeader('header.markers-object', event, 'has invalid adapterDefaults (must be an object)');
@@ -116,6 +137,39 @@ function checkRequestHeader(event: SessionEvent): void {
       if (config[key] === undefined) badHeader('header.marker-backed', event, `has invalid adapterDefaults: marker "${key}" has no value in config`);
     }
   }
+}
+
+/**
+ * A value a snapshot normaliser put where the real one was (`"{{tools}}"`, DSH's test logs):
+ * kept and compared as stored, and reported by the audit, since the bytes sent are unknown.
+ */
+export function isPlaceholder(value: unknown): value is string {
+  return typeof value === 'string' && /^\{\{[\w.-]+\}\}$/.test(value);
+}
+
+function isHeaderKey(key: string): boolean {
+  return key === 'config' || key === 'adapterDefaults' || key === 'system' || key === 'tools' || key === 'messagePrefix';
+}
+
+function isConfigKey(key: string): boolean {
+  switch (key) {
+    case 'provider':
+    case 'model':
+    case 'reasoningEffort':
+    case 'temperature':
+    case 'maxTokens':
+    case 'stop':
+      return true;
+    default:
+      return false;
+  }
+}
+
+function isPrefixMessage(value: unknown): boolean {
+  if (!isRecord(value) || !isNonEmptyString(value['id']) || !Array.isArray(value['content'])) return false;
+  const role = value['role'];
+  const source = value['source'];
+  return (role === 'system' || role === 'user' || role === 'assistant') && isRecord(source) && isNonEmptyString(source['kind']);
 }
 
 type MessageKind = 'user' | 'assistant' | 'tool';

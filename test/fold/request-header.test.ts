@@ -62,9 +62,22 @@ describe('foldRequestHeader (spec §3.4)', () => {
     expect(foldRequestHeader(log.events.slice(0, 3))).toBeUndefined();
   });
 
-  it('ignores fields outside the snapshot such as an old messagePrefix', () => {
-    const events = [{ type: 'request/header', seq: 0, time: 0, data: { header: { ...base, messagePrefix: ['x'] }, reason: 'initial' } }];
-    expect(foldRequestHeader(events as unknown as SessionEvent[])).toEqual(base);
+  it('keeps the session prefix of the session-prefix era: empty is absent, and a different prefix is another header', () => {
+    const prefix = [{ id: 'p0', role: 'user' as const, content: [{ type: 'text' as const, text: 'reminder' }], source: { kind: 'session-prefix' } }];
+    const events = [{ type: 'request/header', seq: 0, time: 0, data: { header: { ...base, messagePrefix: prefix }, reason: 'initial' } }];
+    expect(foldRequestHeader(events as unknown as SessionEvent[])).toEqual({ ...base, messagePrefix: prefix });
+    expect(canonicalHeader({ ...base, messagePrefix: [] })).toEqual(base);
+    expect(headerEquals({ ...base, messagePrefix: [] }, base)).toBe(true);
+    expect(headerEquals({ ...base, messagePrefix: prefix }, base)).toBe(false);
+    const other = [{ ...prefix[0]!, content: [{ type: 'text' as const, text: 'another reminder' }] }];
+    expect(headerEquals({ ...base, messagePrefix: prefix }, { ...base, messagePrefix: other })).toBe(false);
+  });
+
+  it('keeps a scrubbed placeholder where the tools were, instead of rebuilding a request without tools', () => {
+    const header = { ...base, tools: '{{tools}}' } as unknown as EpochHeader;
+    expect(canonicalHeader(header)).toEqual(header);
+    expect(headerEquals(header, base)).toBe(false);
+    expect(headerEquals(header, { ...header })).toBe(true);
   });
 });
 
