@@ -4,6 +4,7 @@ import { HISTORY_PROPERTIES } from './history.ts';
 import { LOG_PROPERTIES } from './log.ts';
 import { LOOP_PROPERTIES } from './loop.ts';
 import { OBSERVED_WIRE_PROPERTIES } from './observed-wire.ts';
+import { REAL_LOG_PROPERTIES } from './real-logs.ts';
 import { REQUEST_PROPERTIES } from './request.ts';
 import { WIRE_PROPERTIES } from './wire.ts';
 import type { AnyProperty } from './_internals/property.ts';
@@ -12,6 +13,7 @@ import type { AnyProperty } from './_internals/property.ts';
 export const PROPERTIES: readonly AnyProperty[] = [
   ...LOG_PROPERTIES,
   ...FOLD_PROPERTIES,
+  ...REAL_LOG_PROPERTIES,
   ...REQUEST_PROPERTIES,
   ...WIRE_PROPERTIES,
   ...CACHE_ROUTING_PROPERTIES,

@@ -270,6 +270,8 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
         config: rerouted || hooked || changes.some((a) => a.do === 'override'),
         system: restarts.some((a) => a.system !== undefined) || changes.some((a) => a.do === 'setSystem'),
         tools: changes.some((a) => a.do === 'registerTool'),
+        // The audit's part for a recomposed session prefix; the current era composes none.
+        prefix: false,
         messages: replacedIn(log.events, boundaries[before]!.seq, boundaries[after]!.seq),
       };
       const { header: lastHeader } = last.data;

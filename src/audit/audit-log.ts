@@ -5,8 +5,9 @@
  * flagged `unexplained`.
  */
 import { ReconError } from '../errors.ts';
-import { BoundaryTracker, prefixBreak, requestOf, Session, type BrokenPart, type RequestBoundary } from '../fold/index.ts';
+import { BoundaryTracker, isSessionPrefixEvidence, prefixBreak, requestOf, Session, type BrokenPart, type Era, type RequestBoundary } from '../fold/index.ts';
 import {
+  isPlaceholder,
   isTyped,
   loadJsonl,
   loadJsonlFile,
@@ -50,6 +51,16 @@ export interface RequestAt {
   readonly line: number;
 }
 
+/** One rebuilt request: where it was dispatched and what it is made of. */
+export interface RebuiltRequest extends RequestAt {
+  /** 0 for a step's first attempt, then one more per retry. */
+  readonly attempt: number;
+  /** Its messages: the session prefix, then the derived history. */
+  readonly messages: number;
+  /** How many of them are the header's session prefix (the session-prefix era; 0 otherwise). */
+  readonly prefixMessages: number;
+}
+
 export interface PrefixBreak extends StepCause {
   /** What differs from the previous request: the route (a provider's cache is per model), the system prompt, the tools, or the messages. */
   readonly part: BrokenPart;
@@ -58,6 +69,8 @@ export interface PrefixBreak extends StepCause {
 export interface AuditedLog {
   readonly file: string;
   readonly ok: true;
+  /** The design the log was written in, by its evidence (dsh-eras §0): it decides where each request's messages end. */
+  readonly era: Era;
   readonly events: number;
   readonly turns: number;
   readonly steps: number;
@@ -72,6 +85,13 @@ export interface AuditedLog {
   readonly breaks: readonly PrefixBreak[];
   /** Requests with no request/header before them: nothing to rebuild them from. */
   readonly unreconstructable: readonly RequestAt[];
+  /** Every request rebuilt, in order. */
+  readonly rebuilt: readonly RebuiltRequest[];
+  /**
+   * Header fields a snapshot normaliser replaced by a placeholder (`"{{tools}}"`): the
+   * requests are rebuilt with the placeholder as stored, so those parts are not the bytes sent.
+   */
+  readonly scrubbed: readonly string[];
   readonly upgradedEvents: number;
   readonly tornTail?: TornTail;
 }
@@ -167,6 +187,11 @@ class Auditor {
   readonly #breaks: PrefixBreak[] = [];
   readonly #unreconstructable: RequestAt[] = [];
   #previous: Previous | undefined;
+  readonly #rebuilt: Array<RebuiltRequest & { readonly atStepStart: number }> = [];
+  readonly #scrubbed = new Set<string>();
+  #era: Era = 'current';
+  /** The fold's messages as the latest step/start found them, and how many: the session-prefix era's boundary. */
+  #atStepStart: { readonly messages: readonly Message[]; readonly count: number } = { messages: NO_MESSAGES, count: 0 };
   /** Events since the latest boundary (from seq 0 before the first). */
   #stretch: Stretch = {};
   /** Closed stretches since the boundary of the previous usage point: what explains a drop. */
@@ -176,6 +201,11 @@ class Auditor {
     const session = (this.#session ??= new Session(log));
     // The header fold reads each event as it arrives: the log keeps only the latest.
     session.requestHeader();
+    if (this.#era === 'current' && isSessionPrefixEvidence(event)) this.#era = 'session-prefix';
+    if (event.type === 'step/start') {
+      const messages = session.derivedMessages();
+      this.#atStepStart = { messages, count: messages.length };
+    }
     const boundary = this.#tracker.next(event);
     if (boundary !== undefined) this.#request(boundary, session, line);
     if (isTyped(event)) switch (event.type) {
@@ -187,6 +217,7 @@ class Auditor {
         break;
       case 'request/header': {
         const reason = event.data.reason;
+        this.#noteScrubbed(event.data.header);
         this.#headers[reason]++;
         this.#stretch.header ??= reason;
         this.#stretch.first ??= HEADER_CAUSE[reason];
@@ -212,20 +243,31 @@ class Auditor {
       this.#unreconstructable.push({ turn: boundary.turn, step: boundary.step, seq: boundary.seq, line });
       return;
     }
-    const messages = session.derivedMessages();
+    // The session-prefix era sent the messages of the events before step/start (dsh-eras §4.1).
+    const atDispatch = countedMessages(session);
+    const { messages, count } = this.#era === 'session-prefix' ? this.#atStepStart : atDispatch;
+    const prefixMessages = header.messagePrefix?.length ?? 0;
+    // Both counts are kept: evidence of the era may come after this request, and the last word decides.
+    this.#rebuilt.push({ turn: boundary.turn, step: boundary.step, attempt: boundary.attempt, seq: boundary.seq, line, messages: prefixMessages + atDispatch.count, prefixMessages, atStepStart: prefixMessages + this.#atStepStart.count });
     const previous = this.#previous;
-    this.#previous = { header, messages, count: messages.length };
+    this.#previous = { header, messages, count };
     if (previous === undefined) return;
     // The same array: nothing was replaced, so these messages extend the previous ones and only the header can differ.
     const same = previous.messages === messages;
     const id = session.id;
-    const part = prefixBreak(
+    // A recomposed session prefix is a header change: a resume snapshot explains it, a replace does not.
+    const part = !sameJson(previous.header.messagePrefix, header.messagePrefix) ? 'prefix' : prefixBreak(
       requestOf(previous.header, same ? NO_MESSAGES : previous.messages.slice(0, previous.count), id),
-      requestOf(header, same ? NO_MESSAGES : messages, id),
+      requestOf(header, same ? NO_MESSAGES : messages.slice(0, count), id),
     );
     if (part === undefined) return;
     const found = part === 'messages' ? (stretch.replace ? 'replace' : undefined) : stretch.header === undefined ? undefined : HEADER_CAUSE[stretch.header];
     this.#breaks.push({ turn: boundary.turn, step: boundary.step, part, cause: found ?? 'unexplained', line });
+  }
+
+  #noteScrubbed(header: EpochHeader): void {
+    if (isPlaceholder(header.tools)) this.#scrubbed.add('tools');
+    if (header.messagePrefix?.some(isPlaceholder) === true) this.#scrubbed.add('messagePrefix');
   }
 
   #usagePoint(data: AssistantMessageData, line: number): void {
@@ -249,6 +291,7 @@ class Auditor {
     return {
       file,
       ok: true,
+      era: this.#era,
       events: loaded.log.length,
       turns: this.#turns,
       steps: this.#steps,
@@ -260,10 +303,21 @@ class Auditor {
       drops: this.#drops,
       breaks: this.#breaks,
       unreconstructable: this.#unreconstructable,
+      rebuilt: this.#rebuilt.map(({ atStepStart, ...request }) => (this.#era === 'session-prefix' ? { ...request, messages: atStepStart } : request)),
+      scrubbed: [...this.#scrubbed],
       upgradedEvents: loaded.upgradedSeqs.length,
       ...(loaded.tornTail === undefined ? {} : { tornTail: loaded.tornTail }),
     };
   }
+}
+
+function countedMessages(session: Session): { readonly messages: readonly Message[]; readonly count: number } {
+  const messages = session.derivedMessages();
+  return { messages, count: messages.length };
+}
+
+function sameJson(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
+  return a === b || JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 }
 
 /** Token-weighted: Σ reads ÷ Σ (uncached + reads + writes), over steps that report reads. */

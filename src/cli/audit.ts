@@ -9,8 +9,12 @@ import type { LogAudit } from '../audit/index.ts';
 
 const help = `Usage: recon audit <log.jsonl | dir>... [--format text|json|sarif] [--strict] [--workers N] [--progress]
 
-Loads each session log (DSH v0 JSONL), rebuilds the request at every request
-boundary from the log prefix before it, and reports per log: events, turns, steps,
+Loads each session log (DSH v0 JSONL, of either design: the current one, or the
+session-prefix era's, whose headers carry a messagePrefix and whose logs hold
+context/message and compact/* events), rebuilds the request at every request
+boundary from the log prefix before it (in the session-prefix era: the header's
+prefix, then the messages of the events before the step/start), names the era it
+read, and reports per log: events, turns, steps,
 requests, request/header snapshots by reason, surface replaces, the per-step usage
 series with the token-weighted cache-read rate, and every step whose cache reads
 drop against the previous step, labelled with its logged cause (first-request,
@@ -116,6 +120,12 @@ function writeHuman(io: Io, logs: readonly LogAudit[], summary: Record<string, n
       `✓ ${log.file}\n  ${log.events} events · ${log.turns} turns · ${log.steps} steps · ${log.requests} requests · ` +
         `headers ${h.initial} initial, ${h.resume} resume, ${h.change} change · ${log.replaces} replaces\n`,
     );
+    if (log.era === 'session-prefix') {
+      const prefixes = [...new Set(log.rebuilt.map((r) => r.prefixMessages))];
+      const shown = prefixes.length === 1 && prefixes[0] === 0 ? 'no request carries a session prefix' : `requests start with the header's session prefix (${prefixes.map((n) => count(n, 'message')).join(', ')})`;
+      io.stdout.write(`  written in the session-prefix era: ${shown}; messages are those before each step/start\n`);
+    }
+    if (log.scrubbed.length > 0) io.stdout.write(`  the header's ${log.scrubbed.join(' and ')} ${log.scrubbed.length === 1 ? 'is a placeholder' : 'are placeholders'} (scrubbed): requests are rebuilt with ${log.scrubbed.length === 1 ? 'it' : 'them'} as stored, not as sent\n`);
     if (log.upgradedEvents > 0) io.stdout.write(`  ${log.upgradedEvents} events were stored in an older shape and upgraded on load\n`);
     if (log.tornTail !== undefined) io.stdout.write(`  torn tail cut at line ${log.tornTail.line}: ${log.tornTail.reason} (${log.tornTail.droppedLines} lines)\n`);
     io.stdout.write(`  cache-read rate ${percent(log.cacheReadRate)} over ${log.usage.length} steps with usage\n`);

@@ -12,18 +12,16 @@ export type Era = (typeof ERAS)[number];
 
 /**
  * Whether `event` shows its log was written in the session-prefix era: a header that names
- * a session prefix (empty included), or a type only that era wrote. A log without any such
- * event reads the same under both boundaries, since that era appended nothing to the surface
- * between `step/start` and dispatch.
+ * a session prefix (empty included), or a type only that era wrote (`context/message` and
+ * `prompt/blocked` went with the prefix, dsh-eras §1.2; `compact/*` lived on into the current
+ * era until its rename, so it shows nothing). A log without any such event reads the same
+ * under both boundaries, since that era appended nothing to the surface between
+ * `step/start` and dispatch.
  */
 export function isSessionPrefixEvidence(event: SessionEvent): boolean {
   switch (event.type) {
     case 'context/message':
     case 'prompt/blocked':
-    case 'compact/start':
-    case 'compact/summary':
-    case 'compact/end':
-    case 'compact/prune':
       return true;
     case 'request/header': {
       const data = event.data;

@@ -6,8 +6,11 @@
 import { isEvent, type HeaderReason, type SessionEvent } from '../log/index.ts';
 import type { NeutralRequest } from './request.ts';
 
-/** The first part of a request that stops the previous request from being its prefix. */
-export type BrokenPart = 'model' | 'system' | 'tools' | 'messages';
+/**
+ * The first part of a request that stops the previous request from being its prefix;
+ * `prefix` is the header's session prefix (the session-prefix era), which only a header changes.
+ */
+export type BrokenPart = 'model' | 'system' | 'tools' | 'prefix' | 'messages';
 
 export function prefixBreak(previous: NeutralRequest, next: NeutralRequest): BrokenPart | undefined {
   // A provider's cache is per model: another route reads nothing.

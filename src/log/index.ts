@@ -1,5 +1,5 @@
 export { adoptParsedJson, deepFreeze, snapshotJson, type JsonObject, type JsonValue } from './json.ts';
-export { checkEventPayload, checkNotLegacy, isPlaceholder, isRecord } from './validate-event.ts';
+export { checkEventPayload, checkKnownType, checkNotLegacy, isPlaceholder, isRecord } from './validate-event.ts';
 export { eventsOf, isEvent, isTyped } from './event-types.ts';
 export { decodeLogBytes } from './decode-utf8.ts';
 export { loadJsonl, loadJsonlFile, saveJsonl, type LoadOptions, type LoadedLog, type TornTail } from './jsonl.ts';

@@ -14,6 +14,7 @@ const KILLERS: Record<string, readonly string[]> = {
   'accepts-header-delta': ['LOG-LEGACY-REFUSED', 'LOG-REFUSE-INVALID'],
   'accepts-fallback-reason': ['LOG-LEGACY-REFUSED'],
   'accepts-unknown-types': ['LOG-UNKNOWN-TYPE'],
+  'one-design-reader': ['LOG-REAL-LOGS-BOTH-ERAS'],
   'reads-any-version': ['LOG-FORMAT-VERSION'],
   'trusts-json-parse': ['LOG-LOSSLESS-JSON'],
   'cuts-committed-damage': ['LOG-TORN-TAIL'],

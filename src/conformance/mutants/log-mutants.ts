@@ -1,6 +1,6 @@
 /** Mutants of the log layer: readers and writers with one realistic bug each. */
 import { ReconError } from '../../errors.ts';
-import { SessionLog, checkEventPayload, checkNotLegacy, isEvent, loadJsonl, saveJsonl, type JsonObject, type JsonValue, type LoadOptions, type LoadedLog, type SessionEvent, type StreamChunk } from '../../log/index.ts';
+import { SessionLog, checkEventPayload, checkKnownType, checkNotLegacy, isEvent, loadJsonl, saveJsonl, type JsonObject, type JsonValue, type LoadOptions, type LoadedLog, type SessionEvent, type StreamChunk } from '../../log/index.ts';
 import type { AppendInput, AppendOutcome, Implementation, ImplementationAt, Refusal } from '../../contract/implementation.ts';
 import { inProcess } from './define.ts';
 
@@ -314,6 +314,19 @@ export const CHUNK_ROW_EMPTY_NAME_DROPPED = inProcess(
   { parts: { load: (jsonl, options) => loadJsonl(rewriteLines(jsonl, (value, i) => (i === 0 ? undefined : emptyNameDropped(value))), options) } },
 );
 
+const SESSION_PREFIX_ERA_TYPES: ReadonlySet<string> = new Set(['context/message', 'prompt/blocked', 'compact/start', 'compact/summary', 'compact/end', 'compact/prune']);
+
+export const ONE_DESIGN_READER = inProcess(
+  'one-design-reader',
+  'the reader knows only the current design, as DSH rc.8 does: context/message, prompt/blocked and compact/* are unknown types, so every real log of the session-prefix era is refused',
+  'one design only',
+  { parts: { logOptions: { rules: { knownType: (e) => (SESSION_PREFIX_ERA_TYPES.has(e.type) && e.ignorable !== true ? refuseUnknown(e) : checkKnownType(e)) } } } },
+);
+
+function refuseUnknown(event: SessionEvent): never {
+  throw new ReconError('UNKNOWN_EVENT_TYPE', `event type "${event.type}" is unknown to this reader and not marked ignorable`, { location: { seq: event.seq } });
+}
+
 export const LOG_MUTANTS = [
   ACCEPTS_HEADER_DELTA,
   ACCEPTS_FALLBACK_REASON,
@@ -331,4 +344,5 @@ export const LOG_MUTANTS = [
   LEGACY_ASSISTANT_KEYS_KEPT,
   SESSION_HEADER_FIELDS_DROPPED,
   CHUNK_ROW_EMPTY_NAME_DROPPED,
+  ONE_DESIGN_READER,
 ];

@@ -28,6 +28,7 @@ export type BugClass =
   | 'legacy accepted'
   | 'validation skipped'
   | 'storage corrupts the log'
+  | 'one design only'
   | 'unstable serialization'
   | 'malformed trace'
   | 'stream parsing'
