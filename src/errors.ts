@@ -30,6 +30,19 @@ export const WIRE_ERROR_CODES = {
   UNSUPPORTED_CONTENT: 'a content block cannot be carried by this wire format',
 } as const;
 
+/**
+ * Codes of an attachment store (dsh-eras §5.2–5.3), DSH's own: a read verifies the id, the
+ * object's presence, its sha256 and its recorded metadata, and a serializer that reads
+ * through the store passes the same code on.
+ */
+export const ATTACHMENT_ERROR_CODES = {
+  INVALID_ATTACHMENT_REF: 'an image block does not carry a valid attachment reference (id sha256:<64 lowercase hex>, media type, bytes, width, height)',
+  ATTACHMENT_NOT_FOUND: 'the attachment object a log references is missing from the store',
+  ATTACHMENT_READ_FAILED: 'the attachment object could not be read (an I/O error other than its absence)',
+  ATTACHMENT_CORRUPT: 'the attachment object fails verification: its sha256 differs from its id, or its header from the recorded media type, bytes, width or height',
+  ATTACHMENT_WRITE_FAILED: 'an attachment object could not be stored, or a different object already sits at its address',
+} as const;
+
 /** Codes of the harness itself: bad input to a command, the implementation under test, I/O. */
 export const HARNESS_ERROR_CODES = {
   USAGE: 'the command line is wrong',
@@ -71,9 +84,10 @@ export function exitCodeOf(code: ErrorCode): 2 | 3 {
 
 export type LogErrorCode = keyof typeof LOG_ERROR_CODES;
 export type WireErrorCode = keyof typeof WIRE_ERROR_CODES;
+export type AttachmentErrorCode = keyof typeof ATTACHMENT_ERROR_CODES;
 export type HarnessErrorCode = keyof typeof HARNESS_ERROR_CODES;
 /** The codes another implementation reports over the conformance protocol. */
-export type ProtocolErrorCode = LogErrorCode | WireErrorCode;
+export type ProtocolErrorCode = LogErrorCode | WireErrorCode | AttachmentErrorCode;
 export type ErrorCode = ProtocolErrorCode | HarnessErrorCode;
 
 /** Where in a log a rejection happened; every part is optional because appends have no file. */

@@ -17,6 +17,7 @@ const FLOORS: ReadonlyArray<readonly string[]> = [
   ['src/_internals/'],
   ['src/version.ts', 'src/first-difference.ts'],
   ['src/log/'],
+  ['src/attachments/'],
   ['src/fold/', 'src/wire/'],
   ['src/loop/'],
   ['src/http/', 'src/audit/'],

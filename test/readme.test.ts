@@ -8,7 +8,7 @@ import { MUTANTS } from '../src/conformance/mutants/catalog.ts';
 import { DEFAULT_TIMEOUT_MS } from '../src/conformance/protocol/driver.ts';
 import { DEFAULT_RUNS } from '../src/suite/run-suite.ts';
 import { CATALOGUE, E2E_SCRIPT } from '../src/e2e/conversation.ts';
-import { LOG_ERROR_CODES, WIRE_ERROR_CODES } from '../src/errors.ts';
+import { ATTACHMENT_ERROR_CODES, LOG_ERROR_CODES, WIRE_ERROR_CODES } from '../src/errors.ts';
 import { startSimulator } from '../src/http/index.ts';
 import { DSH_LOGS_DIR, REFUSED_DSH_LOG } from './helpers/corpora.ts';
 import { CASSETTES_DIR } from './helpers/recorded-http.ts';
@@ -49,7 +49,7 @@ describe('the README', () => {
   });
 
   it('lists every code an implementation reports', () => {
-    for (const code of [...Object.keys(LOG_ERROR_CODES), ...Object.keys(WIRE_ERROR_CODES)]) expect(README).toContain(`| \`${code}\` |`);
+    for (const code of [...Object.keys(LOG_ERROR_CODES), ...Object.keys(WIRE_ERROR_CODES), ...Object.keys(ATTACHMENT_ERROR_CODES)]) expect(README).toContain(`| \`${code}\` |`);
   });
 
   it('quotes the committed bench baseline as it is', () => {

@@ -7,7 +7,7 @@
  */
 import { relative, resolve, sep } from 'node:path';
 import type { LogAudit } from '../audit/index.ts';
-import { HARNESS_ERROR_CODES, LOG_ERROR_CODES, WIRE_ERROR_CODES } from '../errors.ts';
+import { ATTACHMENT_ERROR_CODES, HARNESS_ERROR_CODES, LOG_ERROR_CODES, WIRE_ERROR_CODES } from '../errors.ts';
 import { HARNESS_VERSION } from '../version.ts';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -38,7 +38,7 @@ type FindingId = keyof typeof AUDIT_FINDINGS;
 /** Codes a refused log can carry: every log rule, and the two ways a file itself fails. */
 const REFUSAL_CODES: readonly string[] = [...Object.keys(LOG_ERROR_CODES), 'FILE_UNREADABLE', 'LOG_NOT_UTF8'];
 
-const MEANINGS: Readonly<Record<string, string>> = { ...LOG_ERROR_CODES, ...WIRE_ERROR_CODES, ...HARNESS_ERROR_CODES };
+const MEANINGS: Readonly<Record<string, string>> = { ...LOG_ERROR_CODES, ...WIRE_ERROR_CODES, ...ATTACHMENT_ERROR_CODES, ...HARNESS_ERROR_CODES };
 
 export interface SarifRule {
   readonly id: string;

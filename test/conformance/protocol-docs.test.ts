@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { METHODS } from '../../src/conformance/protocol/methods.ts';
 import { schemaProblem, SCHEMA_FILE, type SchemaPart } from '../../src/conformance/protocol/schema.ts';
-import { LOG_ERROR_CODES, WIRE_ERROR_CODES } from '../../src/errors.ts';
+import { ATTACHMENT_ERROR_CODES, LOG_ERROR_CODES, WIRE_ERROR_CODES } from '../../src/errors.ts';
 
 const doc = readFileSync(join(import.meta.dirname, '../../docs/PROTOCOL.md'), 'utf8');
 const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as { $defs: Record<string, unknown> };
@@ -14,7 +14,7 @@ describe('docs/PROTOCOL.md and schemas/protocol-v1.json', () => {
       expect(doc).toContain(`\`${method}\``);
       expect(Object.keys(schema.$defs)).toEqual(expect.arrayContaining([`${method}.params`, `${method}.result`]));
     }
-    for (const code of [...Object.keys(LOG_ERROR_CODES), ...Object.keys(WIRE_ERROR_CODES)]) expect(doc).toContain(`| \`${code}\` |`);
+    for (const code of [...Object.keys(LOG_ERROR_CODES), ...Object.keys(WIRE_ERROR_CODES), ...Object.keys(ATTACHMENT_ERROR_CODES)]) expect(doc).toContain(`| \`${code}\` |`);
   });
 
   it('show only example lines the schema accepts', () => {
