@@ -7,3 +7,5 @@ export { PROVIDERS, WIRE_FORMATS, isProvider, translateSse, translateSseBody, tr
 export { SseDecoder, parseSse, sseJson, type SseEvent } from './sse.ts';
 export { count as reportedCount, mapAnthropicUsage, mapDeepSeekUsage, mapOpenAiUsage, reportedUsage, tokenUsage, type AnthropicUsage, type DeepSeekUsage, type OpenAiChatUsage, type ReportedUsage, type UsageApi } from './usage.ts';
 export type { GenerateRequest, WireRequest } from './wire-request.ts';
+export { DEEPSEEK_MAX_REQUEST_IMAGE_BYTES, OFFLOADED_IMAGE_TEXT, base64Length, hasImage, offloadOldestImages, type ImageWireOptions } from './images.ts';
+export { TOOL_RESULT_IMAGES_TEXT } from './chat-completions-body.ts';

@@ -61,7 +61,7 @@ describe('DirectoryAttachmentStore', () => {
     // A flipped byte: the object no longer hashes to its address.
     const path = join(root, 'attachments/v1/objects', ref.attachmentId.slice(7, 9), ref.attachmentId.slice(7));
     const flipped = readFileSync(path);
-    flipped[flipped.length - 1] ^= 1;
+    flipped[flipped.length - 1] = flipped[flipped.length - 1]! ^ 1;
     writeFileSync(path, flipped);
     expect(code(() => store.readImage(ref))).toBe('ATTACHMENT_CORRUPT');
     // Not absent, not readable: a folder where the object should be.
@@ -96,7 +96,7 @@ describe('MemoryAttachmentStore', () => {
     const ref = store.writeImage(bytes);
     expect(store.readImage(ref)).toEqual(bytes);
     const damaged = Uint8Array.from(bytes);
-    damaged[30] ^= 0xff;
+    damaged[30] = damaged[30]! ^ 0xff;
     expect(code(() => MemoryAttachmentStore.of([[ref.attachmentId.slice(7), damaged]]).readImage(ref))).toBe('ATTACHMENT_CORRUPT');
     expect(code(() => new MemoryAttachmentStore().readImage(ref))).toBe('ATTACHMENT_NOT_FOUND');
   });

@@ -7,7 +7,9 @@
 import type { AnonymousUserId } from '@deepseek-ai/dsh-anonymous-user-id';
 import type { DeepSeekAdapter } from '@deepseek-ai/dsh-llm-deepseek';
 import type { StreamChunk as DshChunk } from '@deepseek-ai/dsh-llm';
+import type { AttachmentStore } from '../../attachments/index.ts';
 import type { LiveModel } from '../../contract/scenario.ts';
+import { ReconError } from '../../errors.ts';
 import type { RouteDefaults } from '../../loop/index.ts';
 import { DEEPSEEK_BASE_URL, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
 import { streamAny } from './boundary.ts';
@@ -24,8 +26,19 @@ const CLIENT_HEADERS = new Set(['authorization', 'x-deepseek-harness-user-id', '
 const DEFAULT_EFFORTS = ['off', 'low', 'high', 'max'] as const;
 const isDefaultEffort = (effort: string): effort is (typeof DEFAULT_EFFORTS)[number] => DEFAULT_EFFORTS.some((known) => known === effort);
 
+/**
+ * The image path of DSH's adapter: the models its catalog lists with image input, and the
+ * attachment service it reads through. A read that fails throws DSH's own AttachmentError
+ * with the store's code, so the adapter passes it on as it passes its own store's on.
+ */
+export interface DshImageSupport {
+  readonly store: AttachmentStore;
+  readonly imageModels: readonly string[];
+  readonly maxRequestImageBytes?: number;
+}
+
 /** With `live` (feature liveModel) the adapter talks to that base URL with that key instead of DeepSeek's. */
-export function deepSeekAdapter(dsh: DshPackages, defaults: RouteDefaults = {}, live?: LiveModel): DeepSeekAdapter {
+export function deepSeekAdapter(dsh: DshPackages, defaults: RouteDefaults = {}, live?: LiveModel, images?: DshImageSupport): DeepSeekAdapter {
   const deepseek = dsh.deepseek;
   if (deepseek === undefined) throw new Error(`dsh-llm-deepseek is not published at ${dsh.version}`);
   const effort = defaults.reasoningEffort;
@@ -37,16 +50,31 @@ export function deepSeekAdapter(dsh: DshPackages, defaults: RouteDefaults = {}, 
     ...(effort === undefined ? {} : { reasoningEffort: effort }),
     maxTokens: defaults.maxTokens ?? deepseek.DEFAULT_MAX_TOKENS,
     defaultContextWindow: deepseek.DEFAULT_CONTEXT_WINDOW,
-    models: [],
+    models: (images?.imageModels ?? []).map((id) => ({ id, inputModalities: ['text', 'image'] as ['text', 'image'] })),
     streamIdleTimeoutMs: deepseek.DEFAULT_STREAM_IDLE_TIMEOUT_MS,
-    maxRequestImageBytes: deepseek.DEFAULT_MAX_REQUEST_IMAGE_BYTES,
+    maxRequestImageBytes: images?.maxRequestImageBytes ?? deepseek.DEFAULT_MAX_REQUEST_IMAGE_BYTES,
     retryPolicy: { mode: 'normal', maxRetries: 0 },
   });
   return new deepseek.DeepSeekAdapter({
     options: () => connection,
     resolveApiKey: async () => live?.apiKey ?? 'sk-recon-offline',
     resolveUserId: () => ANONYMOUS_USER,
+    ...(images === undefined || dsh.attachment === undefined ? {} : { resolveAttachments: () => dshAttachments(dsh.attachment!, images.store) }),
   });
+}
+
+/** Our store behind DSH's `readImage(ref, signal) → {ref, data}`, failures as DSH's AttachmentError. */
+function dshAttachments(attachment: NonNullable<DshPackages['attachment']>, store: AttachmentStore) {
+  return {
+    readImage: async (ref: unknown) => {
+      try {
+        return { ref, data: store.readImage(ref) };
+      } catch (error) {
+        if (!ReconError.is(error)) throw error;
+        throw new attachment.AttachmentError(error.detail, error.code as never);
+      }
+    },
+  } as never;
 }
 
 /**

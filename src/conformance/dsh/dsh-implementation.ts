@@ -112,7 +112,8 @@ function requestAt(dsh: DshPackages, session: Session): NeutralRequest | null {
 }
 
 /** The HTTP request DSH's adapter sends for `request`; the transport records it and refuses to answer. */
-async function serialize(adapter: DeepSeekAdapter, request: GenerateRequest): Promise<WireRequest> {
+/** The request DSH's adapter puts on the wire for `request`, caught before it leaves the process. */
+export async function serialize(adapter: DeepSeekAdapter, request: GenerateRequest): Promise<WireRequest> {
   let sent: WireRequest | undefined;
   try {
     await withScriptedFetch(

@@ -22,6 +22,7 @@ type DshLlm = typeof import('@deepseek-ai/dsh-llm');
 type DshSession = typeof import('@deepseek-ai/dsh-session');
 type DshPersistence = typeof import('@deepseek-ai/dsh-session-persistence');
 type DshDeepSeek = typeof import('@deepseek-ai/dsh-llm-deepseek');
+type DshAttachment = typeof import('@deepseek-ai/dsh-attachment');
 type PluginModule = { readonly default: unknown };
 
 /** Every DSH module the adapter touches, all from one install tree. Types are rc.8's; older versions are adapted where they differ. */
@@ -37,6 +38,8 @@ export interface DshPackages {
   readonly persistence?: DshPersistence;
   /** The DeepSeek adapter; without it there is no wire level (the loop then gets a stand-in model adapter). */
   readonly deepseek?: DshDeepSeek;
+  /** The attachment types (`AttachmentError`) the DeepSeek adapter's image path throws; rc.8 and later. */
+  readonly attachment?: DshAttachment;
   readonly systemPrompt?: PluginModule;
   readonly tools?: PluginModule;
   readonly agent?: PluginModule;
@@ -150,17 +153,18 @@ export async function loadDshPackages(spec: string, cwd: string): Promise<DshPac
   };
   const optional = async <T>(name: string): Promise<T | undefined> => (has(name) ? load<T>(name) : undefined);
   const levels = dshLevels(has);
-  const [cordis, llm, session, persistence, deepseek] = await Promise.all([
+  const [cordis, llm, session, persistence, deepseek, attachment] = await Promise.all([
     load<Cordis>('cordis'),
     load<DshLlm>('dsh-llm'),
     load<DshSession>('dsh-session'),
     optional<DshPersistence>('dsh-session-persistence'),
     optional<DshDeepSeek>('dsh-llm-deepseek'),
+    optional<DshAttachment>('dsh-attachment'),
   ]);
   const plugins = Object.fromEntries(
     await Promise.all(Object.entries(PLUGINS).map(async ([key, name]) => [key, levels.includes('loop') ? await optional<PluginModule>(name) : undefined] as const)),
   );
-  const present = Object.fromEntries(Object.entries({ persistence, deepseek, ...plugins }).filter(([, module]) => module !== undefined));
+  const present = Object.fromEntries(Object.entries({ persistence, deepseek, attachment, ...plugins }).filter(([, module]) => module !== undefined));
   return { version, root, levels, cordis, llm, session, ...present };
 }
 

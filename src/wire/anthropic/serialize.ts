@@ -4,7 +4,9 @@
  * prefix the next one reads (tools and system come before the messages and are in it).
  */
 import { ReconError } from '../../errors.ts';
+import type { AttachmentStore } from '../../attachments/index.ts';
 import type { ContentBlock, Message } from '../../log/index.ts';
+import { hasImage, imageStore, offloadOldestImages, readImageBase64, type ImageWireOptions } from '../images.ts';
 import type { GenerateRequest, WireRequest } from '../wire-request.ts';
 
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com/v1';
@@ -14,6 +16,8 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 
 export interface AnthropicWireOptions {
   readonly baseUrl?: string;
+  /** The image path: base64 `image` blocks in user turns, a tool result's images inside its `tool_result`. */
+  readonly images?: ImageWireOptions;
 }
 
 type Block = Record<string, unknown>;
@@ -27,7 +31,12 @@ export function serializeAnthropicRequest(request: GenerateRequest, options: Ant
     // Thinking blocks must go back with their signatures, which the neutral log does not keep.
     throw new ReconError('UNSUPPORTED_REASONING_EFFORT', `the Anthropic path sends no extended thinking; effort "${request.reasoningEffort}" cannot be honoured`);
   }
-  const messages = wireMessages(request.messages);
+  const withImages = request.messages.some((m) => hasImage(m.content));
+  const store = withImages ? imageStore(options.images, request.model, 'Anthropic') : undefined;
+  if (store !== undefined) {
+    for (const m of request.messages) if (m.role !== 'user' && hasImage(m.content)) throw new ReconError('UNSUPPORTED_CONTENT', `the Anthropic path cannot carry an image in a ${m.role} message`);
+  }
+  const messages = wireMessages(withImages ? offloadOldestImages(request.messages, options.images?.maxRequestImageBytes) : request.messages, store);
   const last = messages.at(-1)?.content.at(-1);
   if (last !== undefined) last['cache_control'] = { type: 'ephemeral' };
   const body: Record<string, unknown> = { model: request.model, max_tokens: request.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS };
@@ -46,11 +55,11 @@ export function serializeAnthropicRequest(request: GenerateRequest, options: Ant
 }
 
 /** Neutral messages → Anthropic's, consecutive same-role messages merged (tool results and the next prompt share a turn). */
-function wireMessages(messages: readonly Message[]): WireMessage[] {
+function wireMessages(messages: readonly Message[], store: AttachmentStore | undefined): WireMessage[] {
   const out: WireMessage[] = [];
   for (const message of messages) {
     const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const blocks = message.content.flatMap((block) => wireBlocks(block));
+    const blocks = message.content.flatMap((block) => wireBlocks(block, store));
     if (blocks.length === 0) continue;
     const previous = out.at(-1);
     if (previous?.role === role) previous.content.push(...blocks);
@@ -59,8 +68,10 @@ function wireMessages(messages: readonly Message[]): WireMessage[] {
   return out;
 }
 
-function wireBlocks(block: ContentBlock): Block[] {
+function wireBlocks(block: ContentBlock, store: AttachmentStore | undefined): Block[] {
   switch (block.type) {
+    case 'image':
+      return store === undefined ? unsupported(block.type) : [imageBlock(store, block)];
     case 'text':
       return block.text === '' ? [] : [{ type: 'text', text: block.text }];
     case 'reasoning':
@@ -68,13 +79,21 @@ function wireBlocks(block: ContentBlock): Block[] {
     case 'tool-call':
       return [{ type: 'tool_use', id: block.id, name: block.name, input: toolInput(block.arguments) }];
     case 'tool-result': {
-      // A non-text output (a screenshot) is refused like any image on this path, never dropped.
+      if (store !== undefined && hasImage(block.content)) {
+        // Anthropic carries a tool's images inside its result, in order with its text.
+        const content = block.content.flatMap((b): Block[] => (b.type === 'image' ? [imageBlock(store, b)] : b.type === 'text' ? (b.text === '' ? [] : [{ type: 'text', text: b.text }]) : b.type === 'reasoning' ? [] : unsupported(b.type)));
+        return [{ type: 'tool_result', tool_use_id: block.toolCallId, content, ...(block.isError === true ? { is_error: true } : {}) }];
+      }
+      // A non-text output without a store is refused like any image on the text path, never dropped.
       const text = block.content.map((b) => (b.type === 'text' ? b.text : b.type === 'reasoning' ? '' : unsupported(b.type))).join('');
       return [{ type: 'tool_result', tool_use_id: block.toolCallId, content: [{ type: 'text', text: text === '' ? '(no output)' : text }], ...(block.isError === true ? { is_error: true } : {}) }];
     }
-    default:
-      return unsupported(block.type);
   }
+}
+
+function imageBlock(store: AttachmentStore, block: Extract<ContentBlock, { type: 'image' }>): Block {
+  const { mediaType, data } = readImageBase64(store, block);
+  return { type: 'image', source: { type: 'base64', media_type: mediaType, data } };
 }
 
 function unsupported(type: string): never {

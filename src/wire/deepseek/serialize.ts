@@ -1,7 +1,8 @@
 /** The DeepSeek chat-completions request body (spec §8.1). */
 import { ReconError } from '../../errors.ts';
 import type { Message } from '../../log/index.ts';
-import { chatCompletionsMessages, chatCompletionsToolCall, chatCompletionsTools, unsupported } from '../chat-completions-body.ts';
+import { chatCompletionsImageMessages, chatCompletionsMessages, chatCompletionsToolCall, chatCompletionsTools, unsupported } from '../chat-completions-body.ts';
+import { DEEPSEEK_MAX_REQUEST_IMAGE_BYTES, hasImage, imageStore, offloadOldestImages, type ImageWireOptions } from '../images.ts';
 import type { GenerateRequest, WireRequest } from '../wire-request.ts';
 
 export const DEEPSEEK_BASE_URL = 'https://api.deepseek.com';
@@ -11,12 +12,14 @@ export interface DeepSeekWireOptions {
   readonly baseUrl?: string;
   /** The deployment's thinking default, used when the request names no effort. */
   readonly thinking?: 'enabled' | 'disabled';
+  /** The image path: the store, the models that take images, the offload bound (default 20 MiB of base64). */
+  readonly images?: ImageWireOptions;
 }
 
 export function serializeDeepSeekRequest(request: GenerateRequest, options: DeepSeekWireOptions = {}): WireRequest {
   // Key order is part of the bytes: model, messages, stream, stream_options, thinking,
   // reasoning_effort, tools, temperature, max_tokens, stop. Absent fields are omitted, never null.
-  const body: Record<string, unknown> = { model: request.model, messages: chatCompletionsMessages(request, 'DeepSeek', assistantMessage) };
+  const body: Record<string, unknown> = { model: request.model, messages: deepSeekMessages(request, options.images) };
   body['stream'] = true;
   body['stream_options'] = { include_usage: true };
   const thinking = resolveThinking(request, options);
@@ -31,6 +34,14 @@ export function serializeDeepSeekRequest(request: GenerateRequest, options: Deep
   if (request.sessionId !== undefined) headers['x-deepseek-harness-session-id'] = request.sessionId;
   if (request.purpose === 'compaction') headers['x-deepseek-harness-compact'] = '1';
   return { method: 'POST', url: `${options.baseUrl ?? DEEPSEEK_BASE_URL}/chat/completions`, headers, body: JSON.stringify(body) };
+}
+
+/** The text path, or (when a message holds an image) rc.8's image path: gate, offload of the oldest, then verified reads. */
+function deepSeekMessages(request: GenerateRequest, images: ImageWireOptions | undefined): object[] {
+  if (!request.messages.some((m) => hasImage(m.content))) return chatCompletionsMessages(request, 'DeepSeek', assistantMessage);
+  const store = imageStore(images, request.model, 'DeepSeek');
+  const messages = offloadOldestImages(request.messages, images?.maxRequestImageBytes ?? DEEPSEEK_MAX_REQUEST_IMAGE_BYTES);
+  return chatCompletionsImageMessages(messages, request.system, 'DeepSeek', assistantMessage, store);
 }
 
 function resolveThinking(request: GenerateRequest, options: DeepSeekWireOptions): { type: 'enabled' | 'disabled'; effort?: string } | undefined {
