@@ -4,7 +4,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { auditFile, type LogAudit } from './audit-log.ts';
+import { auditFile, type AuditOptions, type LogAudit } from './audit-log.ts';
 import { inWorkers } from '../_internals/worker-pool.ts';
 import type { AuditJob } from './_internals/audit-worker.ts';
 
@@ -66,13 +66,13 @@ function statOrUndefined(path: string) {
 }
 
 /** Audits every target, in process when `workers` is 1 (or there is one log), else on that many worker threads. */
-export async function auditFiles(targets: readonly AuditTarget[], workers: number, progress: (done: AuditProgress) => void = () => {}): Promise<LogAudit[]> {
+export async function auditFiles(targets: readonly AuditTarget[], workers: number, progress: (done: AuditProgress) => void = () => {}, options: AuditOptions = {}): Promise<LogAudit[]> {
   let logs = 0;
   let bytes = 0;
   if (workers <= 1 || targets.length <= 1) {
     const results: LogAudit[] = [];
     for (const target of targets) {
-      results.push(await auditFile(target.path, target.file, (read) => progress({ logs, bytes: bytes + read })));
+      results.push(await auditFile(target.path, target.file, (read) => progress({ logs, bytes: bytes + read }), options));
       logs++;
       bytes += target.bytes;
       progress({ logs, bytes });
@@ -83,8 +83,8 @@ export async function auditFiles(targets: readonly AuditTarget[], workers: numbe
     jobs: targets,
     count: workers,
     entry: new URL('./_internals/audit-worker.ts', import.meta.url),
-    local: (target) => auditFile(target.path, target.file),
-    message: ({ path, file }): AuditJob => ({ path, file }),
+    local: (target) => auditFile(target.path, target.file, undefined, options),
+    message: ({ path, file }): AuditJob => ({ path, file, options }),
     onResult: (_audit, index) => {
       logs++;
       bytes += targets[index]!.bytes;

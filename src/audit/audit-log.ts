@@ -4,7 +4,10 @@
  * the provider's cache reads is attributed to the logged event that explains it, or
  * flagged `unexplained`.
  */
+import { createHash } from 'node:crypto';
+import { DirectoryAttachmentStore, type AttachmentStore } from '../attachments/index.ts';
 import { ReconError } from '../errors.ts';
+import { WIRE_FORMATS, hasImage, type Provider } from '../wire/index.ts';
 import { BoundaryTracker, isSessionPrefixEvidence, prefixBreak, requestOf, Session, type BrokenPart, type Era, type RequestBoundary } from '../fold/index.ts';
 import {
   isPlaceholder,
@@ -59,6 +62,27 @@ export interface RebuiltRequest extends RequestAt {
   readonly messages: number;
   /** How many of them are the header's session prefix (the session-prefix era; 0 otherwise). */
   readonly prefixMessages: number;
+  /** A request with images (with `allWire`, every request): its wire bytes, rebuilt with the objects read from the store. */
+  readonly wire?: RebuiltWire;
+  /** A request with images whose objects could not be read: the store's code, and no bytes. */
+  readonly attachmentError?: { readonly code: string; readonly message: string };
+}
+
+export interface RebuiltWire {
+  readonly provider: Provider;
+  readonly url: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly body: string;
+  /** Parts of the header a placeholder stands for, left out of the body (see `scrubbed`). */
+  readonly without?: readonly string[];
+}
+
+export interface AuditOptions {
+  /** The DSH home whose attachment store image requests are rebuilt from (`<dir>/attachments/v1/objects`). */
+  readonly attachments?: string;
+  /** Rebuild the wire bytes of every request, not only of those with images (each is a serialization of the whole history). */
+  readonly allWire?: boolean;
 }
 
 export interface PrefixBreak extends StepCause {
@@ -94,6 +118,8 @@ export interface AuditedLog {
   readonly scrubbed: readonly string[];
   readonly upgradedEvents: number;
   readonly tornTail?: TornTail;
+  /** Image requests whose objects could not be read from the store. */
+  readonly attachmentErrors: number;
 }
 
 export interface RefusedLog {
@@ -111,8 +137,8 @@ export interface RefusedLog {
 export type LogAudit = AuditedLog | RefusedLog;
 
 /** Audits a log held in memory; `auditFile` reads the same from a file, streaming. */
-export function auditLog(text: string, file: string): LogAudit {
-  const auditor = new Auditor();
+export function auditLog(text: string, file: string, options: AuditOptions = {}): LogAudit {
+  const auditor = new Auditor(options);
   try {
     return auditor.result(file, loadJsonl(text, { file, retain: 'surface', observe: auditor.observe }));
   } catch (error) {
@@ -124,8 +150,8 @@ export function auditLog(text: string, file: string): LogAudit {
  * Audits a log file in one pass without holding its text or its events: memory follows
  * the surface of the log (what the fold keeps), the usage series and the findings.
  */
-export async function auditFile(path: string, file: string, progress?: (bytes: number) => void): Promise<LogAudit> {
-  const auditor = new Auditor();
+export async function auditFile(path: string, file: string, progress?: (bytes: number) => void, options: AuditOptions = {}): Promise<LogAudit> {
+  const auditor = new Auditor(options);
   try {
     return auditor.result(file, await loadJsonlFile(path, { file, retain: 'surface', observe: auditor.observe, ...(progress === undefined ? {} : { progress }) }));
   } catch (error) {
@@ -176,6 +202,8 @@ const NO_MESSAGES: readonly Message[] = Object.freeze([]);
  * dispatched. Attribution follows the events between boundaries as they pass.
  */
 class Auditor {
+  readonly #store: AttachmentStore | undefined;
+  readonly #allWire: boolean;
   #session: Session | undefined;
   readonly #tracker = new BoundaryTracker();
   readonly #headers = { initial: 0, resume: 0, change: 0 };
@@ -190,6 +218,12 @@ class Auditor {
   readonly #rebuilt: Array<RebuiltRequest & { readonly atStepStart: number }> = [];
   readonly #scrubbed = new Set<string>();
   #era: Era = 'current';
+  #attachmentErrors = 0;
+
+  constructor(options: AuditOptions) {
+    this.#store = options.attachments === undefined ? undefined : new DirectoryAttachmentStore(options.attachments);
+    this.#allWire = options.allWire === true;
+  }
   /** The fold's messages as the latest step/start found them, and how many: the session-prefix era's boundary. */
   #atStepStart: { readonly messages: readonly Message[]; readonly count: number } = { messages: NO_MESSAGES, count: 0 };
   /** Events since the latest boundary (from seq 0 before the first). */
@@ -248,7 +282,17 @@ class Auditor {
     const { messages, count } = this.#era === 'session-prefix' ? this.#atStepStart : atDispatch;
     const prefixMessages = header.messagePrefix?.length ?? 0;
     // Both counts are kept: evidence of the era may come after this request, and the last word decides.
-    this.#rebuilt.push({ turn: boundary.turn, step: boundary.step, attempt: boundary.attempt, seq: boundary.seq, line, messages: prefixMessages + atDispatch.count, prefixMessages, atStepStart: prefixMessages + this.#atStepStart.count });
+    this.#rebuilt.push({
+      turn: boundary.turn,
+      step: boundary.step,
+      attempt: boundary.attempt,
+      seq: boundary.seq,
+      line,
+      messages: prefixMessages + atDispatch.count,
+      prefixMessages,
+      atStepStart: prefixMessages + this.#atStepStart.count,
+      ...this.#wire(header, messages, count, session.id),
+    });
     const previous = this.#previous;
     this.#previous = { header, messages, count };
     if (previous === undefined) return;
@@ -263,6 +307,32 @@ class Auditor {
     if (part === undefined) return;
     const found = part === 'messages' ? (stretch.replace ? 'replace' : undefined) : stretch.header === undefined ? undefined : HEADER_CAUSE[stretch.header];
     this.#breaks.push({ turn: boundary.turn, step: boundary.step, part, cause: found ?? 'unexplained', line });
+  }
+
+  /** The wire bytes of a request with images, read through the store; nothing for a text-only request. */
+  #wire(header: EpochHeader, messages: readonly Message[], count: number, id: string): Pick<RebuiltRequest, 'wire' | 'attachmentError'> {
+    // A scrubbed prefix ("{{messagePrefix}}") is no message to serialize: such a log says so in `scrubbed`.
+    if (header.messagePrefix?.some(isPlaceholder) === true) return {};
+    const request = requestOf(header, messages.slice(0, count), id);
+    const images = request.messages.some((m) => hasImage(m.content));
+    if (!images && !this.#allWire) return {};
+    const provider = wireProvider(header.config.provider);
+    const fail = (code: string, message: string) => {
+      this.#attachmentErrors++;
+      return { attachmentError: { code, message } };
+    };
+    if (provider === undefined) return images ? fail('UNSUPPORTED_CONTENT', `no wire format is known for provider "${header.config.provider}"`) : {};
+    if (images && this.#store === undefined) return fail('ATTACHMENT_NOT_FOUND', 'no attachment store was given (recon audit --attachments DIR)');
+    const without = isPlaceholder(request.tools) ? ['tools'] : [];
+    try {
+      // The log says the model took the images: the audit does not second-guess the route's catalog.
+      const wire = WIRE_FORMATS[provider].serialize(without.length > 0 ? { ...request, tools: [] } : request, this.#store === undefined ? {} : { images: { attachments: this.#store, acceptsImages: () => true } });
+      const sha256 = createHash('sha256').update(wire.body).digest('hex');
+      return { wire: { provider, url: wire.url, bytes: Buffer.byteLength(wire.body), sha256, body: wire.body, ...(without.length > 0 ? { without } : {}) } };
+    } catch (error) {
+      if (!ReconError.is(error)) throw error;
+      return fail(error.code, error.detail);
+    }
   }
 
   #noteScrubbed(header: EpochHeader): void {
@@ -306,9 +376,16 @@ class Auditor {
       rebuilt: this.#rebuilt.map(({ atStepStart, ...request }) => (this.#era === 'session-prefix' ? { ...request, messages: atStepStart } : request)),
       scrubbed: [...this.#scrubbed],
       upgradedEvents: loaded.upgradedSeqs.length,
+      attachmentErrors: this.#attachmentErrors,
       ...(loaded.tornTail === undefined ? {} : { tornTail: loaded.tornTail }),
     };
   }
+}
+
+/** The wire a provider name of a header speaks (DSH names routes `deepseek-official`, …); undefined when none is known. */
+function wireProvider(name: string): Provider | undefined {
+  for (const provider of ['deepseek', 'openai', 'anthropic'] as const) if (name === provider || name.startsWith(`${provider}-`)) return provider;
+  return undefined;
 }
 
 function countedMessages(session: Session): { readonly messages: readonly Message[]; readonly count: number } {

@@ -1,2 +1,2 @@
 export { auditFiles, auditTargets, type AuditProgress, type AuditTarget } from './audit-files.ts';
-export { auditFile, auditLog, cacheReadRate, type AuditedLog, type BreakCause, type LogAudit, type PrefixBreak, type RefusedLog, type RequestAt, type StepCause, type UsagePoint } from './audit-log.ts';
+export { auditFile, auditLog, cacheReadRate, type AuditOptions, type AuditedLog, type BreakCause, type RebuiltRequest, type RebuiltWire, type LogAudit, type PrefixBreak, type RefusedLog, type RequestAt, type StepCause, type UsagePoint } from './audit-log.ts';

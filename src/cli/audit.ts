@@ -1,4 +1,6 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { defaultStoreRoot } from '../attachments/index.ts';
 import { auditFiles, auditTargets, type AuditedLog, type AuditProgress } from '../audit/index.ts';
 import { ReconError } from '../errors.ts';
 import { count } from '../report/plural.ts';
@@ -7,7 +9,7 @@ import { formatTable, percent } from '../report/table.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
 import type { LogAudit } from '../audit/index.ts';
 
-const help = `Usage: recon audit <log.jsonl | dir>... [--format text|json|sarif] [--strict] [--workers N] [--progress]
+const help = `Usage: recon audit <log.jsonl | dir>... [--attachments DIR] [--format text|json|sarif] [--strict] [--workers N] [--progress]
 
 Loads each session log (DSH v0 JSONL, of either design: the current one, or the
 session-prefix era's, whose headers carry a messagePrefix and whose logs hold
@@ -28,7 +30,17 @@ worker threads, and reported in the order they were named.
 A log that cannot be loaded is reported with its error code, file, line and seq;
 the other logs are still audited.
 
+A request with images is also rebuilt to its wire bytes (the provider's body, its
+sha256 and length), its images read from a DSH attachment store and verified (id,
+presence, sha256, then media type, bytes, width and height); an object that is missing
+or corrupt is named with its code (ATTACHMENT_NOT_FOUND, ATTACHMENT_CORRUPT, …), the
+log fails, and the rest of it is still audited. With --attachments given, every
+request is rebuilt to its wire bytes (each is a serialization of the whole history,
+so this costs more than the audit on long logs).
+
 Options:
+  --attachments <dir>  the DSH home holding attachments/v1/objects/ (default: $DSH_HOME,
+                 else ~/.dsh)
   --format <f>   text (default); json: one object {"logs":[…],"summary":{"total","ok",
                  "rejected",…}}; sarif: SARIF 2.1.0 for code scanning, a result per
                  refused log (error, at the line it stopped on) and per unexplained break,
@@ -41,8 +53,9 @@ Options:
                  cores; 1 audits in process)
   --progress     progress on stderr (the default when stderr is a terminal)
 
-Exit codes: 0 every log loaded (and, with --strict, nothing unexplained),
-            1 a log was refused (or --strict found something), 2 usage error.
+Exit codes: 0 every log loaded and every image request rebuilt (and, with --strict,
+            nothing unexplained), 1 a log was refused, an image object could not be read
+            (or --strict found something), 2 usage error.
 `;
 
 const FORMATS = ['text', 'json', 'sarif'];
@@ -58,6 +71,7 @@ export const audit: Command = {
       strict: { type: 'boolean', default: false },
       workers: { type: 'string' },
       progress: { type: 'boolean', default: false },
+      attachments: { type: 'string' },
     });
     if (positionals.length === 0) throw new ReconError('USAGE', 'name at least one log file or directory (see recon audit --help)');
     const format = values.format ?? (values.json ? 'json' : 'text');
@@ -67,7 +81,8 @@ export const audit: Command = {
     const { targets, empty } = auditTargets(positionals, io.cwd);
     if (empty.length > 0) throw new ReconError('USAGE', `${empty.join(', ')}: no .jsonl file in this directory`);
     const show = values.progress || io.stderr.isTTY === true ? progressLine(io, targets.length, targets.reduce((n, t) => n + t.bytes, 0)) : undefined;
-    const logs = await auditFiles(targets, workers, show?.update);
+    const attachments = values.attachments === undefined ? defaultStoreRoot(io.env, homedir()) : resolve(io.cwd, values.attachments);
+    const logs = await auditFiles(targets, workers, show?.update, { attachments, allWire: values.attachments !== undefined });
     show?.finish();
     const ok = logs.filter((log): log is AuditedLog => log.ok);
     const summary = {
@@ -77,12 +92,13 @@ export const audit: Command = {
       unexplainedBreaks: ok.reduce((n, log) => n + log.breaks.filter((b) => b.cause === 'unexplained').length, 0),
       unexplainedDrops: ok.reduce((n, log) => n + log.drops.filter((d) => d.cause === 'unexplained').length, 0),
       unreconstructable: ok.reduce((n, log) => n + log.unreconstructable.length, 0),
+      attachmentErrors: ok.reduce((n, log) => n + log.attachmentErrors, 0),
     };
     if (format === 'json') io.stdout.write(`${JSON.stringify({ logs, summary }, null, 2)}\n`);
     else if (format === 'sarif') io.stdout.write(`${JSON.stringify(renderAuditSarif(logs, io.cwd), null, 2)}\n`);
     else writeHuman(io, logs, summary);
     const strictFailure = values.strict && summary.unexplainedBreaks + summary.unexplainedDrops + summary.unreconstructable > 0;
-    return summary.rejected > 0 || strictFailure ? EXIT.FAILED : EXIT.OK;
+    return summary.rejected > 0 || summary.attachmentErrors > 0 || strictFailure ? EXIT.FAILED : EXIT.OK;
   },
 };
 
@@ -108,6 +124,8 @@ function progressLine(io: Io, logs: number, bytes: number) {
     },
   };
 }
+
+const hasImages = (r: { readonly wire?: { readonly body: string } }) => r.wire?.body.includes(';base64,') === true;
 
 function writeHuman(io: Io, logs: readonly LogAudit[], summary: Record<string, number>): void {
   for (const log of logs) {
@@ -135,11 +153,16 @@ function writeHuman(io: Io, logs: readonly LogAudit[], summary: Record<string, n
       io.stdout.write(formatTable(['step', 'input', 'cache read', ''], rows, '    '));
     }
     for (const b of log.breaks) io.stdout.write(`  prefix break at ${b.turn}.${b.step} (${b.part}): ${b.cause}\n`);
+    for (const r of log.rebuilt) {
+      if (r.wire !== undefined && hasImages(r)) io.stdout.write(`  request ${r.turn}.${r.step}: wire bytes rebuilt with its images (${r.wire.provider}, ${r.wire.bytes} bytes, sha256 ${r.wire.sha256.slice(0, 12)}…${r.wire.without === undefined ? '' : `, without the scrubbed ${r.wire.without.join(', ')}`})\n`);
+      if (r.attachmentError !== undefined) io.stdout.write(`  request ${r.turn}.${r.step} (line ${r.line}): ${r.attachmentError.code}: ${r.attachmentError.message}\n`);
+    }
     for (const u of log.unreconstructable) io.stdout.write(`  request at ${u.turn}.${u.step} (seq ${u.seq}) has no request/header before it: it cannot be rebuilt\n`);
     io.stdout.write('\n');
   }
   io.stdout.write(
     `${count(summary['total']!, 'log')}: ${summary['ok']} loaded, ${summary['rejected']} refused; ` +
-      `${count(summary['unexplainedBreaks']!, 'unexplained prefix break')}, ${count(summary['unexplainedDrops']!, 'unexplained cache-read drop')}\n`,
+      `${count(summary['unexplainedBreaks']!, 'unexplained prefix break')}, ${count(summary['unexplainedDrops']!, 'unexplained cache-read drop')}` +
+      `${summary['attachmentErrors']! > 0 ? `; ${count(summary['attachmentErrors']!, 'image request')} without readable objects` : ''}\n`,
   );
 }

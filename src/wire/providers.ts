@@ -7,6 +7,7 @@ import { DEEPSEEK_BASE_URL, serializeDeepSeekRequest } from './deepseek/serializ
 import { OPENAI_BASE_URL, serializeOpenAiRequest } from './openai/serialize.ts';
 import { mapOpenAiUsage } from './usage.ts';
 import { SseDecoder, parseSse, type SseEvent } from './sse.ts';
+import type { ImageWireOptions } from './images.ts';
 import type { GenerateRequest, WireRequest } from './wire-request.ts';
 
 export type Provider = 'deepseek' | 'openai' | 'anthropic';
@@ -40,7 +41,7 @@ export interface WireFormat {
   readonly baseUrl: string;
   /** The environment variable an operator's key is read from. */
   readonly keyVariable: string;
-  serialize(request: GenerateRequest, options?: { readonly baseUrl?: string }): WireRequest;
+  serialize(request: GenerateRequest, options?: { readonly baseUrl?: string; readonly images?: ImageWireOptions }): WireRequest;
   translator(): StreamTranslator;
   /** The credential headers for a key; added by the client, never written to a cassette. */
   auth(key: string): Record<string, string>;
