@@ -10,6 +10,7 @@ import type { GeneratedStream, StreamProvider } from './arbitraries/provider-str
 import { sessionLog, type GeneratedLog } from './arbitraries/session-log.ts';
 import { cutInsideCharacter, cutInsideLineEnd, cutsOf } from './arbitraries/sse-framing.ts';
 import { generateRequest, requestLabels } from './arbitraries/wire-request.ts';
+import { imageCase, imageCaseLabels, type ImageCase } from './arbitraries/image-request.ts';
 import { logCodec } from './_internals/codecs.ts';
 import { fail, must, refusedWith, sameJson, sameText } from './_internals/failure.ts';
 import { expectedBoundaries, expectedRequest } from './_internals/oracle.ts';
@@ -106,6 +107,40 @@ function matchesSpec(provider: StreamProvider, clause: string): Property<Generat
     },
   });
 }
+
+/**
+ * The image path: every image read through the store the call carries and verified, the
+ * oldest offloaded first, a store fault refused with its code and no request. Each provider
+ * with its model taking images; the case knows what each read gives.
+ */
+function imagesRebuilt(provider: StreamProvider, clause: string): Property<ImageCase, 'wire'> {
+  const spec = (c: ImageCase) => SPEC_WIRE[provider](c.request, { ...c.images, reads: c.reads });
+  return defineProperty({
+    id: `WIRE-IMAGES${SUFFIX[provider]}`,
+    title: `a ${NAME[provider]} request with images is its serialization with every image read from the log's objects and verified, the oldest offloaded first, byte for byte; a missing or corrupt object is refused with the store's code, and no request is made`,
+    clause,
+    levels: ['wire'],
+    provider,
+    arbitrary: imageCase,
+    labels: (c) => {
+      const expected = spec(c);
+      return { ...imageCaseLabels(c), serialized: expected.ok, refused: !expected.ok, offloaded: expected.ok && expected.wire.body.includes('[image omitted to keep the request') };
+    },
+    floors: { 'image in a prompt': 0.3, 'image in a tool result': 0.3, 'several results in one message': 0.05, 'store fault': 0.2, 'offload bound': 0.3, 'image/gif': 0.2, 'image/webp': 0.2, 'image/jpeg': 0.2, serialized: 0.3, refused: 0.1, offloaded: 0.03 },
+    codec: jsonCodec<ImageCase>(),
+    async check(impl, c) {
+      const expected = spec(c);
+      const answer = await impl.serialize(c.request, provider, c.images);
+      if (!expected.ok) return refusedWith(answer, expected.code, `a request whose images cannot all be read and verified from its store`);
+      const wire = must(answer, 'serializing a request with images');
+      sameText(`the request body differs from the ${NAME[provider]} serialization with its images read from the store`, expected.wire.body, wire.body);
+    },
+  });
+}
+
+export const WIRE_IMAGES = imagesRebuilt('deepseek', 'dsh-eras §5.2, §6.2 (rc.8 serializeRequestWithImages, offloadRequestImages)');
+export const WIRE_IMAGES_OPENAI = imagesRebuilt('openai', 'dsh-eras §5.2; OpenAI chat completions image_url parts (docs/PROTOCOL.md, wire/serialize)');
+export const WIRE_IMAGES_ANTHROPIC = imagesRebuilt('anthropic', 'dsh-eras §5.2; Anthropic messages base64 image blocks, tool-result images inside tool_result (docs/PROTOCOL.md)');
 
 export const WIRE_MATCHES_SPEC = matchesSpec('deepseek', 'spec §8.1');
 export const WIRE_MATCHES_SPEC_OPENAI = matchesSpec('openai', 'OpenAI chat completions request body (DESIGN §5); spec §8.1 items 1–4 for the message list');
@@ -211,6 +246,9 @@ export const WIRE_PROPERTIES = [
   WIRE_MATCHES_SPEC,
   WIRE_MATCHES_SPEC_OPENAI,
   WIRE_MATCHES_SPEC_ANTHROPIC,
+  WIRE_IMAGES,
+  WIRE_IMAGES_OPENAI,
+  WIRE_IMAGES_ANTHROPIC,
   WIRE_PREFIX_STABLE,
   WIRE_STREAM_CONTENT,
   WIRE_STREAM_CONTENT_OPENAI,

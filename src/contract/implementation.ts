@@ -94,10 +94,23 @@ export interface RequestOperations {
   buildRequest(jsonl: string, boundaries: readonly number[]): Promise<Outcome<ReadonlyArray<NeutralRequest | null>>>;
 }
 
+/**
+ * The attachment store a request's images are read from, carried with the call so that no
+ * file system is shared (protocol version 1, extended compatibly). Present: the model takes
+ * image input and the store holds exactly these objects; absent: an image is
+ * UNSUPPORTED_CONTENT.
+ */
+export interface WireImages {
+  /** The stored bytes of each object, by attachment id (`sha256:<hex>`), as base64: damaged ones as damaged. */
+  readonly objects: Readonly<Record<string, string>>;
+  /** The bound on the base64 length of the request's images; the provider's default when absent (DeepSeek: 20 MiB). */
+  readonly maxRequestImageBytes?: number;
+}
+
 /** The wire level: a provider's bytes. */
 export interface WireOperations {
-  /** The exact HTTP request for a neutral request. */
-  serialize(request: GenerateRequest, provider: string): Promise<Outcome<WireRequest>>;
+  /** The exact HTTP request for a neutral request; its images read and verified from `images`. */
+  serialize(request: GenerateRequest, provider: string, images?: WireImages): Promise<Outcome<WireRequest>>;
   /** Parse a streamed response body fed in pieces cut at the given byte offsets. */
   parseStream(provider: string, body: string, cuts: readonly number[]): Promise<Outcome<readonly StreamChunk[]>>;
 }

@@ -22,6 +22,7 @@ import type { EpochHeader, SessionEvent, SessionHeader, StreamChunk } from '../.
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
 import { INTERFACE_VERSION, asRefusal, outcome, type AppendOutcome, type Implementation, type ImplementationInfo, type Level, type Outcome } from '../../contract/implementation.ts';
 import type { Scenario } from '../../contract/scenario.ts';
+import { imageOptions } from '../reference/reference-implementation.ts';
 import { ours } from './boundary.ts';
 import { deepSeekAdapter, streamChunks, withScriptedFetch } from './deepseek-wire.ts';
 import { appendAt, growTo, newSession } from './live-session.ts';
@@ -75,7 +76,13 @@ export function dshImplementationOf(dsh: DshPackages): Implementation {
       }),
   };
   const wire = (adapter: DeepSeekAdapter): Pick<Implementation, 'serialize' | 'parseStream'> => ({
-    serialize: async (request, provider) => (provider === 'deepseek' ? answer(() => serialize(adapter, request)) : usage(provider)),
+    serialize: async (request, provider, images) => {
+      if (provider !== 'deepseek') return usage(provider);
+      // With images, the adapter's catalog lists the request's model with image input and reads through the given objects.
+      const imageAdapter = () =>
+        deepSeekAdapter(dsh, {}, undefined, { store: imageOptions(images!).attachments!, imageModels: [request.model], ...(images!.maxRequestImageBytes === undefined ? {} : { maxRequestImageBytes: images!.maxRequestImageBytes }) });
+      return answer(() => serialize(images === undefined ? adapter : imageAdapter(), request));
+    },
     parseStream: async (provider, body, cuts) => (provider === 'deepseek' ? answer(() => parseStream(adapter, body, cuts)) : usage(provider)),
   });
 

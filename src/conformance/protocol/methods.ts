@@ -14,7 +14,7 @@ export const METHODS = {
   'fold/deriveMessages': { level: 'fold', operation: 'deriveMessages', params: ['jsonl', 'prefixes'] },
   'fold/foldRequestHeader': { level: 'fold', operation: 'foldRequestHeader', params: ['jsonl', 'prefixes'] },
   'request/build': { level: 'request', operation: 'buildRequest', params: ['jsonl', 'boundaries'] },
-  'wire/serialize': { level: 'wire', operation: 'serialize', params: ['request', 'provider'] },
+  'wire/serialize': { level: 'wire', operation: 'serialize', params: ['request', 'provider', 'images'] },
   'wire/parseStream': { level: 'wire', operation: 'parseStream', params: ['provider', 'body', 'cuts'] },
   'loop/run': { level: 'loop', operation: 'run', params: ['scenario'] },
 } as const satisfies Record<string, MethodSpec>;

@@ -7,9 +7,10 @@ import { ReconError } from '../../errors.ts';
 import { Session, buildRequest, type NeutralRequest } from '../../fold/index.ts';
 import { SessionLog, loadJsonl, saveJsonl, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
 import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
-import { DeepSeekStreamTranslator, WIRE_FORMATS, serializeDeepSeekRequest, translateSseBody, type GenerateRequest, type WireRequest } from '../../wire/index.ts';
+import { DeepSeekStreamTranslator, WIRE_FORMATS, serializeDeepSeekRequest, translateSseBody, type GenerateRequest, type ImageWireOptions, type WireRequest } from '../../wire/index.ts';
+import { MemoryAttachmentStore, digestOf } from '../../attachments/index.ts';
 import type { FetchLike } from '../../http/index.ts';
-import { INTERFACE_VERSION, asRefusal, outcome, type AppendOutcome, type ImplementationAt, type ImplementationInfo, type Level } from '../../contract/implementation.ts';
+import { INTERFACE_VERSION, asRefusal, outcome, type AppendOutcome, type ImplementationAt, type ImplementationInfo, type Level, type WireImages } from '../../contract/implementation.ts';
 import { runScenario } from './run-scenario.ts';
 import { SCENARIO_FEATURES } from '../../contract/scenario.ts';
 import { HARNESS_VERSION } from '../../version.ts';
@@ -33,7 +34,7 @@ export interface ReferenceParts {
   readonly session: (log: SessionLog) => Session;
   readonly request: (header: EpochHeader, messages: readonly Message[], sessionId: string) => NeutralRequest;
   /** The DeepSeek wire format: the loop's, and the one most mutants change. */
-  readonly serialize: (request: GenerateRequest) => WireRequest;
+  readonly serialize: (request: GenerateRequest, images?: ImageWireOptions) => WireRequest;
   readonly parseStream: (body: Uint8Array, cuts: readonly number[]) => StreamChunk[];
   /** The other providers' wire formats (src/wire), by provider name. */
   readonly wire: Readonly<Record<'openai' | 'anthropic', ProviderWire>>;
@@ -43,7 +44,7 @@ export interface ReferenceParts {
 }
 
 export interface ProviderWire {
-  readonly serialize: (request: GenerateRequest) => WireRequest;
+  readonly serialize: (request: GenerateRequest, images?: ImageWireOptions) => WireRequest;
   readonly parseStream: (body: Uint8Array, cuts: readonly number[]) => StreamChunk[];
 }
 
@@ -51,7 +52,7 @@ export interface ProviderWire {
 function providerWire(provider: 'openai' | 'anthropic'): ProviderWire {
   const format = WIRE_FORMATS[provider];
   return {
-    serialize: (request) => format.serialize(request),
+    serialize: (request, images) => format.serialize(request, images === undefined ? {} : { images }),
     parseStream: (body, cuts) => {
       return translateSseBody(format.translator(), cutAt(body, cuts));
     },
@@ -64,11 +65,20 @@ export const REFERENCE_PARTS: ReferenceParts = {
   save: saveJsonl,
   session: (log) => new Session(log),
   request: buildRequest,
-  serialize: (request) => serializeDeepSeekRequest(request),
+  serialize: (request, images) => serializeDeepSeekRequest(request, images === undefined ? {} : { images }),
   parseStream: (body, cuts) => parseDeepSeekStream(cutAt(body, cuts)),
   wire: { openai: providerWire('openai'), anthropic: providerWire('anthropic') },
   loop: (options) => new AgentLoop(options),
 };
+
+/** The store and gate a `WireImages` stands for: its objects in memory, a model that takes images. */
+export function imageOptions(images: WireImages): ImageWireOptions {
+  const objects = Object.entries(images.objects).flatMap(([id, base64]) => {
+    const hex = digestOf(id);
+    return hex === undefined ? [] : [[hex, Buffer.from(String(base64), 'base64')] as const];
+  });
+  return { attachments: MemoryAttachmentStore.of(objects), acceptsImages: () => true, ...(images.maxRequestImageBytes === undefined ? {} : { maxRequestImageBytes: images.maxRequestImageBytes }) };
+}
 
 /** `body` cut into pieces at the given byte offsets, as a network might deliver it. */
 export function cutAt(body: Uint8Array, cuts: readonly number[]): Uint8Array[] {
@@ -135,10 +145,11 @@ export function referenceImplementation(options: ReferenceOptions = {}): Impleme
           return header === undefined ? null : parts.request(header, session.deriveMessages(), session.id);
         }),
       ),
-    serialize: (request, provider) =>
+    serialize: (request, provider, images) =>
       outcome(() => {
-        if (provider === 'deepseek') return parts.serialize(request);
-        if (provider === 'openai' || provider === 'anthropic') return parts.wire[provider].serialize(request);
+        const store = images === undefined ? undefined : imageOptions(images);
+        if (provider === 'deepseek') return parts.serialize(request, store);
+        if (provider === 'openai' || provider === 'anthropic') return parts.wire[provider].serialize(request, store);
         throw new ReconError('USAGE', `no wire format for provider "${provider}"`);
       }),
     parseStream: (provider, body, cuts) =>
