@@ -10,6 +10,7 @@ import { simulatedCache, type CacheRun } from './cache.bench.ts';
 import { checkOverheadBenchmarks } from './check-overhead.bench.ts';
 import { defaultCheckSeconds } from './default-check.bench.ts';
 import { foldCounters, prefixCounters, type FoldCounters, type PrefixCounters } from './counters.ts';
+import { imageBenchmarks } from './images.bench.ts';
 import { FOLD_SIZES, foldBenchmarks } from './fold.bench.ts';
 import { LOAD_SIZE, loadBenchmarks, pairedLoadRatios } from './load.bench.ts';
 import { proxyBenchmarks } from './proxy.bench.ts';
@@ -32,6 +33,8 @@ export interface BenchRun {
   readonly check: { readonly overhead: number; readonly defaultRunSeconds?: number };
   /** recon proxy in front of the simulator: median time to the first byte of a streamed reply, direct and proxied (ms). */
   readonly proxy?: { readonly firstByteDirectMs: number; readonly firstByteProxiedMs: number; readonly addedFirstByteMs: number };
+  /** A DeepSeek request with 20 images of 1 MiB: serialization with every read verified over the same with reads unchecked (the cost of trust); absent from older runs. */
+  readonly images?: { readonly verifiedOverUnchecked: number; readonly verifiedMs: number };
   readonly suite: { readonly inProcess: Throughput; readonly stdio: Throughput; readonly stdioOverInProcess: number };
   /** `recon audit` on generated logs, one size each. */
   readonly audit: readonly AuditThroughput[];
@@ -57,6 +60,8 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
   const defaultRunSeconds = await defaultCheckSeconds(profile.checkSamples);
   progress('proxy: time to first byte, direct and through recon proxy');
   const proxy = await proxyBenchmarks(profile);
+  progress('images: a request with 20 images of 1 MiB, reads verified and unchecked');
+  const images = await imageBenchmarks(profile);
   progress('suite: cases per second, in process and over stdio');
   const suite = await suiteThroughput(profile.suiteRuns);
   progress(`audit: one streaming pass over generated logs of ${profile.auditMegabytes.join(', ')} MB`);
@@ -65,7 +70,7 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
   const recorded = await recordedCache();
   const sim = await simulatedCache();
   progress('counters');
-  const results = [...fold, ...load, ...check, ...proxy];
+  const results = [...fold, ...load, ...check, ...proxy, ...images];
   // Ratios use medians: one scavenge in a sample of microseconds must not move a ratio.
   const median = (id: string) => {
     const found = results.find((r) => r.id === id);
@@ -92,6 +97,7 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
     },
     check: { overhead: median('check/loop-with-check') / median('check/loop-without-check'), defaultRunSeconds },
     proxy: { firstByteDirectMs: median('proxy/direct'), firstByteProxiedMs: median('proxy/proxied'), addedFirstByteMs: median('proxy/proxied') - median('proxy/direct') },
+    images: { verifiedOverUnchecked: median('images/verified/20x1MiB') / median('images/unchecked/20x1MiB'), verifiedMs: median('images/verified/20x1MiB') },
     suite: { ...suite, stdioOverInProcess: suite.inProcess.casesPerSecond / suite.stdio.casesPerSecond },
     audit,
     cache: {

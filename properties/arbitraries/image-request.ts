@@ -8,7 +8,7 @@
  * probe of its own.
  */
 import fc from 'fast-check';
-import { IMAGE_MEDIA_TYPES, MemoryAttachmentStore, type ImageAttachmentRef } from '../../src/attachments/index.ts';
+import { IMAGE_MEDIA_TYPES, MemoryAttachmentStore, type AttachmentRuleId, type ImageAttachmentRef } from '../../src/attachments/index.ts';
 import type { WireImages } from '../../src/contract/index.ts';
 import type { ContentBlock, Message } from '../../src/log/index.ts';
 import type { GenerateRequest } from '../../src/wire/index.ts';
@@ -17,13 +17,26 @@ import { anyText } from './text.ts';
 
 export interface ImageCase {
   readonly request: GenerateRequest;
+  /** The fault put into the store or a reference, if any. */
+  readonly fault?: Fault;
   readonly images: WireImages;
   /** What reading each referenced id gives: `ok`, or the store's code. */
   readonly reads: Readonly<Record<string, string>>;
 }
 
-export const STORE_FAULTS = ['missing', 'flipped byte', 'wrong width', 'wrong height', 'wrong size', 'wrong media type', 'malformed id'] as const;
-type Fault = (typeof STORE_FAULTS)[number];
+/** Each fault class and the read check it breaks (src/attachments/rules.ts). */
+export const STORE_FAULT_RULES = {
+  missing: 'attachment.present',
+  'flipped byte': 'attachment.digest',
+  'wrong width': 'attachment.header',
+  'wrong height': 'attachment.header',
+  'wrong size': 'attachment.header',
+  'wrong media type': 'attachment.header',
+  'malformed id': 'attachment.id',
+  'unrecorded size': 'attachment.metadata',
+} as const satisfies Record<string, AttachmentRuleId>;
+export const STORE_FAULTS = Object.keys(STORE_FAULT_RULES) as Array<keyof typeof STORE_FAULT_RULES>;
+type Fault = keyof typeof STORE_FAULT_RULES;
 
 const image = fc.record({
   mediaType: fc.constantFrom(...IMAGE_MEDIA_TYPES),
@@ -53,7 +66,7 @@ export const imageCase: fc.Arbitrary<ImageCase> = fc
     const reads: Record<string, string> = Object.fromEntries(refs.map((r) => [r.attachmentId, 'ok']));
     const sent = fault === undefined ? refs : damage(refs, objects, reads, fault.kind, fault.which < 0 ? refs.length - 1 : fault.which % refs.length);
     const request: GenerateRequest = { provider: 'deepseek', model: 'vision-model', messages: layout(sent, places), ...(system === undefined ? {} : { system }), sessionId: 'session-images' };
-    return { request, images: { objects, ...(bound === undefined ? {} : { maxRequestImageBytes: bound }) }, reads };
+    return { request, images: { objects, ...(bound === undefined ? {} : { maxRequestImageBytes: bound }) }, reads, ...(fault === undefined ? {} : { fault: fault.kind }) };
   });
 
 /** One fault in the store or a reference; every image with the same object shares it. */
@@ -73,6 +86,9 @@ function damage(refs: ImageAttachmentRef[], objects: Record<string, string>, rea
       reads[id] = 'ATTACHMENT_CORRUPT';
       return refs;
     }
+    case 'unrecorded size':
+      reads[id] = 'INVALID_ATTACHMENT_REF';
+      return swap({ ...ref, bytes: 0 });
     case 'malformed id': {
       const bad = pickBadId(id, at);
       reads[bad] = 'INVALID_ATTACHMENT_REF';

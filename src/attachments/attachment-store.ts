@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { ReconError } from '../errors.ts';
 import { digestOf, isImageMediaType, type ImageAttachmentRef } from './image-ref.ts';
+import { refuseRead } from './rules.ts';
 import { probeImage } from './probe-image.ts';
 
 /** Where the objects are: what a serializer reads through. */
@@ -29,16 +30,13 @@ interface ObjectSource {
 function verifiedRead(source: ObjectSource, ref: unknown): Uint8Array {
   const hex = refDigest(ref);
   const bytes = source.read(hex);
-  if (bytes === undefined) throw new ReconError('ATTACHMENT_NOT_FOUND', `attachment object sha256:${hex} is missing from the store`, { hint: 'give the store the log was written with (recon audit --attachments DIR)' });
+  if (bytes === undefined) return refuseRead('attachment.present', `attachment object sha256:${hex} is missing from the store`, 'give the store the log was written with (recon audit --attachments DIR)');
   const r = ref as ImageAttachmentRef;
-  if (sha256Hex(bytes) !== hex) throw new ReconError('ATTACHMENT_CORRUPT', `attachment object sha256:${hex} fails integrity verification: its bytes hash to sha256:${sha256Hex(bytes)}`);
+  if (sha256Hex(bytes) !== hex) refuseRead('attachment.digest', `attachment object sha256:${hex} fails integrity verification: its bytes hash to sha256:${sha256Hex(bytes)}`);
   const header = probeImage(bytes);
   const found = header === undefined ? 'no PNG, JPEG, WebP or GIF header' : `${header.mediaType} ${header.width}x${header.height}`;
   if (header === undefined || header.mediaType !== r.mediaType || bytes.byteLength !== r.bytes || header.width !== r.width || header.height !== r.height) {
-    throw new ReconError(
-      'ATTACHMENT_CORRUPT',
-      `attachment object sha256:${hex} does not match its reference: recorded ${r.mediaType} ${r.width}x${r.height}, ${r.bytes} bytes; stored ${found}, ${bytes.byteLength} bytes`,
-    );
+    refuseRead('attachment.header', `attachment object sha256:${hex} does not match its reference: recorded ${r.mediaType} ${r.width}x${r.height}, ${r.bytes} bytes; stored ${found}, ${bytes.byteLength} bytes`);
   }
   return bytes;
 }
@@ -47,9 +45,9 @@ function verifiedRead(source: ObjectSource, ref: unknown): Uint8Array {
 function refDigest(ref: unknown): string {
   const r = (typeof ref === 'object' && ref !== null ? ref : {}) as Record<string, unknown>;
   const hex = digestOf(r['attachmentId']);
-  if (hex === undefined) throw new ReconError('INVALID_ATTACHMENT_REF', `attachment id ${JSON.stringify(r['attachmentId'])} is not sha256:<64 lowercase hex>`);
+  if (hex === undefined) refuseRead('attachment.id', `attachment id ${JSON.stringify(r['attachmentId'])} is not sha256:<64 lowercase hex>`);
   const metadata = isImageMediaType(r['mediaType']) && [r['bytes'], r['width'], r['height']].every((n) => Number.isSafeInteger(n) && (n as number) > 0);
-  if (!metadata) throw new ReconError('INVALID_ATTACHMENT_REF', `attachment sha256:${hex} has no valid recorded metadata (mediaType, bytes, width, height)`);
+  if (!metadata) refuseRead('attachment.metadata', `attachment sha256:${hex} has no valid recorded metadata (mediaType, bytes, width, height)`);
   return hex;
 }
 
@@ -79,7 +77,7 @@ export class DirectoryAttachmentStore implements AttachmentStore {
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;
           if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-          throw new ReconError('ATTACHMENT_READ_FAILED', `attachment object sha256:${hex} could not be read: ${code ?? String(error)}`);
+          return refuseRead('attachment.readable', `attachment object sha256:${hex} could not be read: ${code ?? String(error)}`);
         }
       },
     };

@@ -77,10 +77,10 @@ function isStartOfFrame(marker: number): boolean {
 
 // The first chunk after "WEBP": lossy VP8, lossless VP8L, or the extended VP8X with the canvas size.
 function probeWebp(b: Uint8Array): ImageHeader | undefined {
-  if (b.length < 30) return undefined;
+  if (b.length < 25) return undefined;
   switch (ascii(b, 12, 4)) {
     case 'VP8 ':
-      if (b[23] !== 0x9d || b[24] !== 0x01 || b[25] !== 0x2a) return undefined;
+      if (b.length < 30 || b[23] !== 0x9d || b[24] !== 0x01 || b[25] !== 0x2a) return undefined;
       return sized('image/webp', u16le(b, 26) & 0x3fff, u16le(b, 28) & 0x3fff);
     case 'VP8L': {
       if (b[20] !== 0x2f) return undefined;
@@ -88,6 +88,7 @@ function probeWebp(b: Uint8Array): ImageHeader | undefined {
       return sized('image/webp', (bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);
     }
     case 'VP8X':
+      if (b.length < 30) return undefined;
       return sized('image/webp', u24le(b, 24) + 1, u24le(b, 27) + 1);
     default:
       return undefined;

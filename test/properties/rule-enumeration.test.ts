@@ -11,6 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_FAULTS, FAULT_CLASSES, MEMORY_FAULTS, SEED_FAULTS, TEXT_FAULTS, uncoveredRules, type InvalidLog } from '../../properties/arbitraries/invalid-log.ts';
 import { buildLog, logPlan, type GeneratedLog } from '../../properties/arbitraries/session-log.ts';
 import { ReconError } from '../../src/errors.ts';
+import { imageCase, STORE_FAULT_RULES } from '../../properties/arbitraries/image-request.ts';
+import { SPEC_WIRE } from '../../properties/_internals/wire-spec.ts';
+import { ATTACHMENT_RULES } from '../../src/attachments/index.ts';
+import { imageOptions } from '../../src/conformance/reference/reference-implementation.ts';
+import { serializeDeepSeekRequest } from '../../src/wire/index.ts';
 import { LOG_RULES, SessionLog, loadJsonl, type LogRuleId, type SessionEvent } from '../../src/log/index.ts';
 
 const SRC_LOG = join(import.meta.dirname, '../../src/log');
@@ -105,5 +110,30 @@ describe('each fault class', () => {
         expect(refusal && { rule: refusal.rule, code: refusal.code }).toEqual({ rule: name, code: LOG_RULES[name as LogRuleId].code });
       }
     }
+  });
+});
+
+describe('the read checks of the attachment store', () => {
+  const cases = fc.sample(imageCase, { numRuns: 600, seed: 20261201 });
+
+  it('each has a fault class, and each fault class breaks the check it names, with its code, whenever its image is read', () => {
+    const broken = new Set<string>();
+    for (const c of cases) {
+      if (c.fault === undefined) continue;
+      const expected = SPEC_WIRE.deepseek(c.request, { ...c.images, reads: c.reads });
+      if (expected.ok) continue; // its image was offloaded before any read
+      let refusal: ReconError | undefined;
+      try {
+        serializeDeepSeekRequest(c.request, { images: imageOptions(c.images) });
+      } catch (error) {
+        if (!ReconError.is(error)) throw error;
+        refusal = error;
+      }
+      expect(refusal?.rule, c.fault).toBe(STORE_FAULT_RULES[c.fault]);
+      expect(refusal?.code).toBe(ATTACHMENT_RULES[STORE_FAULT_RULES[c.fault]].code);
+      broken.add(refusal!.rule!);
+    }
+    // An I/O error other than absence cannot be made in memory: test/attachments breaks it on disk.
+    expect([...broken].sort()).toEqual(Object.keys(ATTACHMENT_RULES).filter((r) => r !== 'attachment.readable').sort());
   });
 });

@@ -28,11 +28,11 @@ function skipping(codes: readonly string[], recover: (store: AttachmentStore, re
 const PLACEHOLDER_PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
 
 export const IMAGE_DIGEST_NOT_CHECKED = inProcess('image-digest-not-checked', 'the store reads an object by its address and never hashes it, so a flipped byte goes out as the image', 'validation skipped', {
-  parts: { serialize: withStore(skipping(['ATTACHMENT_CORRUPT'], (store, ref, error) => (error.detail.includes('integrity') ? rawRead(store, ref) : thrown(error)))) },
+  parts: { serialize: withStore(skipping(['ATTACHMENT_CORRUPT'], (store, ref, error) => (error.rule === 'attachment.digest' ? rawRead(store, ref) : thrown(error)))) },
 });
 
 export const IMAGE_METADATA_NOT_CHECKED = inProcess('image-metadata-not-checked', 'the store checks the digest but not the recorded media type, size and dimensions, so a reference that does not describe its object is sent', 'validation skipped', {
-  parts: { serialize: withStore(skipping(['ATTACHMENT_CORRUPT'], (store, ref, error) => (error.detail.includes('does not match its reference') ? rawRead(store, ref) : thrown(error)))) },
+  parts: { serialize: withStore(skipping(['ATTACHMENT_CORRUPT'], (store, ref, error) => (error.rule === 'attachment.header' ? rawRead(store, ref) : thrown(error)))) },
 });
 
 export const IMAGE_MISSING_PLACEHOLDER = inProcess('image-missing-placeholder', 'a missing attachment object is replaced by a 1×1 placeholder image instead of failing the request', 'recovery path rewrites prefix', {

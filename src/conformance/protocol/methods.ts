@@ -6,7 +6,7 @@
 import type { Level, LevelOperations, OperationOf, Operations } from '../../contract/implementation.ts';
 
 /** A method: the level and operation it carries, and its params' names in the order the operation takes them. */
-type MethodSpec = { readonly [L in Level]: { readonly level: L; readonly operation: OperationOf<L>; readonly params: readonly string[] } }[Level];
+type MethodSpec = { readonly [L in Level]: { readonly level: L; readonly operation: OperationOf<L>; readonly params: readonly string[]; readonly optional?: readonly string[] } }[Level];
 
 export const METHODS = {
   'log/load': { level: 'log', operation: 'load', params: ['jsonl'] },
@@ -14,7 +14,7 @@ export const METHODS = {
   'fold/deriveMessages': { level: 'fold', operation: 'deriveMessages', params: ['jsonl', 'prefixes'] },
   'fold/foldRequestHeader': { level: 'fold', operation: 'foldRequestHeader', params: ['jsonl', 'prefixes'] },
   'request/build': { level: 'request', operation: 'buildRequest', params: ['jsonl', 'boundaries'] },
-  'wire/serialize': { level: 'wire', operation: 'serialize', params: ['request', 'provider', 'images'] },
+  'wire/serialize': { level: 'wire', operation: 'serialize', params: ['request', 'provider', 'images'], optional: ['images'] },
   'wire/parseStream': { level: 'wire', operation: 'parseStream', params: ['provider', 'body', 'cuts'] },
   'loop/run': { level: 'loop', operation: 'run', params: ['scenario'] },
 } as const satisfies Record<string, MethodSpec>;

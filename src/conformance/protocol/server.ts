@@ -65,7 +65,8 @@ export function serveProtocol(impl: Implementation, input: Readable, output: Wri
       const spec = isMethod(method) ? METHODS[method] : undefined;
       const operation = spec === undefined ? undefined : (impl[spec.operation] as ((...args: unknown[]) => Promise<unknown>) | undefined);
       if (spec === undefined || operation === undefined) throw new RpcFailure(RPC_ERROR.METHOD_NOT_FOUND, `method "${method}" is not served here`);
-      const missing = spec.params.filter((name) => params[name] === undefined);
+      const optional: readonly string[] = 'optional' in spec ? spec.optional : [];
+      const missing = spec.params.filter((name) => params[name] === undefined && !optional.includes(name));
       if (missing.length > 0) throw new RpcFailure(RPC_ERROR.INVALID_PARAMS, `${method} needs the params ${missing.join(', ')}`);
       return operation.apply(impl, spec.params.map((name) => params[name]));
     }
