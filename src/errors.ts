@@ -22,6 +22,9 @@ export const LOG_ERROR_CODES = {
   HEADER_FIELD_UNKNOWN: 'a request/header snapshot holds a field this reader does not know: a rebuilt request would lack it',
   MESSAGE_SHAPE: 'a message event does not have the shape its type requires',
   SURFACE_INVALID: 'surface metadata (surfaceOp, sourceEventSeqs, replace range) is invalid',
+  INVALID_BOUNDARY: 'a fork boundary is not an event count of the parent log',
+  OPEN_TURN: 'a fork boundary lies inside a turn the parent opened and had not ended',
+  SESSION_ALREADY_EXISTS: 'a fork child would take the id of a session that exists',
 } as const;
 
 /** Codes an implementation reports when it cannot put a request on the wire. */

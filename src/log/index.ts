@@ -8,3 +8,4 @@ export { SESSION_FORMAT_VERSION, newSessionHeader } from './session-header.ts';
 export { SessionLog, type AppendOptions, type EventRules, type SessionLogOptions, type SurfaceView } from './session-log.ts';
 export type * from './types.ts';
 export { LegacyUpgrader } from './upgrade.ts';
+export { fork, type ForkOptions } from './fork.ts';
