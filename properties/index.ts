@@ -1,5 +1,6 @@
 import { CACHE_ROUTING_PROPERTIES } from './cache-routing.ts';
 import { FOLD_PROPERTIES } from './fold.ts';
+import { FORK_PROPERTIES } from './fork.ts';
 import { HISTORY_PROPERTIES } from './history.ts';
 import { LOG_PROPERTIES } from './log.ts';
 import { LOOP_PROPERTIES } from './loop.ts';
@@ -12,6 +13,7 @@ import type { AnyProperty } from './_internals/property.ts';
 /** Every property of the suite, weakest first: a broken log explains a broken loop, not the other way round. */
 export const PROPERTIES: readonly AnyProperty[] = [
   ...LOG_PROPERTIES,
+  ...FORK_PROPERTIES,
   ...FOLD_PROPERTIES,
   ...REAL_LOG_PROPERTIES,
   ...REQUEST_PROPERTIES,

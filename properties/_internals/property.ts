@@ -18,6 +18,8 @@ export interface Property<I, L extends Level> {
   readonly provider?: string;
   /** The optional scenario feature it needs (SCENARIO_FEATURES); `n/a` on an implementation that does not declare it. */
   readonly scenarioFeature?: string;
+  /** The optional operation it needs (OPTIONAL_OPERATIONS); `n/a` on an implementation that does not declare it. */
+  readonly operation?: string;
   /** Needs the implementation's own objects (to check freezing): not over stdio. */
   readonly inProcess?: boolean;
   /** Default runs relative to the budget (1 = the budget). */

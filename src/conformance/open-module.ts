@@ -26,7 +26,7 @@ export async function openModuleImplementation(path: string, cwd: string, option
   const file = resolve(cwd, path);
   const host = new ModuleHost(file, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const info = await host.start();
-  return { interfaceVersion: INTERFACE_VERSION, info, ...operationsOver(info.levels, (method, args) => host.call(METHODS[method].operation, args)), close: async () => host.close() };
+  return { interfaceVersion: INTERFACE_VERSION, info, ...operationsOver(info.levels, (method, args) => host.call(METHODS[method].operation, args), info.operations), close: async () => host.close() };
 }
 
 interface Pending {

@@ -27,7 +27,13 @@ export interface ImplementationInfo {
   readonly inProcess?: boolean;
   /** The optional scenario features its loop plays (SCENARIO_FEATURES); none when absent. */
   readonly scenarioFeatures?: readonly string[];
+  /** The optional operations it serves beyond its levels' (OPTIONAL_OPERATIONS); none when absent. */
+  readonly operations?: readonly string[];
 }
+
+/** Operations an implementation may serve beside its levels': a property that needs one is n/a without it. */
+export const OPTIONAL_OPERATIONS = ['fork'] as const;
+export type OptionalOperation = (typeof OPTIONAL_OPERATIONS)[number];
 
 /** A refusal: the stable code (LOG/WIRE codes of src/errors.ts) and, optionally, words. */
 export interface Refusal {
@@ -75,6 +81,13 @@ export interface LogOperations {
   load(jsonl: string): Promise<Outcome<LoadedEvents>>;
   /** Load `jsonl` (or refuse it), then append each event in turn to that one live log. */
   append(jsonl: string, events: readonly AppendInput[]): Promise<Outcome<AppendResult>>;
+  /**
+   * Optional (declared in `info.operations`): fork the log `jsonl` at `boundary` (an event
+   * count; null for all) into a child session `childId`, and return the child's JSONL — or
+   * refuse: INVALID_BOUNDARY, OPEN_TURN, SESSION_ALREADY_EXISTS, or the load's own code.
+   * The child's header has `createdAt` `createdAt`, and its own events take `time` `createdAt`.
+   */
+  fork?(jsonl: string, boundary: number | null, childId: string, createdAt: number): Promise<Outcome<string>>;
 }
 
 /** The fold level: what a log derives. */

@@ -199,11 +199,12 @@ async function runProperty(
 }
 
 /** Why a property does not apply to an implementation (it reports n/a), or undefined when it does. */
-export function notApplicable(info: ImplementationInfo, property: Pick<AnyProperty, 'levels' | 'provider' | 'inProcess' | 'scenarioFeature'>): string | undefined {
+export function notApplicable(info: ImplementationInfo, property: Pick<AnyProperty, 'levels' | 'provider' | 'inProcess' | 'scenarioFeature' | 'operation'>): string | undefined {
   if (!supports(info, property.levels)) return `needs the ${property.levels.join(', ')} level`;
   if (property.provider !== undefined && !declaredProviders(info).includes(property.provider)) return `needs the ${property.provider} wire provider`;
   if (property.inProcess === true && info.inProcess !== true) return 'needs in-process objects (freezing cannot be seen over a protocol)';
   if (property.scenarioFeature !== undefined && info.scenarioFeatures?.includes(property.scenarioFeature) !== true) return `needs the scenario feature ${property.scenarioFeature}`;
+  if (property.operation !== undefined && info.operations?.includes(property.operation) !== true) return `needs the operation ${property.operation}`;
   return undefined;
 }
 

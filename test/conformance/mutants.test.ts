@@ -15,6 +15,8 @@ const KILLERS: Record<string, readonly string[]> = {
   'accepts-fallback-reason': ['LOG-LEGACY-REFUSED'],
   'accepts-unknown-types': ['LOG-UNKNOWN-TYPE'],
   'one-design-reader': ['LOG-REAL-LOGS-BOTH-ERAS'],
+  'fork-copies-open-turn': ['LOG-FORK'],
+  'fork-loses-log-only-tail': ['LOG-FORK'],
   'image-digest-not-checked': ['WIRE-IMAGES'],
   'image-metadata-not-checked': ['WIRE-IMAGES'],
   'image-missing-placeholder': ['WIRE-IMAGES'],

@@ -47,7 +47,7 @@ const loadsPlainLog = fixed('LOADS-PLAIN-LOG', async (impl) => expect(await impl
 describe('the stdio driver against recon serve', () => {
   it('gives the verdicts of the in-process reference, frozen-object properties n/a, every message valid against the schema', async () => {
     const impl = await open(serveCommand(), { validateProtocol: true });
-    expect(impl.info).toEqual({ name: 'reconstructable-reference', version: expect.any(String), language: 'typescript', levels: ['log', 'fold', 'request', 'wire', 'loop'], providers: ['deepseek', 'openai', 'anthropic'], scenarioFeatures: [...SCENARIO_FEATURES] });
+    expect(impl.info).toEqual({ name: 'reconstructable-reference', version: expect.any(String), language: 'typescript', levels: ['log', 'fold', 'request', 'wire', 'loop'], providers: ['deepseek', 'openai', 'anthropic'], scenarioFeatures: [...SCENARIO_FEATURES], operations: ['fork'] });
     const result = await runSuite(impl, PROPERTIES, { runs: 2, seed: 3 });
     const failed = result.properties.filter((p) => p.status === 'fail').map((p) => `${p.id}: ${p.counterexample?.message}`);
     expect(failed).toEqual([]);

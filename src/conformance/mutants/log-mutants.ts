@@ -1,6 +1,6 @@
 /** Mutants of the log layer: readers and writers with one realistic bug each. */
 import { ReconError } from '../../errors.ts';
-import { SessionLog, checkEventPayload, checkKnownType, checkNotLegacy, isEvent, loadJsonl, saveJsonl, type JsonObject, type JsonValue, type LoadOptions, type LoadedLog, type SessionEvent, type StreamChunk } from '../../log/index.ts';
+import { SessionLog, checkEventPayload, checkKnownType, checkNotLegacy, fork, isEvent, loadJsonl, saveJsonl, type JsonObject, type JsonValue, type LoadOptions, type LoadedLog, type SessionEvent, type StreamChunk } from '../../log/index.ts';
 import type { AppendInput, AppendOutcome, Implementation, ImplementationAt, Refusal } from '../../contract/implementation.ts';
 import { inProcess } from './define.ts';
 
@@ -327,6 +327,33 @@ function refuseUnknown(event: SessionEvent): never {
   throw new ReconError('UNKNOWN_EVENT_TYPE', `event type "${event.type}" is unknown to this reader and not marked ignorable`, { location: { seq: event.seq } });
 }
 
+export const FORK_COPIES_OPEN_TURN = inProcess('fork-copies-open-turn', 'fork takes a boundary inside a turn, so the child inherits half a turn: a turn/start with no turn/end, which its loop then closes as its own', 'history rewritten on reload', {
+  parts: {
+    fork: (parent, options) => {
+      try {
+        return fork(parent, options);
+      } catch (error) {
+        if (!ReconError.is(error) || error.code !== 'OPEN_TURN') throw error;
+        const boundary = options.boundary ?? parent.length;
+        const header = { ...fork(parent, { ...options, boundary: 0 }).header, seedLength: boundary };
+        const child = SessionLog.fromEvents(header, parent.events.slice(0, boundary), options.log);
+        child.append('session/end-seed', {});
+        return child;
+      }
+    },
+  },
+});
+
+export const FORK_LOSES_LOG_ONLY_TAIL = inProcess('fork-loses-log-only-tail', 'a fork without a boundary takes the log up to its last surface event, so the log-only events after it (a turn/end, a title, a header) are lost to the child', 'history rewritten on reload', {
+  parts: {
+    fork: (parent, options) => {
+      if (options.boundary !== undefined) return fork(parent, options);
+      const last = parent.events.findLast((e) => e.surfaceOp !== undefined);
+      return fork(parent, { ...options, boundary: last === undefined ? 0 : last.seq + 1 });
+    },
+  },
+});
+
 export const LOG_MUTANTS = [
   ACCEPTS_HEADER_DELTA,
   ACCEPTS_FALLBACK_REASON,
@@ -345,4 +372,6 @@ export const LOG_MUTANTS = [
   SESSION_HEADER_FIELDS_DROPPED,
   CHUNK_ROW_EMPTY_NAME_DROPPED,
   ONE_DESIGN_READER,
+  FORK_COPIES_OPEN_TURN,
+  FORK_LOSES_LOG_ONLY_TAIL,
 ];

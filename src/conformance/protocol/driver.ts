@@ -46,7 +46,7 @@ export async function openStdioImplementation(command: string, options: StdioOpt
   return {
     interfaceVersion: INTERFACE_VERSION,
     info,
-    ...operationsOver(info.levels, (method, args) => connection.call(method, Object.fromEntries(METHODS[method].params.map((name, i) => [name, args[i]])))),
+    ...operationsOver(info.levels, (method, args) => connection.call(method, Object.fromEntries(METHODS[method].params.map((name, i) => [name, args[i]]))), info.operations),
     close: () => connection.close(),
   };
 }
@@ -185,7 +185,7 @@ class Child {
       const problem = child.#validate ? schemaProblem('initialize.result', result) : handshakeProblem(result);
       if (problem !== undefined) throw new ReconError('PROTOCOL_ERROR', `its handshake answer is not valid: ${problem}`);
       // Only the declared fields: an adapter cannot claim `inProcess`.
-      const { name, version, language, levels, providers, scenarioFeatures } = result as InitializeResult;
+      const { name, version, language, levels, providers, scenarioFeatures, operations } = result as InitializeResult;
       child.info = {
         name,
         version,
@@ -193,6 +193,7 @@ class Child {
         levels: LEVELS.filter((level) => levels.includes(level)),
         ...(providers === undefined ? {} : { providers }),
         ...(scenarioFeatures === undefined ? {} : { scenarioFeatures }),
+        ...(operations === undefined ? {} : { operations }),
       };
       return child;
     } catch (error) {
@@ -307,7 +308,7 @@ function handshakeProblem(result: unknown): string | undefined {
   const text = (['name', 'version', 'language'] as const).find((key) => typeof r[key] !== 'string');
   if (text !== undefined) return `"${text}" is not a string`;
   if (!isLevelList(r.levels)) return `"levels" is not a list of ${LEVELS.join(', ')}`;
-  for (const key of ['providers', 'scenarioFeatures'] as const) {
+  for (const key of ['providers', 'scenarioFeatures', 'operations'] as const) {
     const list = r[key];
     if (list !== undefined && !(Array.isArray(list) && list.every((p) => typeof p === 'string'))) return `"${key}" is not a list of strings`;
   }

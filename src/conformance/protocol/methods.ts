@@ -11,6 +11,7 @@ type MethodSpec = { readonly [L in Level]: { readonly level: L; readonly operati
 export const METHODS = {
   'log/load': { level: 'log', operation: 'load', params: ['jsonl'] },
   'log/append': { level: 'log', operation: 'append', params: ['jsonl', 'events'] },
+  'log/fork': { level: 'log', operation: 'fork', params: ['jsonl', 'boundary', 'childId', 'createdAt'] },
   'fold/deriveMessages': { level: 'fold', operation: 'deriveMessages', params: ['jsonl', 'prefixes'] },
   'fold/foldRequestHeader': { level: 'fold', operation: 'foldRequestHeader', params: ['jsonl', 'prefixes'] },
   'request/build': { level: 'request', operation: 'buildRequest', params: ['jsonl', 'boundaries'] },
@@ -27,20 +28,25 @@ export function isMethod(name: string): name is Method {
 }
 
 /** The operation a method carries. */
-type OperationOfMethod<M extends Method> = Operations[(typeof METHODS)[M]['operation']];
+type OperationOfMethod<M extends Method> = NonNullable<Operations[(typeof METHODS)[M]['operation']]>;
 
 /**
  * The operations of `levels`, each sending its arguments as the method that carries it:
  * the `cmd:` driver sends them to a process, the `module:` host to a worker thread.
  */
-export function operationsOver(levels: readonly Level[], send: (method: Method, args: readonly unknown[]) => Promise<unknown>): Partial<Operations> {
+export function operationsOver(levels: readonly Level[], send: (method: Method, args: readonly unknown[]) => Promise<unknown>, optional: readonly string[] = []): Partial<Operations> {
   // The one cast of this boundary: an answer crosses it as unknown (JSON from a process, a clone
   // from a worker). The driver checks that it is an outcome (its shape, or the whole protocol
   // schema with --validate-protocol), and the properties compare every value they read with
   // their oracles, so a malformed answer fails a property instead of passing it.
   const call = <M extends Method>(method: M, args: Parameters<OperationOfMethod<M>>) => send(method, args) as ReturnType<OperationOfMethod<M>>;
   const byLevel: LevelOperations = {
-    log: { load: (...args) => call('log/load', args), append: (...args) => call('log/append', args) },
+    log: {
+      load: (...args) => call('log/load', args),
+      append: (...args) => call('log/append', args),
+      // An optional operation is there only when declared: a property that needs it is n/a otherwise.
+      ...(optional.includes('fork') ? { fork: (...args: Parameters<OperationOfMethod<'log/fork'>>) => call('log/fork', args) } : {}),
+    },
     fold: { deriveMessages: (...args) => call('fold/deriveMessages', args), foldRequestHeader: (...args) => call('fold/foldRequestHeader', args) },
     request: { buildRequest: (...args) => call('request/build', args) },
     wire: { serialize: (...args) => call('wire/serialize', args), parseStream: (...args) => call('wire/parseStream', args) },
@@ -73,4 +79,5 @@ export interface InitializeResult {
   readonly levels: readonly Level[];
   readonly providers?: readonly string[];
   readonly scenarioFeatures?: readonly string[];
+  readonly operations?: readonly string[];
 }

@@ -5,12 +5,12 @@
  */
 import { ReconError } from '../../errors.ts';
 import { Session, buildRequest, type NeutralRequest } from '../../fold/index.ts';
-import { SessionLog, loadJsonl, saveJsonl, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
+import { SessionLog, fork, loadJsonl, saveJsonl, type ForkOptions, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
 import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
 import { DeepSeekStreamTranslator, WIRE_FORMATS, serializeDeepSeekRequest, translateSseBody, type GenerateRequest, type ImageWireOptions, type WireRequest } from '../../wire/index.ts';
 import { MemoryAttachmentStore, digestOf } from '../../attachments/index.ts';
 import type { FetchLike } from '../../http/index.ts';
-import { INTERFACE_VERSION, asRefusal, outcome, type AppendOutcome, type ImplementationAt, type ImplementationInfo, type Level, type WireImages } from '../../contract/implementation.ts';
+import { INTERFACE_VERSION, asRefusal, outcome, type AppendOutcome, type ImplementationAt, type ImplementationInfo, type Level, type WireImages, OPTIONAL_OPERATIONS } from '../../contract/implementation.ts';
 import { runScenario } from './run-scenario.ts';
 import { SCENARIO_FEATURES } from '../../contract/scenario.ts';
 import { HARNESS_VERSION } from '../../version.ts';
@@ -24,6 +24,7 @@ export const REFERENCE_INFO: ImplementationInfo = {
   providers: ['deepseek', 'openai', 'anthropic'],
   inProcess: true,
   scenarioFeatures: [...SCENARIO_FEATURES],
+  operations: [...OPTIONAL_OPERATIONS],
 };
 
 /** The pieces the reference is made of, one per layer. */
@@ -31,6 +32,8 @@ export interface ReferenceParts {
   readonly logOptions: SessionLogOptions;
   readonly load: (jsonl: string, options: LoadOptions) => LoadedLog;
   readonly save: (log: SessionLog) => string;
+  /** The child of a loaded log (src/log/fork.ts). */
+  readonly fork: (parent: SessionLog, options: ForkOptions) => SessionLog;
   readonly session: (log: SessionLog) => Session;
   readonly request: (header: EpochHeader, messages: readonly Message[], sessionId: string) => NeutralRequest;
   /** The DeepSeek wire format: the loop's, and the one most mutants change. */
@@ -63,6 +66,7 @@ export const REFERENCE_PARTS: ReferenceParts = {
   logOptions: {},
   load: loadJsonl,
   save: saveJsonl,
+  fork,
   session: (log) => new Session(log),
   request: buildRequest,
   serialize: (request, images) => serializeDeepSeekRequest(request, images === undefined ? {} : { images }),
@@ -121,6 +125,12 @@ export function referenceImplementation(options: ReferenceOptions = {}): Impleme
       outcome(() => {
         const { log } = load(jsonl);
         return { header: log.header, events: log.events };
+      }),
+    fork: (jsonl, boundary, childId, createdAt) =>
+      outcome(() => {
+        const { log } = load(jsonl);
+        const child = parts.fork(log, { childId, createdAt, ...(boundary === null ? {} : { boundary }), log: { ...parts.logOptions, clock: () => createdAt } });
+        return parts.save(child);
       }),
     append: (jsonl, inputs) =>
       outcome(() => {
