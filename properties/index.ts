@@ -6,6 +6,7 @@ import { LOG_PROPERTIES } from './log.ts';
 import { LOOP_PROPERTIES } from './loop.ts';
 import { OBSERVED_WIRE_PROPERTIES } from './observed-wire.ts';
 import { REAL_LOG_PROPERTIES } from './real-logs.ts';
+import { SESSION_PREFIX_PROPERTIES } from './session-prefix.ts';
 import { REQUEST_PROPERTIES } from './request.ts';
 import { WIRE_PROPERTIES } from './wire.ts';
 import type { AnyProperty } from './_internals/property.ts';
@@ -20,6 +21,7 @@ export const PROPERTIES: readonly AnyProperty[] = [
   ...WIRE_PROPERTIES,
   ...CACHE_ROUTING_PROPERTIES,
   ...LOOP_PROPERTIES,
+  ...SESSION_PREFIX_PROPERTIES,
   ...OBSERVED_WIRE_PROPERTIES,
   ...HISTORY_PROPERTIES,
 ];

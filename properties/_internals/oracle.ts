@@ -4,7 +4,7 @@
  * compare an implementation's answers with these; never with the reference's live,
  * cached objects.
  */
-import { deriveMessagesFresh, foldRequestHeader, reconstructRequest, requestBoundaries, type NeutralRequest, type RequestBoundary } from '../../src/fold/index.ts';
+import { eraOf, deriveMessagesFresh, foldRequestHeader, reconstructRequest, requestBoundaries, type NeutralRequest, type RequestBoundary } from '../../src/fold/index.ts';
 import { loadJsonl, type EpochHeader, type Message, type SessionEvent } from '../../src/log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../src/wire/index.ts';
 import { specDeepSeekWire } from './wire-spec.ts';
@@ -21,7 +21,8 @@ export function parseLog(jsonl: string): ParsedLog {
 
 export const expectedMessages = (events: readonly SessionEvent[], k: number): Message[] => deriveMessagesFresh(events.slice(0, k));
 export const expectedHeader = (events: readonly SessionEvent[], k: number): EpochHeader | null => foldRequestHeader(events.slice(0, k)) ?? null;
-export const expectedRequest = (log: ParsedLog, boundary: number): NeutralRequest | null => reconstructRequest(log.events, boundary, log.id) ?? null;
+/** The request rebuilt at `boundary` by the rule of the era the log shows (dsh-eras §4.1–4.2). */
+export const expectedRequest = (log: ParsedLog, boundary: number): NeutralRequest | null => reconstructRequest(log.events, boundary, log.id, eraOf(log.events)) ?? null;
 export const expectedBoundaries = (events: readonly SessionEvent[]): RequestBoundary[] => requestBoundaries(events);
 /** The DeepSeek request for `request`, serialized from spec §8.1 independently of src/wire. */
 export function expectedWire(request: GenerateRequest): WireRequest {

@@ -21,7 +21,7 @@ import type { ScriptedReply } from '../loop/index.ts';
 
 export const SCENARIO_VERSION = 1;
 
-export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidTurn', 'toolOutputs', 'wholeReplies', 'liveModel'] as const;
+export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidTurn', 'toolOutputs', 'wholeReplies', 'liveModel', 'sessionPrefix'] as const;
 /**
  * - `retries`: `maxRetries` — a reply that finishes `error` is retried (logged as `llm/retry`
  *   and `llm/retry-started`, spec §2.3) up to that many times; each attempt takes the next reply.
@@ -39,6 +39,16 @@ export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidT
  *   (loop requests and one-shots) over HTTP to that base URL, where the harness answers
  *   request n with `replies[n-1]` as the provider's stream (tool calls without an id get
  *   `call-1`, `call-2`, … in the order served), so the harness sees the bytes that went out.
+ */
+/*
+ * - `sessionPrefix`: `sessionPrefix` — the loop follows the session-prefix era's design
+ *   (dsh-eras §4.1): a loop instance composes its prefix once, before its first request; the
+ *   k-th composition of the run (0-based) is the user messages of the texts `sessionPrefix[k]`
+ *   (cycling; ids `prefix-<k>-<i>`, source `{kind:"plugin", plugin:"session-prefix"}`), so an
+ *   instance that composed twice would send other texts. It records them as the
+ *   header's `messagePrefix`, and sends them before the messages derived from the events
+ *   before each step's `step/start`; a step's entered messages come before its `step/start`,
+ *   and an injection is a `context/message` at once, joining the next request.
  */
 export type ScenarioFeature = (typeof SCENARIO_FEATURES)[number];
 
@@ -107,6 +117,8 @@ export interface Scenario {
   readonly maxRetries?: number;
   /** Feature `liveModel`: where the model client sends its requests (the DeepSeek API's base URL), and the key it sends. */
   readonly model?: LiveModel;
+  /** Feature `sessionPrefix`: the session prefix each loop instance composes, as texts (cycling). */
+  readonly sessionPrefix?: readonly (readonly string[])[];
 }
 
 export interface LiveModel {
@@ -126,6 +138,7 @@ export function scenarioFeatures(s: Scenario): Set<ScenarioFeature> {
   const used = new Set<ScenarioFeature>();
   if ((s.maxRetries ?? 0) > 0) used.add('retries');
   if (s.model !== undefined) used.add('liveModel');
+  if (s.sessionPrefix !== undefined) used.add('sessionPrefix');
   for (const a of s.actions) {
     if (a.do === 'prompt' && a.crash !== undefined) used.add('restartMidTurn');
     if (a.do === 'prompt' && a.change !== undefined) used.add('headerChangeMidTurn');
@@ -147,7 +160,7 @@ export function withDeclaredFeatures(s: Scenario, declared: readonly string[] | 
   const keep = (f: ScenarioFeature) => declared?.includes(f) === true;
   const used = scenarioFeatures(s);
   if ([...used].every(keep)) return s;
-  const { maxRetries, model, ...rest } = s;
+  const { maxRetries, model, sessionPrefix, ...rest } = s;
   const actions = s.actions.flatMap((a): ScenarioAction[] => {
     if (a.do !== 'prompt') return [a];
     const { crash, change, ...prompt } = a;
@@ -162,5 +175,12 @@ export function withDeclaredFeatures(s: Scenario, declared: readonly string[] | 
       ...(toolCalls === undefined ? {} : { toolCalls: keep('toolOutputs') ? toolCalls : toolCalls.map(({ output: _o, ...call }) => call) }),
     };
   });
-  return { ...rest, ...(maxRetries !== undefined && keep('retries') ? { maxRetries } : {}), ...(model !== undefined && keep('liveModel') ? { model } : {}), actions, replies };
+  return {
+    ...rest,
+    ...(maxRetries !== undefined && keep('retries') ? { maxRetries } : {}),
+    ...(model !== undefined && keep('liveModel') ? { model } : {}),
+    ...(sessionPrefix !== undefined && keep('sessionPrefix') ? { sessionPrefix } : {}),
+    actions,
+    replies,
+  };
 }

@@ -4,7 +4,7 @@
  * the request only through a logged `request/header` snapshot.
  */
 import { ReconError } from '../errors.ts';
-import { Session, buildRequest, canonicalHeader, deriveEventMessage, headerEquals, type NeutralRequest } from '../fold/index.ts';
+import { Session, buildRequest, canonicalHeader, deriveEventMessage, headerEquals, type Era, type NeutralRequest } from '../fold/index.ts';
 import {
   deepFreeze,
   type ContentBlock,
@@ -80,6 +80,13 @@ export interface AgentLoopOptions {
   readonly maxRetries?: number;
   /** The live fold over the log (default: a `Session`). */
   readonly createSession?: (log: SessionLog) => Session;
+  /**
+   * The session-prefix era (dsh-eras §4.1): composes the request-only messages sent before
+   * the whole derived history, once per loop instance, from a frozen empty seed. With it the
+   * loop records the prefix in its header snapshots, appends a step's entered messages before
+   * its `step/start` (the reconstruction boundary), and sends injections as `context/message`.
+   */
+  readonly sessionPrefix?: (seed: readonly Message[]) => readonly Message[] | Promise<readonly Message[]>;
 }
 
 /** How a step ended: its tool calls ran, the reply was final, or it was cut at max tokens. */
@@ -110,6 +117,10 @@ export class AgentLoop {
   readonly #options: AgentLoopOptions;
   readonly #marked = new WeakSet<object>();
   #headerLogged = false;
+  /** This instance's session prefix, once composed (the session-prefix era only). */
+  protected composedPrefix: readonly Message[] | undefined;
+  /** The messages of the events before the open step's step/start (the session-prefix era only). */
+  #boundaryMessages: readonly Message[] = [];
   /** Trims asked for since the last turn began, by the seq of the result they rewrite. */
   #pendingTrims = new Map<number, readonly ContentBlock[]>();
 
@@ -150,9 +161,21 @@ export class AgentLoop {
     return message;
   }
 
-  /** Queues context for the next step without waking the loop; it never joins a request already built. */
+  /** Which design of the rule this loop follows: the session-prefix era when it composes a prefix. */
+  get era(): Era {
+    return this.#options.sessionPrefix === undefined ? 'current' : 'session-prefix';
+  }
+
+  /**
+   * Queues context for the next step without waking the loop; it never joins a request
+   * already built. In the session-prefix era it is a `context/message` at once: after the
+   * boundary of a request in flight, so it joins the next one.
+   */
   inject(content: string | Message): Message {
-    return this.steer(content);
+    if (this.era === 'current') return this.steer(content);
+    const message = this.#message(content);
+    this.log.append('context/message', { message }, { surfaceOp: 'append' });
+    return message;
   }
 
   /** Rewrites a tool result's content at the start of the next turn, as a single-node replace. */
@@ -224,10 +247,17 @@ export class AgentLoop {
         break;
       }
       if (outcome.messages.length === 0 && step === 1) break;
+      // The session-prefix era's boundary is step/start: what the step enters comes before it.
+      const entersFirst = this.era === 'session-prefix';
+      if (entersFirst) {
+        for (const message of outcome.messages) this.log.append('user/message', message, { surfaceOp: 'append' });
+        // Snapshotted before step/start: every attempt of the step sends these; later appends join the next step.
+        this.#boundaryMessages = this.session.deriveMessages();
+      }
       this.log.append('step/start', { turn, step });
       let result: StepResult;
       try {
-        for (const message of outcome.messages) this.log.append('user/message', message, { surfaceOp: 'append' });
+        if (!entersFirst) for (const message of outcome.messages) this.log.append('user/message', message, { surfaceOp: 'append' });
         result = await this.#runStep(turn, step);
       } catch (error) {
         const failure = error instanceof TurnError ? error.failure : { message: errorText(error), code: ReconError.is(error) ? error.code : 'UNKNOWN' };
@@ -251,6 +281,7 @@ export class AgentLoop {
   async #runStep(turn: number, step: number): Promise<StepResult> {
     const system = this.renderSystem();
     const tools = this.toolSpecs();
+    await this.composePrefix();
     for (let attempt = 0; ; attempt++) {
       let sent = this.prepareRequest(turn, step, system, tools);
       this.#options.onDispatch?.(sent);
@@ -296,7 +327,7 @@ export class AgentLoop {
    * route's resolution — logged when owed, then the frozen, marked request and its bytes.
    */
   protected prepareRequest(turn: number, step: number, system: string, tools: EpochHeader['tools']): SentRequest {
-    const messages = this.session.deriveMessages();
+    const messages = this.requestMessages();
     const folded = this.session.requestHeader();
     const proposal = deepFreeze(this.#headerLogged && folded !== undefined ? requestProposal(folded) : this.#seedConfig(folded));
     const hooked = this.#options.requestHook?.({ turn, step }, proposal);
@@ -304,18 +335,38 @@ export class AgentLoop {
     if (config.provider === '' || config.model === '') throw new TurnError({ message: 'the agent has no provider/model', code: 'NO_ROUTE' });
     const prepared = this.#model.prepare(config);
     // canonicalHeader drops what marks nothing: an empty system, no tools, no adapter defaults.
-    const built = deepFreeze(canonicalHeader({ ...prepared, system, tools: tools ?? [] }));
+    const built = deepFreeze(canonicalHeader({ ...prepared, system, tools: tools ?? [], ...this.headerPrefix() }));
     const reason = this.headerReason(folded, built, !this.#headerLogged);
     if (reason !== undefined) this.log.append('request/header', { header: built, reason });
     this.#headerLogged = true;
     const request = this.buildLoopRequest(this.requestHeader(built), messages);
     this.#marked.add(request);
-    if (this.#options.checkReconstruction !== false) checkReconstruction(this.log, request);
+    if (this.#options.checkReconstruction !== false) checkReconstruction(this.log, request, this.era);
     return { request, wire: this.#model.serialize(request), boundarySeq: this.log.length, turn, step };
   }
 
   // Extension points. The reference's choices are the spec's; the mutant catalog overrides
   // them one at a time to prove that the property suite notices each departure.
+
+  /**
+   * Composes the session prefix once per instance (the session-prefix era), frozen; a
+   * composition that fails is not kept, so the next step composes again.
+   */
+  protected async composePrefix(): Promise<void> {
+    const compose = this.#options.sessionPrefix;
+    if (compose === undefined || this.composedPrefix !== undefined) return;
+    this.composedPrefix = deepFreeze(structuredClone(await compose(deepFreeze([]))));
+  }
+
+  /** The prefix the header snapshot records: this instance's composition (empty, like absent, is left out). */
+  protected headerPrefix(): { readonly messagePrefix?: readonly Message[] } {
+    return this.composedPrefix === undefined ? {} : { messagePrefix: this.composedPrefix };
+  }
+
+  /** The messages a request sends after its header's prefix: the derivation now, or (session-prefix era) at the step's start. */
+  protected requestMessages(): readonly Message[] {
+    return this.era === 'session-prefix' ? this.#boundaryMessages : this.session.deriveMessages();
+  }
 
   /** The system prompt, rendered once per step. */
   protected renderSystem(): string {

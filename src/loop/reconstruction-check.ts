@@ -1,5 +1,5 @@
 import { ReconError } from '../errors.ts';
-import { reconstructRequest, type NeutralRequest } from '../fold/index.ts';
+import { reconstructRequest, type Era, type NeutralRequest } from '../fold/index.ts';
 import type { SessionLog } from '../log/index.ts';
 import { describeDifference, firstDifference } from '../first-difference.ts';
 
@@ -8,8 +8,8 @@ import { describeDifference, firstDifference } from '../first-difference.ts';
  * stands (never the live cache, which is what it checks). Throws RECONSTRUCTION_MISMATCH
  * with the first differing byte.
  */
-export function checkReconstruction(log: SessionLog, request: NeutralRequest): void {
-  const rebuilt = reconstructRequest(log.events, log.length, log.header.id);
+export function checkReconstruction(log: SessionLog, request: NeutralRequest, era: Era = 'current'): void {
+  const rebuilt = reconstructRequest(log.events, log.length, log.header.id, era);
   if (rebuilt === undefined) throw new ReconError('RECONSTRUCTION_MISMATCH', 'a request is about to be sent but the log holds no request/header to rebuild it from');
   const expected = JSON.stringify(rebuilt);
   const actual = JSON.stringify(request);

@@ -28,10 +28,38 @@ const ALL: Scenario = {
   ],
 };
 
+describe('the scenario feature sessionPrefix', () => {
+  it('plays the session-prefix era: one composition per instance in its headers, entered messages before step/start, injections as context messages that join the next request', async () => {
+    const s: Scenario = {
+      ...ALL,
+      maxRetries: 0,
+      replies: [{ toolCalls: [{ name: 'run', arguments: '{}' }] }, { text: 'one' }, { text: 'two' }],
+      actions: [{ do: 'prompt', text: 'go', inject: { text: 'late', duringRequest: 1 } }, { do: 'restart' }, { do: 'prompt', text: 'again' }],
+      sessionPrefix: [['skills'], ['skills', 'workspace']],
+    };
+    const run = await runScenario(s);
+    const events = loadJsonl(run.jsonl).log.events;
+    const headers = events.filter((e) => e.type === 'request/header').map((e) => e.data as { reason: string; header: { messagePrefix?: Array<{ id: string }> } });
+    expect(headers.map((h) => [h.reason, h.header.messagePrefix?.map((m) => m.id)])).toEqual([
+      ['initial', ['prefix-0-0']],
+      ['resume', ['prefix-1-0', 'prefix-1-1']],
+    ]);
+    expect(run.requests.map((r) => r.messages.map((m) => m.id))).toEqual([
+      ['prefix-0-0', 'm-1'],
+      // The injection (m-2) came while request 1 was in flight: it joins request 2.
+      ['prefix-0-0', 'm-1', 'm-2', 'm-3', 'm-4'],
+      ['prefix-1-0', 'prefix-1-1', 'm-1', 'm-2', 'm-3', 'm-4', 'm-5', 'm-6'],
+    ]);
+    const types = events.map((e) => e.type);
+    expect(types.indexOf('user/message')).toBeLessThan(types.indexOf('step/start'));
+    expect(types).toContain('context/message');
+  });
+});
+
 describe('the scenario features', () => {
   it('are all played by the reference, as the contract says', async () => {
-    // liveModel talks HTTP: test/properties/observed-wire.test.ts plays it.
-    expect([...scenarioFeatures(ALL)].sort()).toEqual(SCENARIO_FEATURES.filter((f) => f !== 'liveModel').sort());
+    // liveModel talks HTTP: test/properties/observed-wire.test.ts plays it; sessionPrefix is another design, played below.
+    expect([...scenarioFeatures(ALL)].sort()).toEqual(SCENARIO_FEATURES.filter((f) => f !== 'liveModel' && f !== 'sessionPrefix').sort());
     const run = await runScenario(ALL);
     const events = loadJsonl(run.jsonl).log.events;
     const of = (type: string) => events.filter((e) => e.type === type);

@@ -354,6 +354,20 @@ export const FORK_LOSES_LOG_ONLY_TAIL = inProcess('fork-loses-log-only-tail', 'a
   },
 });
 
+const KNOWN_HEADER_FIELDS = ['config', 'adapterDefaults', 'system', 'tools', 'messagePrefix'];
+
+/** A request/header with the fields this reader does not know taken out, as a reader that maps known fields builds it. */
+function knownFieldsOnly(event: SessionEvent): SessionEvent {
+  if (event.type !== 'request/header' || !isObject(event.data) || !isObject(event.data['header'] as JsonValue)) return event;
+  const header = event.data['header'] as JsonObject;
+  const kept = Object.fromEntries(Object.entries(header).filter(([key]) => KNOWN_HEADER_FIELDS.includes(key)));
+  return { ...event, data: { header: kept, reason: event.data['reason'] as JsonValue } };
+}
+
+export const HEADER_FIELD_DROPPED = inProcess('header-field-dropped', 'the reader builds a request/header from the fields it knows and drops any other without a word (as DSH rc.8 drops messagePrefix), so a request rebuilt from the log lacks what was sent', 'validation skipped', {
+  parts: { logOptions: { rules: { payload: (e) => checkEventPayload(knownFieldsOnly(e)) } } },
+});
+
 export const LOG_MUTANTS = [
   ACCEPTS_HEADER_DELTA,
   ACCEPTS_FALLBACK_REASON,
@@ -374,4 +388,5 @@ export const LOG_MUTANTS = [
   ONE_DESIGN_READER,
   FORK_COPIES_OPEN_TURN,
   FORK_LOSES_LOG_ONLY_TAIL,
+  HEADER_FIELD_DROPPED,
 ];

@@ -1,9 +1,9 @@
 import { Agent } from 'undici';
 import { ReconError } from '../../errors.ts';
 import { HttpModel, dispatcherFetch, type FetchLike } from '../../http/index.ts';
-import { SessionLog, loadJsonl, newSessionHeader, saveJsonl, type LlmCallConfig, type SessionLogOptions } from '../../log/index.ts';
+import { SessionLog, loadJsonl, newSessionHeader, saveJsonl, type LlmCallConfig, type Message, type SessionLogOptions } from '../../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
-import { AgentLoop, ScriptedModel, ToolRegistry, counterIds, type AgentLoopOptions, type ModelAdapter, type ScriptedReply, type SentRequest } from '../../loop/index.ts';
+import { AgentLoop, ScriptedModel, ToolRegistry, counterIds, textMessage, type AgentLoopOptions, type ModelAdapter, type ScriptedReply, type SentRequest } from '../../loop/index.ts';
 import type { LoopRun } from '../../contract/implementation.ts';
 import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type RouteConfig, type Scenario, type ScenarioReply, type ScriptedToolOutput } from '../../contract/scenario.ts';
 
@@ -110,6 +110,13 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
   const sent: SentRequest[] = [];
   const ids = counterIds('m');
   const create = options.createLoop ?? ((o: AgentLoopOptions) => new AgentLoop(o));
+  // Feature sessionPrefix: the k-th composition of the run takes the contributions scenario.sessionPrefix[k] (cycling).
+  let compositions = 0;
+  const composePrefix = (seed: readonly Message[]) => {
+    const k = compositions++;
+    const texts = scenario.sessionPrefix![k % scenario.sessionPrefix!.length] ?? [];
+    return [...texts.map((text, i) => textMessage(`prefix-${k}-${i}`, text, { kind: 'plugin', plugin: 'session-prefix' })), ...seed];
+  };
   const newLoop = () =>
     create({
       log,
@@ -118,6 +125,7 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
       system: () => system,
       tools,
       ids,
+      ...(scenario.sessionPrefix === undefined || scenario.sessionPrefix.length === 0 ? {} : { sessionPrefix: composePrefix }),
       ...(scenario.maxRetries === undefined ? {} : { maxRetries: scenario.maxRetries }),
       requestHook: (_at, proposed) => (override === null ? undefined : ({ ...proposed, ...override } as LlmCallConfig)),
       onDispatch: () => {
