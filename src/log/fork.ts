@@ -4,7 +4,7 @@
  * from exactly what the parent's log said at that point, and any drift a fork override
  * brings is logged by the child's own resume snapshot. Refusals leave nothing behind.
  */
-import { ReconError } from '../errors.ts';
+import { refuseFork } from './rules.ts';
 import { SessionLog, type SessionLogOptions } from './session-log.ts';
 import type { SessionEvent, SessionHeader } from './types.ts';
 
@@ -29,15 +29,15 @@ export interface ForkOptions {
 export function fork(parent: SessionLog, options: ForkOptions): SessionLog {
   const boundary = options.boundary ?? parent.length;
   if (!Number.isSafeInteger(boundary) || boundary < 0 || boundary > parent.length) {
-    throw new ReconError('INVALID_BOUNDARY', `fork boundary ${JSON.stringify(boundary)} is not an event count of session "${parent.header.id}" (0 … ${parent.length})`);
+    refuseFork('fork.boundary', `fork boundary ${JSON.stringify(boundary)} is not an event count of session "${parent.header.id}" (0 … ${parent.length})`);
   }
   if (options.childId === parent.header.id || options.existingIds?.has(options.childId) === true) {
-    throw new ReconError('SESSION_ALREADY_EXISTS', `session "${options.childId}" already exists: a fork needs an id of its own`);
+    refuseFork('fork.child-id', `session "${options.childId}" already exists: a fork needs an id of its own`);
   }
   const seed = parent.events.slice(0, boundary);
   const open = openTurn(seed);
   if (open !== undefined) {
-    throw new ReconError('OPEN_TURN', `fork boundary ${boundary} lies inside turn ${open.turn}, opened at seq ${open.seq} and not ended before it`, {
+    refuseFork('fork.open-turn', `fork boundary ${boundary} lies inside turn ${open.turn}, opened at seq ${open.seq} and not ended before it`, {
       location: { seq: open.seq },
       hint: 'fork at a turn/end, or before the turn starts',
     });

@@ -148,6 +148,23 @@ export const LOG_RULES = {
 
 export type LogRuleId = keyof typeof LOG_RULES;
 
+/**
+ * The rules a fork refuses by (spec §7.5): not rules of a log, which every reader holds, but
+ * of the fork operation; property LOG-FORK has a case for each.
+ */
+export const FORK_RULES = {
+  'fork.boundary': rule('INVALID_BOUNDARY', 'event', 'the boundary is an event count of the parent, 0 to its length'),
+  'fork.open-turn': rule('OPEN_TURN', 'event', 'no turn the parent started before the boundary is still open at it'),
+  'fork.child-id': rule('SESSION_ALREADY_EXISTS', 'event', 'the child id is neither the parent’s nor that of another existing session'),
+} as const satisfies Record<string, Rule>;
+
+export type ForkRuleId = keyof typeof FORK_RULES;
+
+/** Throws the coded refusal of fork rule `id`. */
+export function refuseFork(id: ForkRuleId, detail: string, options: { location?: ErrorLocation; hint?: string } = {}): never {
+  throw new ReconError(FORK_RULES[id].code, detail, { ...options, rule: id });
+}
+
 /** The coded refusal of rule `id`. */
 export function refusal(id: LogRuleId, detail: string, options: { location?: ErrorLocation; hint?: string } = {}): ReconError {
   return new ReconError(LOG_RULES[id].code, detail, { ...options, rule: id });

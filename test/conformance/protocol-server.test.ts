@@ -25,7 +25,7 @@ const call = (id: number, method: string, params: object) => ({ jsonrpc: '2.0', 
 describe('the stdio server', () => {
   it('answers the handshake with the implementation info, never inProcess', async () => {
     const [answer] = await exchange(call(1, 'initialize', { protocolVersion: 1 }));
-    expect(answer).toEqual({ jsonrpc: '2.0', id: 1, result: { protocolVersion: 1, name: 'reconstructable-reference', version: expect.any(String), language: 'typescript', levels: ['log', 'fold', 'request', 'wire', 'loop'], providers: ['deepseek', 'openai', 'anthropic'], scenarioFeatures: [...SCENARIO_FEATURES] } });
+    expect(answer).toEqual({ jsonrpc: '2.0', id: 1, result: { protocolVersion: 1, name: 'reconstructable-reference', version: expect.any(String), language: 'typescript', levels: ['log', 'fold', 'request', 'wire', 'loop'], providers: ['deepseek', 'openai', 'anthropic'], scenarioFeatures: [...SCENARIO_FEATURES], operations: ['fork'] } });
     expect(schemaProblem('message', answer)).toBeUndefined();
     expect(schemaProblem('initialize.result', (answer as { result: unknown }).result)).toBeUndefined();
   });
