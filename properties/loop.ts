@@ -1,7 +1,7 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
 import type { ImplementationAt, LoopRun, Scenario } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
-import { explainingEvent, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
+import { explainingEvent, foldRequestHeader, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
 import { eventsOf, isEvent, isTyped, type EpochHeader, type InboxSpliceData, type Message, type SessionEvent, type StepData } from '../src/log/index.ts';
 import { SCENARIO_FLOORS, scenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { fail, must, sameJson, sameText } from './_internals/failure.ts';
@@ -137,7 +137,9 @@ export const LOOP_LATE_INJECTION = loopProperty({
   floors: { injection: 0.2 },
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
-    const copies = (i: number, text: string) => (run.requests[i]?.messages ?? []).filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text === text)).length;
+    // The history only: a session prefix (the session-prefix era) is the header's, not the conversation's.
+    const history = (i: number) => (run.requests[i]?.messages ?? []).slice(foldRequestHeader(log.events.slice(0, boundaries[i]?.seq ?? 0))?.messagePrefix?.length ?? 0);
+    const copies = (i: number, text: string) => history(i).filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text === text)).length;
         const turns = log.events.filter(eventsOf('turn/start')).map((e) => e.data.turn);
     const prompts = s.actions.filter((a) => a.do === 'prompt');
     // Prompt j starts turn j, as long as every turn before ended normally (a failed turn may leave work for an extra turn).
@@ -270,8 +272,8 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
         config: rerouted || hooked || changes.some((a) => a.do === 'override'),
         system: restarts.some((a) => a.system !== undefined) || changes.some((a) => a.do === 'setSystem'),
         tools: changes.some((a) => a.do === 'registerTool'),
-        // The audit's part for a recomposed session prefix; the current era composes none.
-        prefix: false,
+        // A new instance may compose another session prefix: its resume snapshot logs it.
+        prefix: true,
         messages: replacedIn(log.events, boundaries[before]!.seq, boundaries[after]!.seq),
       };
       const { header: lastHeader } = last.data;
@@ -281,7 +283,7 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
       if (!drift.tools) sameJson(why('tools'), lastHeader.tools, resumed.tools);
       if (!Object.values(drift).some(Boolean) && !headerEquals(lastHeader, resumed)) sameJson(why('config'), lastHeader, resumed);
       // Cache alignment does not look at config beyond the route: checked for every part nothing changed.
-      const part = prefixBreak(run.requests[before]!, run.requests[after]!);
+      const part = JSON.stringify(lastHeader.messagePrefix ?? []) !== JSON.stringify(resumed.messagePrefix ?? []) ? 'prefix' : prefixBreak(run.requests[before]!, run.requests[after]!);
       if (part !== undefined && !drift[part]) fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing changed it`);
     }
   },
@@ -293,6 +295,9 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
  * removed (§4.1, §4.3 items 2 and 4); calls run and results commit in the model's order,
  * each answering a call of the open step's reply once, crash repair included (§4.5); a
  * reply cut at max tokens runs none of its calls and the turn does not end completed (§4.5).
+ * A step enters its messages after its step/start, or, as the session-prefix era does
+ * (dsh-eras §4.1), just before it: a log without a prefix or context message does not say
+ * which design wrote it, and both orders send the same request.
  */
 function traceProblem(events: readonly SessionEvent[]): string | undefined {
   let openTurn: number | undefined;
@@ -356,8 +361,8 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
         nextStep++;
         break;
       case 'user/message': {
-        if (openStep === undefined || e.surfaceOp !== 'append' || e.data.source.kind !== 'user') break;
-        const expected = entering.shift();
+        if (e.surfaceOp !== 'append' || e.data.source.kind !== 'user' || openTurn === undefined) break;
+        const expected = openStep === undefined ? claimed.shift() : entering.shift();
         if (expected === undefined) return `the user/message at seq ${e.seq} enters a message no inbox claim of its step removed`;
         if (JSON.stringify(expected) !== JSON.stringify(e.data)) return `the user/message at seq ${e.seq} is not the message its step claimed from the inbox (id ${expected.id})`;
         break;

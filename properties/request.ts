@@ -1,6 +1,6 @@
 /** Properties of request reconstruction from the log (spec §4.4, §7.4 item 17). */
 import type { ImplementationAt } from '../src/contract/index.ts';
-import { explainingEvent, prefixBreak, type NeutralRequest } from '../src/fold/index.ts';
+import { explainingEvent, foldRequestHeader, prefixBreak, type NeutralRequest } from '../src/fold/index.ts';
 import type { SessionEvent } from '../src/log/index.ts';
 import { sessionLog, type GeneratedLog } from './arbitraries/session-log.ts';
 import { LOG_FLOORS, logCodec, logLabels } from './_internals/codecs.ts';
@@ -33,9 +33,11 @@ export const REQUEST_RECONSTRUCT = defineProperty({
 
 /** Fails when `next` does not extend `previous` and no logged event between them explains why. */
 export function checkExtends(events: readonly SessionEvent[], previous: NeutralRequest, next: NeutralRequest, from: number, to: number, label: string): void {
-  const part = prefixBreak(previous, next);
+  // A session prefix is the header's (the session-prefix era): only a snapshot changes it.
+  const prefixOf = (seq: number) => JSON.stringify(foldRequestHeader(events.slice(0, seq))?.messagePrefix ?? []);
+  const part = prefixOf(from) !== prefixOf(to) ? 'prefix' : prefixBreak(previous, next);
   if (part === undefined || explainingEvent(events, from, to, part) !== undefined) return;
-  const what = part === 'messages' ? 'its messages do not extend the previous request’s' : `its ${part} differs from the previous request’s`;
+  const what = part === 'messages' ? 'its messages do not extend the previous request’s' : part === 'prefix' ? 'its session prefix differs from the previous request’s' : `its ${part} differs from the previous request’s`;
   const explanation = part === 'messages' ? 'no surface replace was logged between the two requests' : 'no request/header snapshot (change or resume) was logged between the two requests';
   if (part === 'messages') sameJson(`${label}: ${what}`, previous.messages, next.messages.slice(0, previous.messages.length), explanation);
   else sameJson(`${label}: ${what}`, { model: previous.model, system: previous.system, tools: previous.tools }, { model: next.model, system: next.system, tools: next.tools }, explanation);

@@ -13,12 +13,27 @@ import { anyText } from './arbitraries/text.ts';
 import { fail, must, sameJson } from './_internals/failure.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { expectedBoundaries, expectedRequest, parseLog } from './_internals/oracle.ts';
-import { jsonCodec } from './_internals/property.ts';
+import { jsonCodec, type AnyProperty } from './_internals/property.ts';
+import type { Era } from '../src/fold/index.ts';
 
-/** A scenario whose instances compose prefixes of one, several or no messages, different across restarts. */
-export const prefixScenario: fc.Arbitrary<Scenario> = fc
-  .record({ base: scenario, prefixes: fc.array(fc.array(anyText, { maxLength: 3 }), { minLength: 1, maxLength: 4 }) })
-  .map(({ base, prefixes }) => ({ ...base, sessionPrefix: prefixes }));
+/** `scenarios` whose instances compose prefixes of one, several or no messages, different across restarts. */
+export function withSessionPrefix(scenarios: fc.Arbitrary<Scenario>): fc.Arbitrary<Scenario> {
+  return fc
+    .record({ base: scenarios, prefixes: fc.array(fc.array(anyText, { maxLength: 3 }), { minLength: 1, maxLength: 4 }) })
+    .map(({ base, prefixes }) => ({ ...base, sessionPrefix: prefixes }));
+}
+
+export const prefixScenario: fc.Arbitrary<Scenario> = withSessionPrefix(scenario);
+
+/**
+ * The suite in an era: in the session-prefix era every property that plays scenarios plays
+ * them with a session prefix (feature sessionPrefix), so the whole loop suite holds the
+ * implementation to that design; the current era is the suite as it is.
+ */
+export function inEra(properties: readonly AnyProperty[], era: Era): readonly AnyProperty[] {
+  if (era === 'current') return properties;
+  return properties.map((p) => (p.playsScenarios === true && p.scenarioFeature === undefined ? { ...p, scenarioFeature: 'sessionPrefix', arbitrary: withSessionPrefix(p.arbitrary as fc.Arbitrary<Scenario>) as fc.Arbitrary<unknown> } : p));
+}
 
 const textsOf = (messages: readonly Message[]) => messages.map((m) => m.content.map((b) => (b.type === 'text' ? b.text : `<${b.type}>`)).join(''));
 

@@ -7,5 +7,5 @@ import type { Property } from './property.ts';
  * case, never failed for what it cannot script.
  */
 export function loopProperty<L extends Level>(property: Property<Scenario, L>): Property<Scenario, L> {
-  return { ...property, check: (impl, s) => property.check(impl, withDeclaredFeatures(s, impl.info.scenarioFeatures)) };
+  return { ...property, playsScenarios: true, check: (impl, s) => property.check(impl, withDeclaredFeatures(s, impl.info.scenarioFeatures)) };
 }

@@ -18,6 +18,8 @@ export interface Property<I, L extends Level> {
   readonly provider?: string;
   /** The optional scenario feature it needs (SCENARIO_FEATURES); `n/a` on an implementation that does not declare it. */
   readonly scenarioFeature?: string;
+  /** Its inputs are loop scenarios (loopProperty): what `inEra` gives a session prefix. */
+  readonly playsScenarios?: true;
   /** The optional operation it needs (OPTIONAL_OPERATIONS); `n/a` on an implementation that does not declare it. */
   readonly operation?: string;
   /** Needs the implementation's own objects (to check freezing): not over stdio. */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { PROPERTIES } from '../../properties/index.ts';
+import { PROPERTIES, inEra } from '../../properties/index.ts';
+import { ERAS, type Era } from '../fold/index.ts';
 import { readExpectations, type ExpectationsFile } from '../suite/expectations.ts';
 import { DEFAULT_TIMEOUT_MS } from '../conformance/protocol/driver.ts';
 import { DEFAULT_MAX_LINE_BYTES } from '../conformance/protocol/lines.ts';
@@ -16,7 +17,7 @@ import { writeReports } from '../report/write-reports.ts';
 import { sweep } from './_internals/sweep.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
 
-const help = `Usage: recon check [--impl reference|dsh[@version]] [--property ID]... [--runs N] [--seed S] [--sweep N] [--json] [--report DIR]
+const help = `Usage: recon check [--impl reference|dsh[@version]] [--era current|session-prefix] [--property ID]... [--runs N] [--seed S] [--sweep N] [--json] [--report DIR]
        recon check --impl cmd:"<command>" [--timeout MS] [--max-line BYTES] [--validate-protocol]
 
 Runs the property suite against an implementation: every stored regression first,
@@ -48,6 +49,11 @@ Options:
   --list               list the properties (id, level, statement, spec clause) and exit
   --runs <N>           generated cases per property (default ${DEFAULT_RUNS}; loop properties run half)
   --seed <S>           the fast-check seed (default: from the clock, printed in the report)
+  --era <era>          the design of the rule the loop properties hold the implementation to:
+                       current (default; LOOP-SESSION-PREFIX still checks the other design),
+                       or session-prefix: every loop property plays its scenarios with a
+                       session prefix (scenario feature sessionPrefix; n/a on a harness that
+                       does not declare it). Readers are always checked on both designs.
   --sweep <N>          run the suite at N seeds drawn from --seed (or the clock), each printed as it
                        runs; stop at the first unexpected result and print the line that replays it
   --expectations <f>   expected failures with reasons (default: expectations/<impl>.json if present,
@@ -97,6 +103,7 @@ export const check: Command = {
       shard: { type: 'string' },
       workers: { type: 'string' },
       sweep: { type: 'string' },
+      era: { type: 'string' },
     });
     if (values.list) {
       const list = PROPERTIES.map((p) => ({ id: p.id, level: p.levels.join('+'), clause: p.clause, title: p.title, ...(p.inProcess === true ? { inProcess: true } : {}) }));
@@ -112,6 +119,9 @@ export const check: Command = {
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (shard !== undefined && seed === undefined) throw new ReconError('USAGE', '--shard needs --seed: every shard must generate the same cases');
     const workers = parseCount('workers', values.workers, 1);
+    const era = (values.era ?? 'current') as Era;
+    if (!ERAS.includes(era)) throw new ReconError('USAGE', `--era takes ${ERAS.join(' or ')}, not "${values.era}"`);
+    if (era !== 'current' && workers > 1) throw new ReconError('USAGE', '--era session-prefix runs in one thread for now: drop --workers');
     const unknown = (only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
     if (unknown.length > 0) throw new ReconError('USAGE', `unknown property ${unknown.join(', ')} (see recon check --list)`);
     const spec = values.impl!;
@@ -129,6 +139,7 @@ export const check: Command = {
         ...(shard === undefined ? {} : { shard }),
         ...(at === undefined ? {} : { seed: at }),
         ...(only === undefined ? {} : { only }),
+        ...(era === 'current' ? {} : { properties: inEra(PROPERTIES, era) }),
         regressions: store,
         ...(expectations === undefined ? {} : { expectations }),
         ...(onProgress === undefined ? {} : { onProgress }),
@@ -137,7 +148,7 @@ export const check: Command = {
     };
     if (sweepCount !== undefined) {
       const given = (['expectations', 'regressions', 'timeout'] as const).flatMap((option) => (values[option] === undefined ? [] : [`--${option}`, values[option]!]));
-      const replayArgs = ['--impl', spec, ...(runs === DEFAULT_RUNS ? [] : ['--runs', String(runs)]), ...(only ?? []).flatMap((id) => ['--property', id]), ...given];
+      const replayArgs = ['--impl', spec, ...(era === 'current' ? [] : ['--era', era]), ...(runs === DEFAULT_RUNS ? [] : ['--runs', String(runs)]), ...(only ?? []).flatMap((id) => ['--property', id]), ...given];
       return sweep({ count: sweepCount, sweepSeed: seed ?? Date.now() % 2 ** 31, replayArgs, runAt }, io);
     }
     const run = await runAt(seed, progress(io, values.json === true));
