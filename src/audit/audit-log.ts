@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { DirectoryAttachmentStore, type AttachmentStore } from '../attachments/index.ts';
 import { ReconError } from '../errors.ts';
 import { WIRE_FORMATS, hasImage, type Provider } from '../wire/index.ts';
-import { BoundaryTracker, isSessionPrefixEvidence, prefixBreak, requestOf, Session, type BrokenPart, type Era, type RequestBoundary } from '../fold/index.ts';
+import { BoundaryTracker, deriveEventMessage, isSessionPrefixEvidence, prefixBreak, requestOf, Session, type BrokenPart, type Era, type RequestBoundary } from '../fold/index.ts';
 import {
   isPlaceholder,
   isTyped,
@@ -219,6 +219,8 @@ class Auditor {
   readonly #scrubbed = new Set<string>();
   #era: Era = 'current';
   #attachmentErrors = 0;
+  /** Whether a surface event so far held an image: until one does, no request needs its wire bytes. */
+  #sawImage = false;
 
   constructor(options: AuditOptions) {
     this.#store = options.attachments === undefined ? undefined : new DirectoryAttachmentStore(options.attachments);
@@ -236,6 +238,7 @@ class Auditor {
     // The header fold reads each event as it arrives: the log keeps only the latest.
     session.requestHeader();
     if (this.#era === 'current' && isSessionPrefixEvidence(event)) this.#era = 'session-prefix';
+    if (!this.#sawImage && event.surfaceOp !== undefined) this.#sawImage = hasImage(deriveEventMessage(event)?.content ?? []);
     if (event.type === 'step/start') {
       const messages = session.derivedMessages();
       this.#atStepStart = { messages, count: messages.length };
@@ -311,6 +314,8 @@ class Auditor {
 
   /** The wire bytes of a request with images, read through the store; nothing for a text-only request. */
   #wire(header: EpochHeader, messages: readonly Message[], count: number, id: string): Pick<RebuiltRequest, 'wire' | 'attachmentError'> {
+    // Text-only so far and no store asked for: nothing to rebuild, and no pass over the history.
+    if (!this.#sawImage && !this.#allWire) return {};
     // A scrubbed prefix ("{{messagePrefix}}") is no message to serialize: such a log says so in `scrubbed`.
     if (header.messagePrefix?.some(isPlaceholder) === true) return {};
     const request = requestOf(header, messages.slice(0, count), id);

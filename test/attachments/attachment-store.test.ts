@@ -5,20 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { imageBytes, type WebpKind } from '../../properties/arbitraries/images.ts';
 import { DirectoryAttachmentStore, IMAGE_MEDIA_TYPES, MemoryAttachmentStore, defaultStoreRoot, probeImage, sha256Hex, type ImageAttachmentRef } from '../../src/attachments/index.ts';
-import type { ReconError } from '../../src/errors.ts';
+import { refusalCode } from '../helpers/refusal.ts';
 
 const CORPUS = fileURLToPath(new URL('../../corpora/attachments/', import.meta.url));
 // The reference the three real image logs of corpora/dsh-logs carry.
 const RED: ImageAttachmentRef = { attachmentId: 'sha256:b1ff9c8ea3a780bad09b346c423d2d0e46815926879b18e841d928376a946640', mediaType: 'image/png', bytes: 69, width: 1, height: 1 };
 
-const code = (body: () => unknown): string | undefined => {
-  try {
-    body();
-    return undefined;
-  } catch (error) {
-    return (error as ReconError).code;
-  }
-};
+const code = refusalCode;
 
 describe('probeImage', () => {
   it('reads the media type and size from the header of every format, WebP in its three chunk forms', () => {

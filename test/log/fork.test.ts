@@ -2,18 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { deriveMessagesFresh, foldRequestHeader } from '../../src/fold/index.ts';
 import { fork, loadJsonl, saveJsonl, type SessionLog } from '../../src/log/index.ts';
-import type { ReconError } from '../../src/errors.ts';
+import { refusalCode } from '../helpers/refusal.ts';
 import { emptyLog, richLog, tickingClock } from '../helpers/log-builder.ts';
 
 const at = { createdAt: 1_800_000_000_000 };
-const code = (body: () => unknown): string | undefined => {
-  try {
-    body();
-    return undefined;
-  } catch (error) {
-    return (error as ReconError).code;
-  }
-};
+const code = refusalCode;
 const typesOf = (log: SessionLog) => log.events.map((e) => e.type);
 
 describe('fork', () => {
