@@ -78,6 +78,7 @@ export const HARNESS_ERROR_CODES = {
   INTERNAL: 'recon itself failed unexpectedly: a bug, to be reported with the command line',
   RUN_MISMATCH: 'run records to merge come from different runs (seed, budget, implementation, corpus, properties or harness version)',
   SHARDS_INCOMPLETE: 'run records to merge are not exactly the shards 1/n … n/n of one run',
+  TOKENIZER_MISSING: 'a token estimate needs a tokenizer package that is not installed (an optional dependency)',
 } as const;
 
 /** The exit code of a command that stops on a coded error: 2 for a wrong command line, 3 for anything that kept it from running. */
