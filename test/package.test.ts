@@ -197,6 +197,24 @@ describeConformance(${impl}, { runs: 10, seed: 7, only: ['LOG-FORMAT-VERSION', '
     // The minimal counterexample, as the report explains it: the kind, and the input itself.
     expect(failing.out).toMatch(/ConformanceFailure: ✗ LOG-FORMAT-VERSION/);
     expect(failing.out).toContain('wrong-answer:');
-    expect(failing.out).toMatch(/minimal input:\n\s+\{\n\s+"version": 1,/);
+    expect(failing.out).toMatch(/minimal input \(stored in .*\.recon\/regressions\/LOG-FORMAT-VERSION-[0-9a-f]{12}\.jsonl\):\n\s+\{\n\s+"version": 1,/);
+    // Replayable in process: the stored input comes first when the test runs again.
+    expect(failing.out).toContain('replay: the stored counterexample is replayed first: npx vitest run');
+    const again = run(process.execPath, [vitest, 'run', 'mutant.test.mjs'], project, { CI: '1', NO_COLOR: '1' });
+    expect(again.out).toMatch(/wrong-answer:[^]*minimal input \(stored in .*\.recon\/regressions\//);
+    expect(readdirSync(join(project, '.recon/regressions'))).toHaveLength(1);
+  });
+
+  it('names a stale expectation in vitest: the property and the reason it was expected to fail', () => {
+    writeFileSync(
+      join(project, 'stale.test.mjs'),
+      `import { describeConformance } from 'reconstructable/vitest';
+import { referenceImplementation } from 'reconstructable/conformance';
+describeConformance(referenceImplementation(), { runs: 5, seed: 7, only: ['LOG-FORMAT-VERSION'], regressions: false, expectations: [{ property: 'LOG-FORMAT-VERSION', status: 'fail', reason: 'reads v1 logs' }] });
+`,
+    );
+    const stale = run(process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run', 'stale.test.mjs'], project, { CI: '1', NO_COLOR: '1' });
+    expect(stale.code, stale.out).toBe(1);
+    expect(stale.out).toContain('LOG-FORMAT-VERSION was expected to fail (reads v1 logs) and passes now: remove the stale expectation');
   });
 });

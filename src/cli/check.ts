@@ -65,6 +65,7 @@ Options:
                        an unexpected failure and an unexpected pass both fail the run
   --report <dir>       also write run.jsonl, summary.txt, summary.md, report.html, junit.xml and
                        badge.json (a shields.io endpoint badge) there
+  --stats              generator statistics below the table (--json always holds them)
   --regressions <dir>  where failures are stored and read back (default: .recon/regressions in
                        this directory; the package's corpora/regressions are read as well)
   --no-save            do not store new counterexamples
@@ -101,6 +102,7 @@ export const check: Command = {
       regressions: { type: 'string' },
       'no-save': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      stats: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       timeout: { type: 'string' },
       'max-line': { type: 'string' },
@@ -161,7 +163,7 @@ export const check: Command = {
       const files = writeReports(run, resolve(io.cwd, values.report));
       io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);
     }
-    io.stdout.write(values.json ? `${JSON.stringify(toJson(run), null, 2)}\n` : renderRunText(run));
+    io.stdout.write(values.json ? `${JSON.stringify(toJson(run), null, 2)}\n` : renderRunText(run, { stats: values.stats === true }));
     // A shard may pass where the whole run fails (the failing case lies in another shard): only its unexpected failures count.
     const findings = shard === undefined ? run.footer.summary.unexpected : run.results.filter((r) => r.verdict !== 'as-expected' && r.verdict !== 'unexpected-pass').length;
     return findings > 0 ? EXIT.FAILED : EXIT.OK;
