@@ -68,6 +68,7 @@ export const HARNESS_ERROR_CODES = {
   PROXY_UPSTREAM: 'the proxy could not reach its upstream, or the exchange broke off',
   E2E_TURN_FAILED: 'an e2e turn ended with an error instead of completing',
   E2E_NO_CACHE_READ: 'an e2e request after the first reported no cache reads',
+  E2E_CACHE_BELOW_BOUND: 'an e2e run read less from the cache than the bound the conversation allows (the reference run\'s bound)',
   E2E_WIRE_MISMATCH: 'a request the implementation sent differs from its rebuild from the implementation\'s own log',
   FILE_UNWRITABLE: 'a file or an output stream could not be written',
   PORT_IN_USE: 'the port to listen on is taken by another process',
