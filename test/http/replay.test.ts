@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { getGlobalDispatcher, interceptors, fetch as undiciFetch, request as undiciRequest } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CassetteDispatcher, Replayer, installInProcessReplay, serveCassette, type InProcessReplay } from '../../src/http/index.ts';
+import { CassetteDispatcher, Replayer, installInProcessReplay, recordChunk, recordRequest, serveCassette, type Cassette, type InProcessReplay } from '../../src/http/index.ts';
 import { CHAT_URL, SSE, chatBody, recordingSleep, sampleCassette } from '../helpers/cassettes.ts';
 
 const post = (content: string) => ({ method: 'POST', body: chatBody(content), headers: { 'content-type': 'application/json' } });
@@ -155,6 +155,144 @@ describe('installInProcessReplay (third-party code in this process)', () => {
     } finally {
       local.close();
     }
+  });
+});
+
+/** Answers whatever node:https sends with the body bytes it was given, or fails with the request's error. */
+function httpsExchange(url: string, body: Uint8Array | string, options: { method?: string; headers?: Record<string, string>; timeout?: number } = {}): Promise<{ status: number | undefined; parts: Buffer[] }> {
+  return new Promise((resolve, reject) => {
+    httpsRequest(url, { method: 'POST', ...options }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part)).on('end', () => resolve({ status: res.statusCode, parts }));
+    })
+      .on('error', reject)
+      .end(body);
+  });
+}
+
+/** One origin, three bodies a JSON parse or a text decode would not give back byte for byte; the text of hex digits at `textUrl`. */
+const UPLOAD = 'https://files.example.test/v1/upload';
+const NOTES = 'https://files.example.test/v1/notes';
+const BINARY = Buffer.from([0xff, 0x00, 0xc3, 0x28, 0x61]);
+const HEX_DIGITS = 'ff00c32861';
+const SPACED_JSON = '{"model": "deepseek-chat", "temperature": 1.0}';
+function bodiesCassette(textUrl = UPLOAD): Cassette {
+  const exchange = (body: Uint8Array, type: string, reply: string, url = UPLOAD) => ({
+    request: recordRequest({ method: 'POST', url, headers: { 'content-type': type }, body }),
+    response: { status: 201, headers: { 'content-type': 'text/plain' }, chunks: [recordChunk(0, Buffer.from(reply))] },
+  });
+  return {
+    header: { cassette: 1, provider: 'unknown', source: 'recorded' },
+    interactions: [exchange(BINARY, 'application/octet-stream', 'binary'), exchange(Buffer.from(HEX_DIGITS), 'text/plain', 'hex digits', textUrl), exchange(Buffer.from(SPACED_JSON), 'application/json', 'json')],
+  };
+}
+
+describe('installInProcessReplay over nock: what nock 14 does not give, and how it is covered', () => {
+  let replay: InProcessReplay | undefined;
+  afterEach(() => {
+    replay?.restore();
+    replay = undefined;
+  });
+
+  // nock#2825: nock 14 hands a reply a non-UTF-8 body as hex, and a JSON body parsed.
+  it('matches every body byte for byte: binary, text made of hex digits, JSON with its own spacing (nock#2825)', async () => {
+    const replayer = new Replayer(bodiesCassette(NOTES));
+    replay = installInProcessReplay(replayer, { speed: Infinity });
+    const json = await fetch(UPLOAD, { method: 'POST', body: SPACED_JSON, headers: { 'content-type': 'application/json' } });
+    expect([json.status, await json.text()]).toEqual([201, 'json']);
+    const binary = await fetch(UPLOAD, { method: 'POST', body: BINARY, headers: { 'content-type': 'application/octet-stream' } });
+    expect([binary.status, await binary.text()]).toEqual([201, 'binary']);
+    expect(() => replayer.assertAllUsed()).toThrow(expect.objectContaining({ code: 'CASSETTE_UNUSED', message: expect.stringContaining('1 recorded interaction(s) were never requested: #1') }));
+    const hex = await httpsExchange(NOTES, HEX_DIGITS, { headers: { 'content-type': 'text/plain' } });
+    expect([hex.status, Buffer.concat(hex.parts).toString()]).toEqual([201, 'hex digits']);
+    expect(() => replayer.assertAllUsed()).not.toThrow();
+
+    // Through nock, global fetch rejects with the error itself.
+    const reparsed = await fetch(UPLOAD, { method: 'POST', body: '{"model":"deepseek-chat","temperature":1}', headers: { 'content-type': 'application/json' } }).catch((error: Error) => error);
+    expect(reparsed).toMatchObject({ name: 'ReconError', code: 'CASSETTE_MISS' });
+    const unknown = await httpsExchange(UPLOAD, 'c328').catch((error: Error) => error);
+    expect(unknown).toMatchObject({ code: 'CASSETTE_MISS', message: expect.stringContaining('(body 2 bytes') });
+    expect((unknown as Error).message).toContain('nock 14 hands this body over as 4 hex digits (nock#2825): read as those 4 bytes of text, it matches no recording either');
+  });
+
+  it('refuses a body of hex digits that the cassette holds in both readings, instead of guessing one (nock#2825)', async () => {
+    replay = installInProcessReplay(new Replayer(bodiesCassette()), { speed: Infinity });
+    const refused = await httpsExchange(UPLOAD, HEX_DIGITS, { headers: { 'content-type': 'text/plain' } }).catch((error: Error) => error);
+    expect(refused).toMatchObject({
+      code: 'CASSETTE_MISS',
+      message: expect.stringContaining('the cassette holds both readings, interaction #0 as 5 bytes and #1 as 10 bytes of text: replay cannot tell which was sent'),
+    });
+  });
+
+  // The case nock 14 fails (nock#2825): it passes when a reply can see the body's bytes (nock 15 hands it a Request).
+  it.fails('answers a body of hex digits when the cassette also holds the bytes those digits spell (nock#2825)', async () => {
+    replay = installInProcessReplay(new Replayer(bodiesCassette()), { speed: Infinity });
+    const hex = await httpsExchange(UPLOAD, HEX_DIGITS, { headers: { 'content-type': 'text/plain' } });
+    expect(Buffer.concat(hex.parts).toString()).toBe('hex digits');
+  });
+
+  // nock#2183: nock 14 does not intercept undici; it swaps globalThis.fetch, so a fetch taken before install goes past it.
+  it('answers and locks down the undici package and a fetch captured before install, through the global dispatcher (nock#2183)', async () => {
+    const captured = globalThis.fetch;
+    replay = installInProcessReplay(new Replayer(sampleCassette()), { speed: Infinity });
+    expect(globalThis.fetch).not.toBe(captured);
+    expect(await (await captured(CHAT_URL, post('hello'))).text()).toBe(SSE);
+    const { statusCode, body } = await undiciRequest(CHAT_URL, { method: 'POST', body: chatBody('hello again') });
+    expect([statusCode, await body.text()]).toEqual([200, SSE]);
+    const refused = await undiciRequest('https://api.unrecorded.invalid/v1/models').catch((error: Error) => error);
+    expect(refused).toMatchObject({ name: 'ReconError', code: 'NET_CONNECT_REFUSED' });
+    const viaCaptured = await captured('https://api.unrecorded.invalid/v1/models').catch((error: Error) => error);
+    expect((viaCaptured as Error).cause).toMatchObject({ code: 'NET_CONNECT_REFUSED' });
+    replay.restore();
+    replay = undefined;
+    expect(globalThis.fetch).toBe(captured);
+  });
+
+  it('streams to global fetch chunk by chunk, each one only after its recorded wait', async () => {
+    const cassette = sampleCassette();
+    const release: Array<() => void> = [];
+    replay = installInProcessReplay(new Replayer(cassette), { sleep: () => new Promise<void>((resolve) => release.push(resolve)) });
+    const response = await fetch(CHAT_URL, post('hello'));
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const seen: Buffer[] = [];
+    while (seen.length < 3) {
+      while (release.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      release.shift()!();
+      seen.push(Buffer.from((await reader.read()).value!));
+    }
+    expect(seen).toEqual(cassette.interactions[0]!.response.chunks.map((c) => ('b64' in c ? Buffer.from(c.b64, 'base64') : Buffer.from(c.text))));
+  });
+
+  it('lets a client socket timeout fire during a recorded gap, as on a real connection', async () => {
+    const events: string[] = [];
+    let timedOut!: () => void;
+    const timeout = new Promise<void>((resolve) => (timedOut = resolve));
+    replay = installInProcessReplay(new Replayer(sampleCassette()), { sleep: () => timeout });
+    const text = await new Promise<string>((resolve, reject) => {
+      const request = httpsRequest(CHAT_URL, { method: 'POST', timeout: 1 }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part)).on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+      });
+      request.on('timeout', () => (events.push('timeout'), timedOut())).on('error', reject).end(chatBody('hello'));
+    });
+    expect([events, text]).toEqual([['timeout'], SSE]);
+  });
+
+  it('answers from the innermost of nested installs, and from the outer one again once it is restored', async () => {
+    const outer = sampleCassette();
+    replay = installInProcessReplay(new Replayer(outer), { speed: Infinity });
+    const inner = installInProcessReplay(new Replayer(bodiesCassette()), { speed: Infinity });
+    try {
+      const upload = await fetch(UPLOAD, { method: 'POST', body: SPACED_JSON, headers: { 'content-type': 'application/json' } });
+      expect(await upload.text()).toBe('json');
+      const outerOrigin = await httpsExchange(CHAT_URL, chatBody('hello')).catch((error: Error) => error);
+      expect(outerOrigin).toMatchObject({ code: 'NET_CONNECT_REFUSED' });
+    } finally {
+      inner.restore();
+    }
+    expect(Buffer.concat((await httpsExchange(CHAT_URL, chatBody('hello'))).parts).toString('utf8')).toBe(SSE);
+    const innerOrigin = await fetch(UPLOAD, { method: 'POST', body: SPACED_JSON }).catch((error: Error) => error);
+    expect(innerOrigin).toMatchObject({ code: 'NET_CONNECT_REFUSED' });
   });
 });
 
