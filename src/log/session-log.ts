@@ -6,13 +6,16 @@
  * log this class wrote always loads again. A rejected append changes nothing.
  */
 import { ReconError } from '../errors.ts';
+import { formatOf, PROTOCOL_VERSIONS, type FormatVersion, type LogFormat } from './format.ts';
 import { refuse } from './rules.ts';
 import { deepFreeze, snapshotJson } from './json.ts';
+import { upgradeReleased } from './released-upgrade.ts';
 import { checkSessionHeader } from './session-header.ts';
 import { Surface } from './surface.ts';
 import { LegacyUpgrader } from './upgrade.ts';
-import type { EventDataMap, EventOf, EventType, SessionEvent, SessionHeader, SurfaceOp } from './types.ts';
+import type { EventDataMap, EventOf, EventType, Message, SessionEvent, SessionHeader, SurfaceOp } from './types.ts';
 import { checkEnvelope, checkEventPayload, checkKnownType, checkNotLegacy } from './validate-event.ts';
+import { NO_HEADER, type ReleasedContext } from './validate-released.ts';
 
 export interface AppendOptions {
   readonly surfaceOp?: SurfaceOp;
@@ -27,8 +30,8 @@ export interface AppendOptions {
  */
 export interface EventRules {
   readonly legacy: (event: SessionEvent) => void;
-  readonly knownType: (event: SessionEvent) => void;
-  readonly payload: (event: SessionEvent) => void;
+  readonly knownType: (event: SessionEvent, format?: LogFormat) => void;
+  readonly payload: (event: SessionEvent, format?: LogFormat, context?: ReleasedContext) => void;
 }
 
 const DEFAULT_EVENT_RULES: EventRules = { legacy: checkNotLegacy, knownType: checkKnownType, payload: checkEventPayload };
@@ -44,39 +47,67 @@ export interface SessionLogOptions {
    * `events` is then unavailable.
    */
   readonly retain?: 'all' | 'surface';
+  /**
+   * The format versions the log may be in: v0 alone by default (the protocol's reader, as
+   * DSH rc.8 reads), or RELEASED_VERSIONS for a reader of every released format (`recon audit`).
+   */
+  readonly versions?: readonly FormatVersion[];
 }
 
 /** What a fold may read of the surface. */
 export interface SurfaceView {
   readonly size: number;
   readonly replaceGeneration: number;
+  /** Changes with every replace and every image/offload: what a derived cache is keyed on. */
+  readonly contentGeneration: number;
   readonly nodes: readonly number[];
   nodeAt(index: number): number | undefined;
+  /** What node `seq` projects to when an image/offload changed it (format v3+). */
+  projected(seq: number): Message | undefined;
 }
 
 export class SessionLog {
   readonly header: SessionHeader;
+  /** The facts of the log's format version. */
+  readonly format: LogFormat;
   readonly #events: SessionEvent[] = [];
   /** With `retain: 'surface'`: the events still kept, by seq (`#events` stays empty). */
   readonly #kept: Map<number, SessionEvent> | undefined;
   #length = 0;
-  readonly #surface = new Surface();
+  readonly #surface: Surface;
   readonly #clock: () => number;
   readonly #rules: EventRules;
   readonly #eventAt = (seq: number): SessionEvent | undefined => this.eventAt(seq);
   #view: readonly SessionEvent[] | undefined;
+  /** v4: the tools of every request/header, by seq, which a developer/message's headerSeq names (kept when the events are not). */
+  readonly #headerTools: Map<number, unknown> | undefined;
+  readonly #context: ReleasedContext | undefined;
 
   private constructor(header: SessionHeader, options: SessionLogOptions) {
-    checkSessionHeader(header);
+    checkSessionHeader(header, options.versions ?? PROTOCOL_VERSIONS);
     this.header = deepFreeze(snapshotJson(header, 'header'));
+    this.format = formatOf(header.version);
+    this.#surface = new Surface(this.format);
     this.#clock = options.clock ?? Date.now;
     this.#rules = { ...DEFAULT_EVENT_RULES, ...options.rules };
     this.#kept = options.retain === 'surface' ? new Map() : undefined;
+    if (this.format.toolRole) {
+      const tools = (this.#headerTools = new Map());
+      this.#context = { headerToolsAt: (seq) => (tools.has(seq) ? tools.get(seq) : NO_HEADER) };
+    }
   }
 
   /** An empty log. */
   static create(header: SessionHeader, options: SessionLogOptions = {}): SessionLog {
     return new SessionLog(header, options);
+  }
+
+  /**
+   * A stored event in the neutral form: v0's older shapes upgraded (the ids they get are read
+   * from this log's events), a released format's spellings read as v0's (released-upgrade.ts).
+   */
+  upgrade(event: SessionEvent, legacy: LegacyUpgrader = new LegacyUpgrader(this.header.id, this.#eventAt)): SessionEvent {
+    return this.format.legacyShapes ? legacy.upgrade(event) : upgradeReleased(event, this.format);
   }
 
   /**
@@ -104,9 +135,10 @@ export class SessionLog {
     if (event.seq !== expected) {
       refuse('seq.contiguous', `event at index ${expected} has seq ${event.seq}; seqs must be contiguous from 0`, { location: { seq: event.seq } });
     }
-    this.#rules.knownType(event);
-    this.#rules.payload(event);
+    this.#rules.knownType(event, this.format);
+    this.#rules.payload(event, this.format, this.#context);
     const shadowed = this.#surface.add(event, this.#eventAt);
+    if (this.#headerTools !== undefined && event.type === 'request/header') this.#headerTools.set(event.seq, (event.data as { header: { tools?: unknown } }).header.tools);
     // A store at the end, not push: V8 grows the array inline instead of calling Array.prototype.push.
     if (this.#kept === undefined) this.#events[this.#length] = event;
     else keepSurface(this.#kept, event, shadowed);
@@ -161,7 +193,7 @@ export class SessionLog {
     const event = deepFreeze(draft);
     this.#rules.legacy(event);
     // An older shape is stored as load would read it back: upgraded, or refused when malformed.
-    const upgraded = new LegacyUpgrader(this.header.id, this.#eventAt).upgrade(event);
+    const upgraded = this.upgrade(event);
     this.adopt(upgraded);
     return upgraded;
   }
