@@ -102,13 +102,6 @@ export class SessionLog {
     return new SessionLog(header, options);
   }
 
-  /**
-   * A stored event in the neutral form: v0's older shapes upgraded (the ids they get are read
-   * from this log's events), a released format's spellings read as v0's (released-upgrade.ts).
-   */
-  upgrade(event: SessionEvent, legacy: LegacyUpgrader = new LegacyUpgrader(this.header.id, this.#eventAt)): SessionEvent {
-    return this.format.legacyShapes ? legacy.upgrade(event) : upgradeReleased(event, this.format);
-  }
 
   /**
    * A log seeded with events from memory. Each is copied, so the caller's objects stay
@@ -193,7 +186,8 @@ export class SessionLog {
     const event = deepFreeze(draft);
     this.#rules.legacy(event);
     // An older shape is stored as load would read it back: upgraded, or refused when malformed.
-    const upgraded = this.upgrade(event);
+    // v0's older shapes upgraded (their ids read from this log), a released format's spellings read as v0's.
+    const upgraded = this.format.legacyShapes ? new LegacyUpgrader(this.header.id, this.#eventAt).upgrade(event) : upgradeReleased(event, this.format);
     this.adopt(upgraded);
     return upgraded;
   }

@@ -100,7 +100,7 @@ export class Surface {
     if (event.type === 'tool/result') checkToolResultRewrite(event, shadowed, eventAt);
     if (from === 0 && this.#format.systemMessages) checkSystemHead(event, shadowed, eventAt);
     this.#nodes.splice(from, to - from + 1, event.seq);
-    for (const seq of shadowed) this.#projected.delete(seq);
+    if (this.#projected.size > 0) for (const seq of shadowed) this.#projected.delete(seq);
     this.#replaceGeneration++;
     this.#contentGeneration++;
     return shadowed;

@@ -175,6 +175,21 @@ describe('the released formats, read into the neutral form', () => {
     expect(released(jsonlOf(forked)).log.events.at(-1)!.data).toEqual({ turn: 2, reason: { kind: 'forked' } });
   });
 
+  it('project a system/message appended later in the history (an in-history prompt update) where it stands, and an empty one to nothing', () => {
+    for (const version of [3, 4] as const) {
+      const written = rich(version);
+      const head = find(written, 'system/message')!;
+      const at = written.events.findLastIndex((e) => e['type'] === 'step/end');
+      const update = (text: string, seq: number) => ({ ...head, seq, surfaceOp: 'append', data: { ...dataOf(head), message: { ...(dataOf(head)['message'] as Stored), id: `update-${text}`, content: text === '' ? [] : [{ type: 'text', text }] } } });
+      // Before the last step/end: nothing after it cites a seq the two inserted events move.
+      const events = renumber([...written.events.slice(0, at), update('later', at), update('', at + 1), ...written.events.slice(at)]);
+      const { log } = released(jsonlOf({ ...written, events }));
+      const messages = deriveMessagesFresh(log.events.slice(0, at + 2));
+      expect(messages.at(-1)).toMatchObject({ id: 'update-later', role: 'system' });
+      expect(messages.some((m) => m.id === 'update-')).toBe(false);
+    }
+  });
+
   it('keep what v0 cannot say as stored: embedded streams, attempts, the tagged end-seed, startsSeries', () => {
     const written = rich(3);
     const { log } = released(jsonlOf(written));
@@ -200,6 +215,14 @@ describe('v4’s tool history', () => {
 
   it('is the latest header’s tools alone when they are not what the series and its updates leave (a header changed without a developer message)', () => {
     expect(history([header(0, [tool('a')], 'initial'), header(1, [tool('a'), tool('b')])])).toEqual({ tools: [tool('a'), tool('b')], updates: [] });
+  });
+
+  it('takes a removal away from what is available: a header that still lists the tool no longer matches, so its tools are sent alone', () => {
+    const removal = { ...developer(3, 1, 'b') };
+    removal.data = { ...removal.data, message: { ...removal.data.message, content: [{ type: 'tool-removal', toolName: 'b' }] } } as never;
+    const base = [header(0, [tool('a')], 'initial'), header(1, [tool('a'), tool('b')]), developer(2, 1, 'b')];
+    expect(history([...base, removal])).toEqual({ tools: [tool('a'), tool('b')], updates: [] });
+    expect(history([...base, removal, header(4, [tool('a')])])).toEqual({ tools: [tool('a')], updates: [{ messageId: 'd2', additions: [tool('b')] }, { messageId: 'd3', additions: [] }] });
   });
 
   it('starts a new series at a series header, at startsSeries, and when a header gives a declared tool another definition', () => {
@@ -242,6 +265,13 @@ describe('image/offload (v3+)', () => {
     const after = deriveMessagesFresh(log.events.slice(0, (offload['seq'] as number) + 1)).find((m) => m.id === before.id)!;
     expect(before.content.some((b) => b.type === 'image' && b.offloaded === undefined)).toBe(true);
     expect(after.content.filter((b) => b.type === 'image')).toEqual([{ ...before.content.find((b) => b.type === 'image'), offloaded: true }]);
+    // A projection, not a replace: the content generation moves, the replace generation does not.
+    const generations = (n: number) => {
+      const { log: partial } = released(jsonlOf({ ...written, events: written.events.slice(0, n) }));
+      return [partial.surface.replaceGeneration, partial.surface.contentGeneration];
+    };
+    const [replaces, contents] = generations(offload['seq'] as number);
+    expect(generations((offload['seq'] as number) + 1)).toEqual([replaces, contents! + 1]);
     offload['surfaceOp'] = 'append';
     expect(refusal(() => released(jsonlOf(written)))?.code).toBe('SURFACE_INVALID');
   });
