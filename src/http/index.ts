@@ -38,4 +38,4 @@ export { detectFormat, importRecording, type ImportOptions } from './import.ts';
 export { promptOf, type Prompt, type PromptMessage } from './prompt.ts';
 export { tokenizerFor, type PromptTokenizer } from './tokenizers.ts';
 export { readResponseBody, usageOf, type ResponseBody, type Usage } from './usage.ts';
-export { SIMULATOR_HEADER, chatChunks, chatSse, parseScenario, scriptedSse, startScriptedUpstream, startSimulator, withUsage, type ReplyMeta, type ScriptedUpstream, type Simulator, type SimulatorOptions } from './simulator/index.ts';
+export { SIMULATOR_HEADER, chatChunks, clientBaseUrls, chatSse, parseScenario, scriptedSse, startScriptedUpstream, startSimulator, withUsage, type ReplyMeta, type ScriptedUpstream, type Simulator, type SimulatorOptions } from './simulator/index.ts';
