@@ -56,8 +56,9 @@ export interface LoadOptions extends SessionLogOptions {
   /** Named in every error, so a user can open the file at the line. */
   readonly file?: string;
   /**
-   * Sees each event that passed the storage checks, just before the log adopts it: the
-   * log then holds exactly the events before it. Not called once a log rule failed.
+   * Sees each event that passed the storage checks and the rules of its own seq, type and
+   * payload, just before the log adopts it: the log then holds exactly the events before
+   * it. Not called once a log rule failed.
    * `line` is the 1-based line that stored it (a packed chunk row stores several).
    */
   readonly observe?: (event: SessionEvent, log: SessionLog, line: number) => void;
@@ -233,10 +234,13 @@ class JsonlReader {
     this.#next++;
     if (this.#held !== undefined) return true;
     const log = this.#log!;
-    this.#options.observe?.(upgraded, log, line);
     try {
-      log.adopt(upgraded);
+      // Checked before it is observed: an observer reads only data its type's rules let through.
+      log.check(upgraded);
+      this.#options.observe?.(upgraded, log, line);
+      log.adoptChecked(upgraded);
     } catch (error) {
+      if (!ReconError.is(error)) throw error;
       this.#held = this.#place(error, line, upgraded.seq);
     }
     return true;

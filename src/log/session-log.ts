@@ -124,12 +124,26 @@ export class SessionLog {
    * the log rules on it: how the loader, and whoever replays a loaded log's events, grows a log.
    */
   adopt(event: SessionEvent): void {
+    this.check(event);
+    this.adoptChecked(event);
+  }
+
+  /**
+   * The rules of `adopt` that need only the event and the length of the log (its seq, its
+   * type, its payload), without adopting it: a reader that looks at an event's data before
+   * the log takes it looks only at data these rules let through.
+   */
+  check(event: SessionEvent): void {
     const expected = this.#length;
     if (event.seq !== expected) {
       refuse('seq.contiguous', `event at index ${expected} has seq ${event.seq}; seqs must be contiguous from 0`, { location: { seq: event.seq } });
     }
     this.#rules.knownType(event, this.format);
     this.#rules.payload(event, this.format, this.#context);
+  }
+
+  /** `adopt` for an event `check` let through: the surface rules, then the event is the log's. */
+  adoptChecked(event: SessionEvent): void {
     const shadowed = this.#surface.add(event, this.#eventAt);
     if (this.#headerTools !== undefined && event.type === 'request/header') this.#headerTools.set(event.seq, (event.data as { header: { tools?: unknown } }).header.tools);
     // A store at the end, not push: V8 grows the array inline instead of calling Array.prototype.push.

@@ -58,6 +58,15 @@ describe('the real v3 logs', () => {
   });
 });
 
+describe('a malformed event the audit would read', () => {
+  it('is refused with its code before the audit reads its data, never an INTERNAL crash (a request/header without its header, a system/message without its message)', () => {
+    const v0 = '{"type":"session","version":0,"id":"s","createdAt":1}\n{"type":"request/header","seq":0,"time":1,"data":{}}\n';
+    const v3 = '{"type":"session","version":3,"id":"s","createdAt":1,"isSeeded":false,"delegationDepth":0}\n{"type":"system/message","seq":0,"time":1,"data":{"turn":1,"step":1},"surfaceOp":"append"}\n';
+    expect(auditLog(v0, 'a.jsonl')).toMatchObject({ ok: false, code: 'REQUEST_HEADER_INVALID', line: 2, seq: 0 });
+    expect(auditLog(v3, 'b.jsonl')).toMatchObject({ ok: false, code: 'MESSAGE_SHAPE', line: 2, seq: 0 });
+  });
+});
+
 /** The breaks the plan's requests make, part and cause, by the rule of DESIGN §1.1: each request's messages extend the previous one's under the same system and tools. */
 function expectedBreaks(requests: readonly ExpectedRequest[]): Array<Pick<PrefixBreak, 'turn' | 'step' | 'part' | 'cause'>> {
   const json = (value: unknown) => JSON.stringify(value ?? null);
