@@ -11,7 +11,7 @@ import { HARNESS_VERSION } from '../version.ts';
 import { esc } from './html.ts';
 import { count } from './plural.ts';
 import { percent } from './table.ts';
-import { where } from './usage-terminal.ts';
+import { attainment, where } from './usage-terminal.ts';
 
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:76rem;padding:0 1rem;color:#1d1d1f}
@@ -92,7 +92,7 @@ function sessionSection(session: UsageSession): string {
   );
   return `<section><h3>session ${esc(session.id)}</h3>
 <p class="meta">${esc(HARNESS_NAMES[session.harness])} · ${esc(session.files.join(', '))} · ${esc(session.models.join(', ') || 'model not recorded')}</p>
-<p>read rate <strong>${rate}</strong> = Σ cache read ÷ Σ <code>${esc(session.denominator)}</code>${session.rateAfterFirst === undefined ? '' : ` · after the first call ${percent(session.rateAfterFirst)}`} · ${session.attainment === undefined ? 'bound: no data' : `attainment ${percent(session.attainment)} of the bound`}${session.externalReads > 0 ? ` · ${session.externalReads} tokens read beyond the bound (cached before the session)` : ''}</p>
+<p>read rate <strong>${rate}</strong> = Σ cache read ÷ Σ <code>${esc(session.denominator)}</code>${session.rateAfterFirst === undefined ? '' : ` · after the first call ${percent(session.rateAfterFirst)}`} · ${esc(attainment(session))}</p>
 ${chart(session.calls)}
 <table><thead><tr><th>#</th><th>model</th><th>at</th><th>prompt</th><th>uncached</th><th>cache read</th><th>cache write</th><th>output</th><th>bound</th><th>lines</th><th>verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 ${verdicts.length === 0 ? '' : `<ul>${verdicts.join('')}</ul>`}

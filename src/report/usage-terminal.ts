@@ -27,8 +27,7 @@ export function usageSessionText(session: UsageSession): string {
   const rate = session.rate === undefined ? 'no data (no call reports cache reads)' : percent(session.rate);
   out.push(`  read rate ${rate} = Σ cache read ÷ Σ ${session.denominator}`);
   const after = session.rateAfterFirst === undefined ? '' : `after the first call ${percent(session.rateAfterFirst)} · `;
-  const attained = session.attainment === undefined ? 'bound: no data' : `attainment ${percent(session.attainment)} of the bound`;
-  out.push(`  ${after}${attained}${session.externalReads > 0 ? ` · ${session.externalReads} tokens read beyond it (cached before the session)` : ''}`);
+  out.push(`  ${after}${attainment(session)}`);
   const models = session.models.length > 1;
   const rows = session.calls.map((c) => [
     c.index,
@@ -69,3 +68,11 @@ function lineList(places: readonly Place[]): string {
 }
 
 export const where = (place: Place): string => `${place.file}${place.line === undefined ? '' : `:${place.line}`}${place.pointer === undefined ? '' : ` ${place.pointer}`}`;
+
+/** The attainment in words: of the bound the session allows, and apart from it what was read from before the session. */
+export function attainment(session: UsageSession): string {
+  const external = session.externalReads > 0 ? ` (${percent(session.attainment)} with the ${session.externalReads} tokens read beyond it, cached before the session)` : '';
+  if (session.attainmentInSession !== undefined) return `attainment ${percent(session.attainmentInSession)} of the bound${external}`;
+  if (session.totals.bound === 0) return `bound 0 on every call (nothing of the session cached for its model yet)${session.externalReads > 0 ? `; ${session.externalReads} tokens read from before the session` : ''}`;
+  return 'bound: no data (the provider\'s cache rules are not known here)';
+}

@@ -53,8 +53,10 @@ export interface UsageSession {
   readonly rateAfterFirst?: number;
   /** The provider's own denominator, in the record's field names. */
   readonly denominator: string;
-  /** Σ cache read ÷ Σ bound over calls with both; absent when no bound is known. */
+  /** Σ cache read ÷ Σ bound over calls with both; absent when no bound above 0 is known. Above 1 when reads came from before the session. */
   readonly attainment?: number;
+  /** Σ min(cache read, bound) ÷ Σ bound: the attainment without the reads from before the session. */
+  readonly attainmentInSession?: number;
   /** Σ of reads above the bound: entries written before the session (a shared system prompt, an earlier run). */
   readonly externalReads: number;
   readonly drops: Readonly<Record<string, number>>;

@@ -320,6 +320,7 @@ export class UsageLedger implements Sink {
       rateAfterFirst: ratio(shown.slice(1)),
       denominator: DENOMINATORS[session.harness],
       attainment: boundTotal > 0 ? bounded.reduce((n, c) => n + c.cacheRead!, 0) / boundTotal : undefined,
+      attainmentInSession: boundTotal > 0 ? bounded.reduce((n, c) => n + Math.min(c.cacheRead!, c.bound!), 0) / boundTotal : undefined,
       externalReads: bounded.reduce((n, c) => n + Math.max(0, c.cacheRead! - c.bound!), 0),
       drops,
       notes: [...session.notes],
