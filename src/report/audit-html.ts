@@ -11,7 +11,7 @@ import { HARNESS_VERSION } from '../version.ts';
 import { esc } from './html.ts';
 import { count } from './plural.ts';
 import { percent } from './table.ts';
-import { attainment, where } from './usage-terminal.ts';
+import { attainment, where, writeCell } from './usage-terminal.ts';
 
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:76rem;padding:0 1rem;color:#1d1d1f}
@@ -20,7 +20,7 @@ h1{font-size:1.4rem;margin:0 0 .3rem}h2{font-size:1.15rem;margin:2rem 0 .5rem}h3
 .badges span{display:inline-block;margin-right:.5rem;padding:.2rem .6rem;border-radius:1rem;font-weight:600}
 .ok{background:#e3f6e8;color:#146c2e}.bad{background:#fde7e7;color:#a11}.warn{background:#fff1cc;color:#8a5a00}.plain{background:#eee;color:#555}
 table{border-collapse:collapse;width:100%;margin:.6rem 0}th,td{text-align:left;padding:.3rem .45rem;border-bottom:1px solid #e5e5e5;vertical-align:top}
-th{font-size:.75rem;text-transform:uppercase;color:#666}td.num{text-align:right;font-variant-numeric:tabular-nums}
+th{font-size:.75rem;text-transform:uppercase;color:#666}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 code{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
 .code{font:600 12px ui-monospace,monospace;padding:.05rem .35rem;border-radius:.3rem}
 .c-COLD_START,.c-WITHIN_BOUND{background:#eee;color:#444}.c-BYTES_NEEDED{background:#fde7e7;color:#a11}
@@ -77,7 +77,7 @@ function dshSection(log: AuditedLog): string {
   const breaks = log.breaks.map((b) => `<li>prefix break at ${b.turn}.${b.step} (${esc(b.part)}): <strong>${esc(b.cause)}</strong>, line ${b.line}</li>`);
   return `<section><h3>${esc(log.file)}</h3>
 <p>${log.turns} turns · ${log.steps} steps · ${log.requests} requests · read rate ${percent(log.cacheReadRate)} (Σ cache read ÷ Σ billed input)</p>
-<table><thead><tr><th>step</th><th>uncached input</th><th>cache read</th><th>cache write</th><th>drop</th></tr></thead><tbody>${rows.join('')}</tbody></table>
+<table><thead><tr><th>step</th><th class="num">uncached input</th><th class="num">cache read</th><th class="num">cache write</th><th>drop</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 ${breaks.length === 0 ? '' : `<ul>${breaks.join('')}</ul>`}</section>`;
 }
 
@@ -85,7 +85,7 @@ function sessionSection(session: UsageSession): string {
   const rate = session.rate === undefined ? 'no data (no call reports cache reads)' : percent(session.rate);
   const rows = session.calls.map(
     (c) =>
-      `<tr><td class="num">${c.index}</td><td>${esc(c.model ?? 'n/a')}</td><td>${esc(c.at ?? 'n/a')}</td><td class="num">${na(c.prompt)}</td><td class="num">${na(c.uncached)}</td><td class="num">${na(c.cacheRead)}</td><td class="num">${esc(writeText(c))}</td><td class="num">${na(c.output)}</td><td class="num">${na(c.bound)}</td><td>${esc(c.lines.map((p) => p.line ?? p.pointer ?? '-').join(', '))}</td><td>${c.drop === undefined ? '' : `<span class="code c-${c.drop.code}">${c.drop.code}</span>`}</td></tr>`,
+      `<tr><td class="num">${c.index}</td><td>${esc(c.model ?? 'n/a')}</td><td>${esc(c.at ?? 'n/a')}</td><td class="num">${na(c.prompt)}</td><td class="num">${na(c.uncached)}</td><td class="num">${na(c.cacheRead)}</td><td class="num">${esc(String(writeCell(c)))}</td><td class="num">${na(c.output)}</td><td class="num">${na(c.bound)}</td><td>${esc(c.lines.map((p) => p.line ?? p.pointer ?? '-').join(', '))}</td><td>${c.drop === undefined ? '' : `<span class="code c-${c.drop.code}">${c.drop.code}</span>`}</td></tr>`,
   );
   const verdicts = session.calls.flatMap((c) =>
     c.drop === undefined ? [] : [`<li><span class="code c-${c.drop.code}">${c.drop.code}</span> call ${c.index}: ${esc(c.drop.summary)}<br><span class="note">${esc(c.drop.evidence.map((e) => `${e.what} ${where(e.place)}`).join(' · '))}</span></li>`],
@@ -94,16 +94,11 @@ function sessionSection(session: UsageSession): string {
 <p class="meta">${esc(HARNESS_NAMES[session.harness])} · ${esc(session.files.join(', '))} · ${esc(session.models.join(', ') || 'model not recorded')}</p>
 <p>read rate <strong>${rate}</strong> = Σ cache read ÷ Σ <code>${esc(session.denominator)}</code>${session.rateAfterFirst === undefined ? '' : ` · after the first call ${percent(session.rateAfterFirst)}`} · ${esc(attainment(session))}</p>
 ${chart(session.calls)}
-<table><thead><tr><th>#</th><th>model</th><th>at</th><th>prompt</th><th>uncached</th><th>cache read</th><th>cache write</th><th>output</th><th>bound</th><th>lines</th><th>verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>
+<table><thead><tr><th class="num">#</th><th>model</th><th>at</th><th class="num">prompt</th><th class="num">uncached</th><th class="num">cache read</th><th class="num">cache write</th><th class="num">output</th><th class="num">bound</th><th>lines</th><th>verdict</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 ${verdicts.length === 0 ? '' : `<ul>${verdicts.join('')}</ul>`}
 ${session.notes.map((n) => `<p class="note">Note: ${esc(n)}</p>`).join('')}</section>`;
 }
 
-function writeText(c: UsageCall): string {
-  if (c.cacheWrite === undefined) return 'n/a';
-  const tiers = Object.entries(c.cacheWriteTiers ?? {}).filter(([, n]) => n > 0);
-  return tiers.length === 0 ? String(c.cacheWrite) : `${c.cacheWrite} (${tiers.map(([t, n]) => `${t} ${n}`).join(', ')})`;
-}
 
 /** Each call's prompt as a stacked bar (read, written, uncached), its bound as a tick. */
 function chart(calls: readonly UsageCall[]): string {

@@ -36,7 +36,7 @@ export function usageSessionText(session: UsageSession): string {
     c.prompt ?? 'n/a',
     c.uncached ?? 'n/a',
     c.cacheRead ?? 'n/a',
-    write(c),
+    writeCell(c),
     c.output ?? 'n/a',
     c.bound ?? 'n/a',
     lineList(c.lines),
@@ -54,7 +54,8 @@ export function usageSessionText(session: UsageSession): string {
   return `${out.join('\n')}\n\n`;
 }
 
-function write(c: UsageCall): string | number {
+/** A call's cache write, with its lifetimes: `3173 (5m)`, `900 (5m 600, 1h 300)`. */
+export function writeCell(c: UsageCall): string | number {
   if (c.cacheWrite === undefined) return 'n/a';
   const tiers = Object.entries(c.cacheWriteTiers ?? {}).filter(([, n]) => n > 0);
   return tiers.length === 0 ? c.cacheWrite : `${c.cacheWrite} (${tiers.map(([t, n]) => (tiers.length === 1 ? t : `${t} ${n}`)).join(', ')})`;

@@ -23,7 +23,19 @@ const CORPUS = join(import.meta.dirname, '../../corpora/claude-code');
  * is COLD_START; a call reading less than the previous prompt is ROUTE_CHANGED when the
  * model changed, else WITHIN_BOUND when it reads the previous call's read + write.
  */
-const HAND_COUNT = [
+interface HandCall {
+  readonly lines: readonly number[];
+  readonly at: string;
+  readonly prompt: number;
+  readonly uncached: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
+  readonly tiers?: Readonly<Record<string, number>>;
+  readonly output: number;
+  readonly verdict?: string;
+}
+
+const HAND_COUNT: ReadonlyArray<{ readonly file: string; readonly session: string; readonly read: number; readonly prompt: number; readonly calls: readonly HandCall[] }> = [
   {
     file: 'DRMacIver__claude-reliability__hello-world-script__transcript.jsonl',
     session: 'de3b8b19-5bc0-4a2a-934a-1b6806567e25',
@@ -57,7 +69,7 @@ const HAND_COUNT = [
       { lines: [3], at: '2026-01-10T09:15:00.000Z', prompt: 340, uncached: 300, cacheRead: 40, cacheWrite: 0, output: 125, verdict: 'ROUTE_CHANGED' },
     ],
   },
-] as const;
+];
 
 async function audit(args: readonly string[], cwd = process.cwd()): Promise<AuditReport & { code: number; stdout: string }> {
   const { code, stdout, stderr } = await runCli(['audit', ...args, '--json'], {}, cwd);
@@ -80,16 +92,16 @@ describe('recon audit corpora/claude-code/', () => {
       expect(session.calls.map((c) => ({ lines: c.lines.map((l) => l.line), at: c.at, prompt: c.prompt, uncached: c.uncached, cacheRead: c.cacheRead, cacheWrite: c.cacheWrite, output: c.output }))).toEqual(
         expected.calls.map(({ lines, at, prompt, uncached, cacheRead, cacheWrite, output }) => ({ lines, at, prompt, uncached, cacheRead, cacheWrite, output })),
       );
-      expect(session.calls.map((c) => c.cacheWriteTiers)).toEqual(expected.calls.map((c) => ('tiers' in c ? c.tiers : undefined)));
+      expect(session.calls.map((c) => c.cacheWriteTiers)).toEqual(expected.calls.map((c) => c.tiers));
       expect(session.rate).toBeCloseTo(expected.read / expected.prompt, 12);
       expect(session.totals).toMatchObject({ prompt: expected.prompt, cacheRead: expected.read });
-      expect(verdicts(session)).toEqual(expected.calls.map((c) => ('verdict' in c ? c.verdict : undefined)));
+      expect(verdicts(session)).toEqual(expected.calls.map((c) => c.verdict));
     }
   });
 
   it('shows each drop with the lines of the call and of the call before it, and says the verdicts are usage-level', async () => {
     const report = await audit([CORPUS]);
-    const hello = sessionOf(report, HAND_COUNT[0].session);
+    const hello = sessionOf(report, HAND_COUNT[0]!.session);
     const second = hello.calls[1]!;
     expect(second.drop).toMatchObject({ code: 'WITHIN_BOUND', level: 'usage' });
     expect(second.bound).toBe(15289 + 3173);
@@ -105,7 +117,7 @@ describe('recon audit corpora/claude-code/', () => {
       for (const call of expected.calls) expect(stdout).toMatch(new RegExp(`\\n +\\d+ .*${call.at.replace(/\./g, '\\.')} +${call.prompt} +${call.uncached} +${call.cacheRead} +${call.cacheWrite}`));
     }
     const verdictLines = stdout.split('\n').filter((l) => /^ {2}#\d+ [A-Z_]+/.test(l));
-    expect(verdictLines).toHaveLength(HAND_COUNT.flatMap((h) => h.calls).filter((c) => 'verdict' in c).length);
+    expect(verdictLines).toHaveLength(HAND_COUNT.flatMap((h) => h.calls).filter((c) => c.verdict !== undefined).length);
     expect(stdout).toContain('read rate 95.3% = Σ cache read ÷ Σ input_tokens + cache_read_input_tokens + cache_creation_input_tokens');
     expect(stdout).toContain('every verdict here is usage-level');
     expect(stdout).toContain('SYSTEM_CHANGED');

@@ -14,7 +14,7 @@ import { ClaudeCodeReader } from './_internals/claude-code.ts';
 import { CodexReader, type CodexFamilies } from './_internals/codex.ts';
 import { UsageLedger } from './_internals/ledger.ts';
 import type { Harness, UsageSession } from './usage-session.ts';
-import { OpencodeReader, type OpencodeMessages } from './_internals/opencode.ts';
+import { newOpencodeRun, OpencodeReader } from './_internals/opencode.ts';
 import { OtelReader } from './_internals/otel.ts';
 import { forEachJsonLine, readJsonDocument, type Place } from './_internals/records.ts';
 import type { LogShape } from './detect-shape.ts';
@@ -60,13 +60,13 @@ export const HARNESS_NAMES: Readonly<Record<Harness, string>> = {
 export async function auditUsage(targets: readonly UsageTarget[]): Promise<UsageAudit> {
   const ledger = new UsageLedger();
   const families: CodexFamilies = new Map();
-  const messages: OpencodeMessages = new Map();
+  const opencode = newOpencodeRun();
   const results = new Map<UsageTarget, UsageAudit['files'][number]>();
   for (const target of readingOrder(targets)) {
     const { harness } = target.shape;
     const counts = ledger.begin(target.file, harness);
     try {
-      const reader = harness === 'claude-code' ? new ClaudeCodeReader(ledger, target.file) : harness === 'codex' ? new CodexReader(ledger, target.file, families) : harness === 'opencode' ? new OpencodeReader(ledger, messages) : new OtelReader(ledger);
+      const reader = harness === 'claude-code' ? new ClaudeCodeReader(ledger, target.file) : harness === 'codex' ? new CodexReader(ledger, target.file, families) : harness === 'opencode' ? new OpencodeReader(ledger, opencode) : new OtelReader(ledger);
       const visit = (value: unknown, place: Place) => {
         ledger.record(target.file);
         reader.record(value, place);

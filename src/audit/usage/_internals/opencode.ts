@@ -23,8 +23,18 @@ interface MessageInfo {
   readonly summary: boolean;
 }
 
-/** Across the files of one audit: the assistant messages read so far, by id. */
-export type OpencodeMessages = Map<string, MessageInfo>;
+/**
+ * Across the files of one audit (opencode keeps each part and message in a file of its
+ * own): the assistant messages read so far, each session's compaction in progress, and the
+ * messages whose first step has been read.
+ */
+export interface OpencodeRun {
+  readonly messages: Map<string, MessageInfo>;
+  readonly sessions: Map<string, SessionState>;
+  readonly stepped: Set<string>;
+}
+
+export const newOpencodeRun = (): OpencodeRun => ({ messages: new Map(), sessions: new Map(), stepped: new Set() });
 
 interface SessionState {
   /** The compaction part that asked for a summary, until the call after the summary. */
@@ -35,15 +45,13 @@ interface SessionState {
 
 export class OpencodeReader {
   readonly #sink: Sink;
-  readonly #messages: OpencodeMessages;
+  readonly #run: OpencodeRun;
   /** Parts wait for the end of the file: a file may hold a message's info after its parts. */
   readonly #parts: Array<{ readonly part: Record<string, unknown>; readonly place: Place }> = [];
-  readonly #sessions = new Map<string, SessionState>();
-  readonly #stepped = new Set<string>();
 
-  constructor(sink: Sink, messages: OpencodeMessages) {
+  constructor(sink: Sink, run: OpencodeRun) {
     this.#sink = sink;
-    this.#messages = messages;
+    this.#run = run;
   }
 
   record(value: unknown, place: Place, path: ReadonlyArray<string | number> = []): void {
@@ -73,7 +81,7 @@ export class OpencodeReader {
 
   #assistant(info: Record<string, unknown>): void {
     const time = isObject(info['time']) ? info['time'] : {};
-    this.#messages.set(info['id'] as string, definedOnly({
+    this.#run.messages.set(info['id'] as string, definedOnly({
       model: typeof info['modelID'] === 'string' ? info['modelID'] : undefined,
       provider: typeof info['providerID'] === 'string' ? info['providerID'] : undefined,
       created: typeof time['created'] === 'number' ? time['created'] : undefined,
@@ -85,8 +93,8 @@ export class OpencodeReader {
     for (const { part, place } of this.#parts) {
       const type = part['type'] as string;
       const session = typeof part['sessionID'] === 'string' ? part['sessionID'] : place.file;
-      const state = this.#sessions.get(session) ?? {};
-      this.#sessions.set(session, state);
+      const state = this.#run.sessions.get(session) ?? {};
+      this.#run.sessions.set(session, state);
       if (!PART_TYPES.has(type)) this.#sink.unread(`part ${type}`, place);
       else if (type === 'compaction') state.compaction = place;
       else if (type === 'step-finish') this.#step(part, place, session, state);
@@ -95,7 +103,7 @@ export class OpencodeReader {
 
   #step(part: Record<string, unknown>, place: Place, session: string, state: SessionState): void {
     const message = part['messageID'] as string;
-    const info = this.#messages.get(message);
+    const info = this.#run.messages.get(message);
     const lineage = `opencode:${session}`;
     // The compaction shows in the call after the summary: the summary itself still sent the old history.
     if (state.summary !== undefined && state.summary !== message) {
@@ -118,8 +126,8 @@ export class OpencodeReader {
     const output = tokenCount(tokens['output'], 'tokens.output', place);
     const reasoning = tokenCount(tokens['reasoning'], 'tokens.reasoning', place);
     // A message's creation time is its first step's; later steps of the message have none of their own.
-    const at = this.#stepped.has(message) ? undefined : info?.created;
-    this.#stepped.add(message);
+    const at = this.#run.stepped.has(message) ? undefined : info?.created;
+    this.#run.stepped.add(message);
     this.#sink.call({
       session,
       lineage,
