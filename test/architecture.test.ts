@@ -21,7 +21,7 @@ const FLOORS: ReadonlyArray<readonly string[]> = [
   ['src/fold/', 'src/wire/'],
   ['src/loop/'],
   ['src/http/', 'src/audit/'],
-  ['src/contract/'],
+  ['src/contract/', 'src/audit/usage/'],
   ['properties/', 'src/conformance/'],
   ['src/suite/', 'src/e2e/'],
   ['src/report/'],
