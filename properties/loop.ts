@@ -53,7 +53,7 @@ export const LOOP_RECONSTRUCT = loopProperty({
   ...common,
   id: 'LOOP-RECONSTRUCT',
   title: 'every request the loop sent equals the request rebuilt from a fresh fold of its log at that request’s boundary',
-  clause: 'RULE-1.1, RULE-1.3 (rebuilt from a fresh fold), REQ-2.1, REQ-2.2, REQ-2.4, RULE-2.2, LOOP-3.3, LOOP-4.4 (retries)',
+  clause: 'RULE-1.1, RULE-1.3 (rebuilt from a fresh fold), REQ-2.1, REQ-2.2, REQ-2.4, RULE-2.2, LOOP-3.3, LOOP-3.5 (config seeds), LOOP-4.4 (retries)',
   floors: { ...SCENARIO_FLOORS, 'tool calls': 0.5, compaction: 0.2, restart: 0.2, injection: 0.2, 'system change': 0.2 },
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
@@ -237,7 +237,7 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
   ...common,
   id: 'LOOP-RESUME-ALIGNED',
   title: 'a new loop instance logs a resume snapshot whose every part nothing changed equals the last one, and stays cache-aligned where nothing changed: its first request extends the last one before it',
-  clause: 'LOOP-5.1 (resume snapshot, cache-aligned), LOOP-5.2, LOOP-3.3, LOG-9.1, RULE-1.5',
+  clause: 'LOOP-5.1 (resume snapshot, cache-aligned), LOOP-5.2, LOOP-3.3, LOOP-3.5, LOG-9.1, RULE-1.5',
   floors: { restart: 0.2 },
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
