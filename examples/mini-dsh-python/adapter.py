@@ -17,9 +17,10 @@ Levels (what the port's modules expose):
   wire   serialize, parseStream  wire_level.py: DeepSeekAdapter on httpx's MockTransport
   loop   run                   loop_level.py: AgentLoop with DeepSeekAdapter, as the
                                port's headless entry composes it
+  log    fork (operation)      log_level.py: SessionStore.fork
 Not declared: request (the port has no call that rebuilds a request from a log: its loop
 sends its live state and records it), the OpenAI and Anthropic wires (it has DeepSeek's
-only), the fork operation, and the scenario features its loop cannot play.
+only), and the scenario features its loop cannot play.
 
 Environment:
   RECON_PYPORT_DIR     the port's checkout (default /work/shared/third-party/mini-deepseek-harness-python)
@@ -79,6 +80,7 @@ def handshake(port, features):
         "levels": ["log", "fold", "wire", "loop"],
         "providers": ["deepseek"],
         "scenarioFeatures": features,
+        "operations": ["fork"],
     }
 
 
@@ -91,6 +93,7 @@ def methods():
     return loop_level.FEATURES, {
         "log/load": log_level.load,
         "log/append": log_level.append,
+        "log/fork": log_level.fork,
         "fold/deriveMessages": log_level.derive_messages,
         "fold/foldRequestHeader": log_level.fold_request_header,
         "wire/serialize": wire_level.serialize,

@@ -10,6 +10,12 @@ append   a fresh Session grown through the loaded events by Session.append, then
          offered event appended the same way (the clock pinned to its time); the accepted
          ones are written as the port's resume writes new events: JsonlPersistence.append
          and flush, after the stored lines of the same file.
+fork     (operation) SessionStore.fork of the session the resume path built (as the port
+         holds a session it loaded: repair_and_replay gives it no header fields). Its boundary
+         is an inclusive seq, so the protocol's event count k is seq k - 1, and "all" the last
+         stored event (the port's own default would take the closers and the end-seed marker
+         the load added). The child is written as the port writes a child session:
+         JsonlPersistence.declare with its meta, then its events.
 fold     derive_messages over each prefix of the loaded events (the port's fold is this
          pure projection), and the TokenMeter's fold of request/header: the only
          incremental fold of the header the port has (it prices each request for
@@ -155,6 +161,37 @@ def append(params):
         return {"jsonl": stored.text(), "outcomes": outcomes}
 
     return loaded(params["jsonl"], answer, _where)
+
+
+def fork(params):
+    from miniharness.core.scope import Context
+    from miniharness.core.session.persistence import JsonlPersistence
+    from miniharness.core.session_store import install_sessions
+
+    def answer(stored, session):
+        if session is None:
+            raise Refusal("SESSION_HEADER_INVALID", "port: the log has no header line to fork")
+        store = install_sessions(Context(name="recon-fork"))
+        store.enter(session)
+        count = params.get("boundary")
+        if count is None:
+            count = len(stored.events)
+        boundary = None if count == 0 and params.get("boundary") is None else count - 1
+        with pinned_clock(lambda: params["createdAt"]):
+            child = refusing(lambda: store.fork(session, boundary, params["childId"]))
+        root = tempfile.mkdtemp(prefix="recon-pyport-fork-")
+        try:
+            persistence = JsonlPersistence(root)
+            persistence.declare(child.session_id, meta=child.meta, created_at=child.created_at)
+            for event in child.events:
+                persistence.append(child.session_id, dict(event))
+            persistence.flush()
+            with open(persistence.path_of(child.session_id), encoding="utf-8", newline="") as file:
+                return file.read()
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+
+    return loaded(params["jsonl"], answer)
 
 
 def derive_messages(params):

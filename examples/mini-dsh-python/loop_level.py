@@ -26,6 +26,11 @@ Mapping of the scenario:
              ToolResultPruner, with no call that rewrites the n-th result
   retries    (feature) the adapter's retry policy: normal, maxRetries, the scripted error
              codes retryable, a 1 ms backoff
+  restartMidTurn  (feature) the process stops where the scenario says (after the loop logged
+             the first chunk of the turn's n-th reply, or while the first tool it calls runs):
+             the run stops there, only the events logged so far are written, and the next
+             instance starts through the port's resume as for a restart, which repairs the
+             interrupted turn (repair_interrupted_turn, committed by commit_repair)
   liveModel  (feature) the adapter pointed at the scenario's base URL with its key
 
 The requests answered are what the loop handed its adapter (AgentLoop._stream_attempt):
@@ -46,7 +51,11 @@ from port import Clock, Refusal, pinned_clock, refusal_of
 from wire_level import DEEPSEEK_BASE_URL, OFFLINE_KEY, deepseek_adapter, scripted_sse, wire_request
 
 FALLBACK_REPLY = {"text": "done"}
-FEATURES = ["retries", "headerChangeMidTurn", "liveModel"]
+FEATURES = ["retries", "restartMidTurn", "headerChangeMidTurn", "liveModel"]
+
+
+class _Stopped(BaseException):
+    """The process stopping mid-turn (feature restartMidTurn): no handler of the port's catches it."""
 
 
 def _js_json(value):
@@ -86,15 +95,23 @@ class Run:
         self.served = self.calls = 0
         self.prompt = None
         self.turn_requests = 0
+        self.crash = None
+        self.stopped_at = None
         self.system = scenario["system"]
         run = self
 
         class Recording(DeepSeekAdapter):
             """The port's DeepSeekAdapter, noting what the loop hands it; it sends and parses as ever."""
 
-            def stream(self, messages, tools, signal=None):
+            async def stream(self, messages, tools, signal=None):
                 run.note(self, messages, tools)
-                return super().stream(messages, tools, signal)
+                first = True
+                async for chunk in super().stream(messages, tools, signal):
+                    yield chunk
+                    # Asked for the next chunk: the loop has logged this one.
+                    if first and run.stops(in_tool=False):
+                        raise _Stopped()
+                    first = False
 
         self.adapter_class = Recording
         live = scenario.get("model")
@@ -173,6 +190,15 @@ class Run:
     def observed(self, request):
         self.in_flight(request)
 
+    def stops(self, in_tool):
+        """Whether the process stops here (feature restartMidTurn); notes how much of the log was written by then."""
+        crash = self.crash
+        if crash is None or crash.get("inTool", False) != in_tool or crash["duringRequest"] != self.turn_requests:
+            return False
+        self.crash = None
+        self.stopped_at = len(self.loop.session.events)
+        return True
+
     # --- header changes ---
 
     def register(self, spec):
@@ -181,7 +207,11 @@ class Run:
         name = spec["name"]
         if name in self.registered:
             self.registered.pop(name)()
-        execute = lambda args, _exec: f"{name}({_js_json(_thaw(args))})"
+        def execute(args, _exec):
+            if self.stops(in_tool=True):
+                raise _Stopped()
+            return f"{name}({_js_json(_thaw(args))})"
+
         tool = Tool(name=name, description=spec.get("description", ""), parameters=spec.get("parameters", {}), execute=execute)
         self.registered[name] = self.tools.register(tool)
 
@@ -237,19 +267,21 @@ class Run:
         self.loop = AgentLoop(session, self.adapter(route), self.tools, self.ctx, system_prompt=self.system)
         self.loop.publish()
 
-    def write(self):
-        """The instance's events not yet written, as run_headless and resume_session write them."""
+    def write(self, upto=None):
+        """The instance's events not yet written (up to `upto`), as run_headless and resume_session write them."""
         session = self.loop.session
-        for event in session.events[self.written:]:
+        end = len(session.events) if upto is None else upto
+        for event in session.events[self.written:end]:
             self.persistence.append(session.session_id, dict(event))
         self.persistence.flush()
-        self.written = len(session.events)
+        self.written = end
 
-    def restart(self, route):
+    def restart(self, route, written=True):
         from miniharness.core.session import Session
         from miniharness.core.session.persistence import repair_and_replay
 
-        self.write()
+        if written:
+            self.write()
         self.loop.dispose()
         sid = self.s["session"]["id"]
         try:
@@ -267,12 +299,18 @@ class Run:
         for action in self.s["actions"]:
             kind = action["do"]
             if kind == "prompt":
-                self.prompt, self.turn_requests = action, 0
+                self.prompt, self.turn_requests, self.crash = action, 0, action.get("crash")
                 try:
                     self.loop.followup(action["text"])
+                except _Stopped:
+                    # Only the log persists: what the stopped instance appended on its way out is never written.
+                    self.prompt = self.crash = None
+                    self.write(self.stopped_at)
+                    self.restart(route, written=False)
+                    continue
                 except Exception as failure:  # the port closed the turn with turn/end {kind: error}; the loop goes on
                     log(f"turn failed: {type(failure).__name__}: {failure}")
-                self.prompt = None
+                self.prompt = self.crash = None
                 self.write()
             elif kind in ("setSystem", "registerTool", "override"):
                 self.apply(action)

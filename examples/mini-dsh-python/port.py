@@ -65,8 +65,8 @@ def refusal_of(error):
     if isinstance(error, Refusal):
         return error
     code = getattr(error, "code", None)
-    # LlmFailure carries its own stable code (UNSUPPORTED_CONTENT, STREAM_CLOSED, ...).
-    if type(error).__name__ == "LlmFailure" and isinstance(code, str):
+    # LlmFailure and SessionForkError carry their own stable codes (UNSUPPORTED_CONTENT, INVALID_BOUNDARY, ...).
+    if type(error).__name__ in ("LlmFailure", "SessionForkError") and isinstance(code, str):
         return Refusal(code, f"port: {error}")
     if isinstance(error, (ValueError, TypeError, RuntimeError)):
         for pattern, mapped in RULES:
