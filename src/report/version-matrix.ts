@@ -93,7 +93,7 @@ export function renderMatrixMarkdown(matrix: VersionMatrix): string {
     `# ${[...new Set(columns.map((c) => c.name))].join(', ')}: property × version`,
     '',
     `Each column is one \`recon check\` run (${columns.map((c) => `\`--impl ${c.impl}\` seed ${c.seed}`).join('; ')}). `,
-    `◆ marks a property that passes on one version and fails on another; ${NA_NOTE}`,
+    `◆ marks a property that passes in one column and fails in another; ${NA_NOTE}`,
     '',
     head,
     rule,
@@ -134,7 +134,7 @@ export function renderMatrixHtml(matrix: VersionMatrix): string {
 <body>
 <h1>${esc(names)}: property × version</h1>
 <p class="meta">${columns.map((c) => `<code>--impl ${esc(c.impl)}</code> seed ${c.seed}, ${c.budget} cases, ${esc(formatDuration(c.timeMs))}`).join(' · ')}</p>
-<p class="key"><span class="pass">pass</span><span class="fail">fail</span><span class="na">n/a: level, provider or operation not there</span><span class="unexpected">unexpected</span>an orange bar marks a property that passes on one version and fails on another</p>
+<p class="key"><span class="pass">pass</span><span class="fail">fail</span><span class="na">n/a: level, provider or operation not there</span><span class="unexpected">unexpected</span>an orange bar marks a property that passes in one column and fails in another</p>
 <table><thead><tr><th>property</th><th>level</th>${columns.map((c) => `<th class="v">${esc(heading(columns)(c))}</th>`).join('')}</tr>
 <tr class="level"><td colspan="2">levels checked</td>${columns.map((c) => `<td class="c">${esc(c.levels.join(', '))}</td>`).join('')}</tr></thead><tbody>
 ${body}
