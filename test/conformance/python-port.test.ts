@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openImplementation } from '../../src/conformance/open-implementation.ts';
 import { checkConformance } from '../../src/suite/check-conformance.ts';
 import { readExpectations } from '../../src/suite/expectations.ts';
+import { loadJsonl } from '../../src/log/index.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PORT_DIR = process.env['RECON_PYPORT_DIR'] ?? '/work/shared/third-party/mini-deepseek-harness-python';
@@ -34,5 +35,47 @@ describe.skipIf(!existsSync(join(PORT_DIR, 'miniharness')))('the Python port of 
   it.skipIf(!existsSync(SYSTEM_PYTHON))('refuses to start with PYPORT_HTTPX_MISSING when its interpreter cannot import httpx', async () => {
     const command = `cmd:RECON_PYPORT_PYTHON=${SYSTEM_PYTHON} ${SYSTEM_PYTHON} -S examples/mini-dsh-python/adapter.py`;
     await expect(openImplementation(command, { cwd: ROOT })).rejects.toThrow(/IMPL_UNAVAILABLE: .*PYPORT_HTTPX_MISSING: .*cannot import httpx.*apt-get install -y python3-httpx/);
+  });
+});
+
+/** One event line of a hand-made log. */
+const line = (seq: number, type: string, data: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ type, seq, time: 1700000000000 + seq, ...(data === undefined ? {} : { data }), ...extra });
+const HEADER = '{"type":"session","version":0,"id":"s1","createdAt":1700000000000,"delegationDepth":0}';
+const user = (seq: number, data: Record<string, unknown> = {}) => line(seq, 'user/message', { id: 'u-1', role: 'user', content: [{ type: 'text', text: 'hi' }], source: { kind: 'user' }, ...data }, { surfaceOp: 'append' });
+const OPEN = [line(0, 'turn/start', { turn: 1 }), line(1, 'step/start', { turn: 1, step: 1 }), user(2)];
+const close = (seq: number) => [line(seq, 'step/end', { turn: 1, step: 1 }), line(seq + 1, 'turn/end', { turn: 1, reason: { kind: 'completed' } })];
+const log = (...lines: string[]) => `${lines.join('\n')}\n`;
+
+/** The table of finding P2 in reports/conformance/mini-deepseek-harness-python.md: [log, the port's verdict, the reference's]. */
+const LOAD_PROBES: ReadonlyArray<readonly [string, string, string, string]> = [
+  ['untagged header', log('{"version":0,"id":"s1","createdAt":1,"delegationDepth":0}', ...OPEN, ...close(3)), 'loads 5', 'SESSION_HEADER_INVALID'],
+  ['header without id', log('{"type":"session","version":0,"createdAt":1,"delegationDepth":0}', ...OPEN, ...close(3)), 'loads 5', 'SESSION_HEADER_INVALID'],
+  ['header without version', log('{"type":"session","id":"s1","createdAt":1,"delegationDepth":0}', ...OPEN, ...close(3)), 'FORMAT_VERSION', 'SESSION_HEADER_INVALID'],
+  ['seq gap before turn/end', log(HEADER, ...OPEN, line(4, 'step/end', { turn: 1, step: 1 }), line(5, 'turn/end', { turn: 1, reason: { kind: 'completed' } })), 'SEQ_NOT_CONTIGUOUS', 'TORN_COMMITTED'],
+  ['garbage after the last turn/end', log(HEADER, ...OPEN, ...close(3), '{"typ'), 'TORN_COMMITTED', 'loads 5'],
+  ['empty line before turn/end', log(HEADER, ...OPEN, '', ...close(3)), 'loads 5', 'TORN_COMMITTED'],
+  ['-0 in data', log(HEADER, ...OPEN.slice(0, 2), user(2, { n: 'NZ' }), ...close(3)).replace('"n":"NZ"', '"n":-0'), 'loads 5', 'NOT_LOSSLESS_JSON'],
+  ['request/header without model', log(HEADER, ...OPEN, line(3, 'request/header', { header: { config: { provider: 'deepseek' } }, reason: 'initial' }), ...close(4)), 'loads 6', 'REQUEST_HEADER_INVALID'],
+  ['todo/write', log(HEADER, ...OPEN, line(3, 'todo/write', { todos: [] }), ...close(4)), 'UNKNOWN_EVENT_TYPE', 'loads 6'],
+  ['ignorable unknown type', log(HEADER, ...OPEN, line(3, 'x-plugin/note', {}, { ignorable: true }), ...close(4)), 'UNKNOWN_EVENT_TYPE', 'loads 6'],
+];
+
+describe.skipIf(!existsSync(join(PORT_DIR, 'miniharness')))('the Python port\'s load path on hand-made logs', () => {
+  it('reads each as the report says, beside the reference', async () => {
+    const impl = await openImplementation(`cmd:${ADAPTER}`, { cwd: ROOT });
+    try {
+      const verdict = (answer: { ok: true; value: { events: readonly unknown[] } } | { ok: false; code: string }) => (answer.ok ? `loads ${answer.value.events.length}` : answer.code);
+      const reference = (text: string) => {
+        try {
+          return `loads ${loadJsonl(text).log.events.length}`;
+        } catch (error) {
+          return (error as { code?: string }).code;
+        }
+      };
+      const seen = await Promise.all(LOAD_PROBES.map(async ([name, text]) => [name, verdict(await impl.load!(text)), reference(text)]));
+      expect(seen).toEqual(LOAD_PROBES.map(([name, , port, ref]) => [name, port, ref]));
+    } finally {
+      await impl.close?.();
+    }
   });
 });
