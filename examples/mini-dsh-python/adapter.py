@@ -133,7 +133,12 @@ def serve(respond):
     for line in iter(sys.stdin.readline, ""):
         if not line.strip():
             continue
-        message = json.loads(line)
+        try:
+            message = json.loads(line)
+        except ValueError as error:
+            sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": f"not JSON: {error}"}}, separators=(",", ":")) + "\n")
+            sys.stdout.flush()
+            continue
         batch = message if isinstance(message, list) else [message]
         responses = [r for r in map(respond, batch) if r is not None]
         if responses:
