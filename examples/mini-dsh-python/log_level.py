@@ -22,9 +22,9 @@ fold     derive_messages over each prefix of the loaded events (the port's fold 
          compaction; AgentLoop never folds the header from a log, it logs a new one).
 """
 import json
-import os
 import shutil
 import tempfile
+from pathlib import Path
 
 from port import Refusal, pinned_clock, refusing
 
@@ -36,31 +36,26 @@ class StoredLog:
         from miniharness.core.session.persistence import JsonlPersistence
 
         self.root = tempfile.mkdtemp(prefix="recon-pyport-")
-        self.path = os.path.join(self.root, "log", "session.jsonl") if where is None else str(where(self.root, jsonl))
         try:
-            os.makedirs(os.path.dirname(self.path))
+            self.path = Path(self.root, "log", "session.jsonl") if where is None else where(self.root, jsonl)
+            self.path.parent.mkdir(parents=True)
+            with open(self.path, "w", encoding="utf-8", errors="surrogatepass", newline="") as file:
+                file.write(jsonl)
+            self.persistence = JsonlPersistence(self.root)
+            self.header, self.events = self._read(jsonl)
         except BaseException:
             self.close()
             raise
-        with open(self.path, "w", encoding="utf-8", errors="surrogatepass", newline="") as file:
-            file.write(jsonl)
-        self.persistence = JsonlPersistence(self.root)
-        self.header, self.events = self._read(jsonl)
 
     def _read(self, jsonl):
         try:
-            return self.persistence._read_file(self._path())
+            return self.persistence._read_file(self.path)
         except json.JSONDecodeError as error:
             # The port parses every line with json.loads and catches nothing: the line that failed names the fault.
             first = jsonl.split("\n", 1)[0]
             if error.doc.rstrip("\n") == first:
                 raise Refusal("SESSION_HEADER_INVALID", f"port: the header line is not JSON: {error}") from error
             raise Refusal("TORN_COMMITTED", f"port: a committed line is not JSON: {error}") from error
-
-    def _path(self):
-        from pathlib import Path
-
-        return Path(self.path)
 
     def session(self):
         """The live Session the port's resume path builds from this log (validates every stored event)."""
@@ -89,8 +84,6 @@ def _where(root, jsonl):
     """Where the port's JsonlPersistence keeps this session (root/<cwd>/<id>/session.jsonl). It
     reads a file wherever it lies, but writes new events to this path (_resolve), so a log
     that is appended to lies here; a cwd too long for one directory name cannot."""
-    from pathlib import Path
-
     from miniharness.core.session.persistence import _log_path
 
     try:

@@ -75,8 +75,6 @@ class Run:
         from miniharness.llm.retry import apply_retry_planner
 
         self.s = scenario
-        self.root = tempfile.mkdtemp(prefix="recon-pyport-loop-")
-        self.persistence = JsonlPersistence(os.path.join(self.root, "sessions"))
         self.ctx = Context(name="recon-scenario")
         apply_retry_planner(self.ctx)
         self.compaction = CompactionEngine(self.ctx, {"auto": False})
@@ -118,6 +116,9 @@ class Run:
         self.transport = _Observed(self.observed) if live is not None else httpx.MockTransport(self.scripted)
         self.base_url = live["baseUrl"] if live is not None else DEEPSEEK_BASE_URL
         self.api_key = (live or {}).get("apiKey") or OFFLINE_KEY
+        # Last: nothing above can fail once the directory exists, and close() removes it.
+        self.root = tempfile.mkdtemp(prefix="recon-pyport-loop-")
+        self.persistence = JsonlPersistence(os.path.join(self.root, "sessions"))
 
     # --- the model ---
 
@@ -328,10 +329,12 @@ class Run:
         return {"requests": self.requests, "wire": self.wire, "jsonl": jsonl}
 
     def close(self):
-        loop = getattr(self, "loop", None)
-        if loop is not None:
-            loop.dispose()
-        shutil.rmtree(self.root, ignore_errors=True)
+        try:
+            loop = getattr(self, "loop", None)
+            if loop is not None:
+                loop.dispose()
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
 
 
 class _Observed(httpx.AsyncBaseTransport):
