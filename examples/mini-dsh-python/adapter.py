@@ -23,7 +23,8 @@ sends its live state and records it), the OpenAI and Anthropic wires (it has Dee
 only), and the scenario features its loop cannot play.
 
 Environment:
-  RECON_PYPORT_DIR     the port's checkout (default /work/shared/third-party/mini-deepseek-harness-python)
+  RECON_PYPORT_DIR     the port's checkout (default: shared/third-party/mini-deepseek-harness-python
+                       beside this checkout, else under /work/shared)
   RECON_PYPORT_PYTHON  the interpreter to run under. Without it, an interpreter that cannot
                        import httpx hands over to /usr/bin/python3 when that one can (where
                        Debian's python3-httpx installs it), and says so on stderr.

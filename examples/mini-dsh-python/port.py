@@ -12,8 +12,13 @@ import os
 import re
 import sys
 
-DEFAULT_PORT_DIR = "/work/shared/third-party/mini-deepseek-harness-python"
-PORT_DIR = os.environ.get("RECON_PYPORT_DIR", DEFAULT_PORT_DIR)
+# Without RECON_PYPORT_DIR: the shared folder beside the checkout (as CI lays it), else the workplace's.
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_PORT_DIRS = (
+    os.path.normpath(os.path.join(CHECKOUT, "..", "shared", "third-party", "mini-deepseek-harness-python")),
+    "/work/shared/third-party/mini-deepseek-harness-python",
+)
+PORT_DIR = os.environ.get("RECON_PYPORT_DIR") or next((d for d in DEFAULT_PORT_DIRS if os.path.isdir(d)), DEFAULT_PORT_DIRS[-1])
 
 
 class Refusal(Exception):

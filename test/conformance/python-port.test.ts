@@ -7,7 +7,9 @@ import { readExpectations } from '../../src/suite/expectations.ts';
 import { loadJsonl } from '../../src/log/index.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const PORT_DIR = process.env['RECON_PYPORT_DIR'] ?? '/work/shared/third-party/mini-deepseek-harness-python';
+/** Where the adapter looks for the port (examples/mini-dsh-python/port.py): RECON_PYPORT_DIR, else shared/ beside the checkout, else the workplace's. */
+const PORT_DIRS = [join(ROOT, '../shared/third-party/mini-deepseek-harness-python'), '/work/shared/third-party/mini-deepseek-harness-python'];
+const PORT_DIR = process.env['RECON_PYPORT_DIR'] || (PORT_DIRS.find((dir) => existsSync(dir)) ?? PORT_DIRS[1]!);
 const ADAPTER = 'python3 examples/mini-dsh-python/adapter.py';
 const EXPECTATIONS = 'expectations/mini-deepseek-harness-python.json';
 const SYSTEM_PYTHON = '/usr/bin/python3';
