@@ -39,7 +39,7 @@ function requestsOf(log: GeneratedLog): NeutralRequest[] {
 export const WIRE_CACHE_ROUTING = defineProperty({
   id: 'WIRE-CACHE-ROUTING',
   title: 'on every provider it declares that caches only on request, each loop request asks for its prefix to be cached: prompt_cache_key is the session id (OpenAI), the last message block carries a breakpoint (Anthropic)',
-  clause: 'reference/provider-cache.md A2 (prompt_cache_key), A3 (breakpoints); DESIGN §7 (cache accounting)',
+  clause: 'CACHE-3.1, WIRE-4.2 (prompt_cache_key, breakpoint)',
   levels: ['wire'],
   arbitrary: sessionLog(),
   labels: logLabels,

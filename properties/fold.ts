@@ -31,7 +31,7 @@ function sparseReads(prefixes: readonly number[], jsonl: string): number[] {
 export const FOLD_CACHED_EQUALS_FRESH = defineProperty({
   id: 'FOLD-CACHED-EQUALS-FRESH',
   title: 'the live fold, grown through the log and read after every surface event or more rarely, derives at every prefix what a fresh fold of that prefix derives, replaces included',
-  clause: 'spec §3.2 (derived cache, replaceGeneration), §7.4 item 17',
+  clause: 'FOLD-3.1 (live cache equals a fresh fold), FOLD-2.1, RULE-1.3',
   levels: ['fold'],
   arbitrary: sessionLog(),
   labels: logLabels,
@@ -58,7 +58,7 @@ export const FOLD_CACHED_EQUALS_FRESH = defineProperty({
 export const FOLD_MATCHES_SPEC = defineProperty({
   id: 'FOLD-MATCHES-SPEC',
   title: 'the derived messages are the projection of the surface the log was written with: user/message data, non-empty assistant messages, tool results, in surface order, upgraded older shapes included',
-  clause: 'spec §2.4, §3.1–3.2, §5.3 item 3',
+  clause: 'FOLD-1.1, FOLD-1.2, FOLD-2.1, FOLD-2.2 (projection of the surface), LOG-4.1, LOG-8.4 (older shapes)',
   levels: ['fold'],
   arbitrary: sessionLog(),
   labels: logLabels,
@@ -76,7 +76,7 @@ export const FOLD_MATCHES_SPEC = defineProperty({
 export const FOLD_NOISE_INVARIANT = defineProperty({
   id: 'FOLD-NOISE-INVARIANT',
   title: 'log-only events (chunks, boundaries, headers, todos, titles, ignorable events) never change the derived messages',
-  clause: 'spec §3.1; §7.1 item 5',
+  clause: 'FOLD-1.3, LOG-4.1',
   levels: ['fold'],
   // Without older shapes: an upgraded pre-identity message takes its id from its seq, which noise moves.
   arbitrary: logPlan.map((plan) => ({ noisy: buildLog({ ...plan, legacy: null }).jsonl, quiet: buildLog({ ...plan, legacy: null }, { noise: false }).jsonl })),
@@ -92,7 +92,7 @@ export const FOLD_NOISE_INVARIANT = defineProperty({
 export const FOLD_FROZEN = defineProperty({
   id: 'FOLD-FROZEN',
   title: 'derived messages are deep-frozen and shared: mutating one throws and changes nothing the fold returns later',
-  clause: 'spec §1.3, §3.2',
+  clause: 'FOLD-3.2, LOG-6.4',
   levels: ['fold'],
   inProcess: true,
   arbitrary: sessionLog(),
@@ -126,7 +126,7 @@ function headerPrefixes(log: GeneratedLog): number[] {
 export const FOLD_HEADER_LATEST = defineProperty({
   id: 'FOLD-HEADER-LATEST',
   title: 'the folded header is the canonical form of the latest request/header snapshot, as the log was written, however rarely the fold is read, and canonical snapshots fold to themselves',
-  clause: 'spec §3.3–3.4',
+  clause: 'FOLD-4.1, FOLD-4.2 (canonical latest snapshot), FOLD-4.4',
   levels: ['fold'],
   arbitrary: sessionLog(),
   labels: logLabels,

@@ -65,7 +65,7 @@ function openAt(events: readonly SessionEvent[], boundary: number): boolean {
 export const LOG_FORK = defineProperty({
   id: 'LOG-FORK',
   title: 'a fork at a boundary outside any turn is the parent’s events up to it, byte for byte, then one session/end-seed, under a header naming the parent and the seed length, and derives what the parent derived there; a fork inside a turn, at no event count, under a taken id or of a damaged parent is refused with its code',
-  clause: 'spec §1.2, §7.5 (fork.spec.ts); design note corollary 3',
+  clause: 'LOG-9.2, LOG-9.3 (fork and its refusals), LOG-9.1',
   levels: ['log'],
   operation: 'fork',
   arbitrary: forkCase,

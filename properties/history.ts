@@ -126,7 +126,7 @@ async function observe(impl: ImplementationAt<'loop'>, s: Scenario): Promise<{ r
 export const LOOP_HISTORY_VERBATIM = loopProperty(defineProperty({
   id: 'LOOP-HISTORY-VERBATIM',
   title: 'every request carries the conversation verbatim, before and after a restart: each text, argument and tool output in it is one the conversation produced, byte for byte, and each assistant message is a reply as the model streamed it',
-  clause: 'spec §2.1, §3.1 (projection adds and changes nothing), §4.5 (the message is the streamed blocks); DESIGN §1.2',
+  clause: 'RULE-1.1, FOLD-1.2 (projection adds and changes nothing), LOOP-4.1, LOOP-5.2',
   levels: ['loop'],
   weight: 0.5,
   arbitrary: richScenario,

@@ -18,7 +18,7 @@ const invalidCodec = jsonCodec<InvalidLog>();
 export const LOG_LOAD_VALID = defineProperty({
   id: 'LOG-LOAD-VALID',
   title: 'every valid log loads, packed chunk rows expanded into the events they stand for',
-  clause: 'spec §1.1–1.2, §5.3 item 2',
+  clause: 'LOG-1.1, LOG-1.5 (packed chunk rows expanded), LOG-2.2',
   levels: ['log'],
   arbitrary: sessionLog(),
   labels: logLabels,
@@ -34,7 +34,7 @@ export const LOG_LOAD_VALID = defineProperty({
 export const LOG_APPEND_ROUNDTRIP = defineProperty({
   id: 'LOG-APPEND-ROUNDTRIP',
   title: 'appending a valid log event by event writes a log that loads to the same events, and re-saving it changes no byte',
-  clause: 'spec §1.2, §5.1; DESIGN §1 (append/load parity)',
+  clause: 'LOG-1.6 (key order, byte round trip), LOG-2.2, LOG-6.1',
   levels: ['log'],
   arbitrary: sessionLog(),
   labels: logLabels,
@@ -85,7 +85,7 @@ async function appendParity(impl: ImplementationAt<'log'>, input: InvalidLog): P
 export const LOG_APPEND_LOAD_PARITY = defineProperty({
   id: 'LOG-APPEND-LOAD-PARITY',
   title: 'append refuses an event exactly when load refuses a log holding it, with the same code, and the refusal leaves no trace',
-  clause: 'spec §5.1–5.2; DESIGN §1 (append/load parity), §1.4 (atomic append)',
+  clause: 'LOG-6.1, LOG-6.2 (parity, no trace), LOG-2.1, LOG-4.2, LOG-4.3, LOG-4.4, LOG-5.1, LOG-5.2, LOG-5.3, LOG-5.4 (the rules one event can break)',
   levels: ['log'],
   // Every fault class of one event (src/log/rules.ts rules that one event can break), several per case.
   arbitrary: invalidEventLogs,
@@ -101,7 +101,7 @@ export const LOG_APPEND_LOAD_PARITY = defineProperty({
 export const LOG_REFUSE_INVALID = defineProperty({
   id: 'LOG-REFUSE-INVALID',
   title: 'a log with one fault is refused with the code of that fault',
-  clause: 'spec §5.2–5.3; DESIGN §3 (error codes)',
+  clause: 'LOG-6.3 (one fault, its code), LOG-1.3, LOG-1.4, LOG-1.5, LOG-2.1, LOG-2.3, LOG-3.1, LOG-4.2, LOG-4.3, LOG-4.4, LOG-4.5, LOG-5.1, LOG-5.2, LOG-5.3, LOG-5.4, LOG-7.2, LOG-8.1, LOG-8.2, LOG-8.3, LOG-8.4 (every rule a stored log can break)',
   levels: ['log'],
   // Every fault class a stored log can hold (one per validation rule), several per case.
   arbitrary: invalidLogs,
@@ -120,7 +120,7 @@ const legacyFaults = fc.tuple(logPlan, fc.constantFrom('legacy.header-delta', 'l
 export const LOG_LEGACY_REFUSED = defineProperty({
   id: 'LOG-LEGACY-REFUSED',
   title: 'request/header-delta and the reason "fallback" are refused on load and on append, and the refused append leaves the log as it was',
-  clause: 'spec §5.1 items 2–3, §5.3 item 3; DESIGN §1.4',
+  clause: 'LOG-8.1, LOG-8.2 (on load and on append), LOG-6.2',
   levels: ['log'],
   arbitrary: legacyFaults,
   labels: (input) => ({ [input.fault]: true }),
@@ -141,7 +141,7 @@ export const LOG_LEGACY_REFUSED = defineProperty({
 export const LOG_UNKNOWN_TYPE = defineProperty({
   id: 'LOG-UNKNOWN-TYPE',
   title: 'an unknown event type is refused at load unless it is marked ignorable; an ignorable one is kept as it is',
-  clause: 'spec §1.6, §5.3 item 3 (unknown-type guard)',
+  clause: 'LOG-4.5 (unknown-type guard), LOG-2.3',
   levels: ['log'],
   arbitrary: fc.tuple(sessionLog(), fc.constantFrom('x-plugin/note', 'future/event', 'team/unknown-kind')).map(([log, type]) => ({ log, type })),
   codec: logWith<{ type: string }>(),
@@ -159,7 +159,7 @@ export const LOG_UNKNOWN_TYPE = defineProperty({
 export const LOG_FORMAT_VERSION = defineProperty({
   id: 'LOG-FORMAT-VERSION',
   title: 'a log whose header carries a format version other than 0 is refused with FORMAT_VERSION, before its shape is looked at',
-  clause: 'spec §1.5–1.6, §5.3 item 1',
+  clause: 'LOG-1.4',
   levels: ['log'],
   arbitrary: fc.tuple(sessionLog(), fc.constantFrom(1, 2, 7, -1), fc.boolean()).map(([log, version, broken]) => ({ log, version, broken })),
   codec: logWith<{ version: number; broken: boolean }>(),
@@ -175,7 +175,7 @@ const losslessFaults = fc.tuple(logPlan, fc.constantFrom('json.negative-zero', '
 export const LOG_LOSSLESS_JSON = defineProperty({
   id: 'LOG-LOSSLESS-JSON',
   title: 'stored data that JSON cannot carry back unchanged (-0, numbers that overflow to Infinity) is refused with NOT_LOSSLESS_JSON',
-  clause: 'spec §1.4',
+  clause: 'LOG-3.1',
   levels: ['log'],
   arbitrary: losslessFaults,
   codec: invalidCodec,
@@ -189,7 +189,7 @@ const damageLabels = Object.fromEntries(DAMAGE_KINDS.flatMap((kind) => (['commit
 export const LOG_TORN_TAIL = defineProperty({
   id: 'LOG-TORN-TAIL',
   title: 'damage after the last turn/end (torn, garbage or empty line, seq gap, repeated line, missing newline) is cut at its first line and the rest loads; the same damage before a later turn/end is refused with TORN_COMMITTED, a malformed chunk row anywhere with CHUNK_ROW_INVALID',
-  clause: 'spec §5.3 item 2',
+  clause: 'LOG-7.1, LOG-7.2 (torn tail versus committed damage), LOG-1.5 (chunk rows)',
   levels: ['log'],
   // Small logs with an open last turn, so every damage has a place on each side of the last turn/end.
   arbitrary: fc.tuple(logPlanOf(2), anyText, fc.nat()).map(([plan, tail, pick]) => ({ log: buildLog({ ...plan, openTail: plan.openTail ?? tail }), pick })),
@@ -211,7 +211,7 @@ export const LOG_TORN_TAIL = defineProperty({
 export const LOG_APPEND_LOSSLESS = defineProperty({
   id: 'LOG-APPEND-LOSSLESS',
   title: 'append refuses data JSON cannot carry back unchanged (undefined, bigint, cycles, array subclasses, sparse arrays, class instances, symbol or hidden keys) with NOT_LOSSLESS_JSON, and the refusals leave the log as it was',
-  clause: 'spec §1.4, §5.1 item 1',
+  clause: 'LOG-3.2, LOG-6.2',
   levels: ['log'],
   // The values exist only in memory: a JSON text cannot hold them. Every class is appended to every log.
   inProcess: true,

@@ -53,7 +53,7 @@ export const LOOP_RECONSTRUCT = loopProperty({
   ...common,
   id: 'LOOP-RECONSTRUCT',
   title: 'every request the loop sent equals the request rebuilt from a fresh fold of its log at that request’s boundary',
-  clause: 'DESIGN §1.2; spec §4.4, §7.4 item 17 (THEOREM)',
+  clause: 'RULE-1.1, RULE-1.3 (rebuilt from a fresh fold), REQ-2.1, REQ-2.2, REQ-2.4, RULE-2.2, LOOP-3.3, LOOP-3.5 (config seeds), LOOP-4.4 (retries)',
   floors: { ...SCENARIO_FLOORS, 'tool calls': 0.5, compaction: 0.2, restart: 0.2, injection: 0.2, 'system change': 0.2 },
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
@@ -65,7 +65,7 @@ export const LOOP_WIRE_RECONSTRUCT = loopProperty({
   ...common,
   id: 'LOOP-WIRE-RECONSTRUCT',
   title: 'every request body the loop sent equals, byte for byte, the serialization of the request rebuilt from its log',
-  clause: 'DESIGN §1.2 (neutral form and wire bytes); spec §8.1',
+  clause: 'RULE-1.2 (wire bytes), REQ-2.1',
   // Wire bytes are only the harness's own when it has a wire level.
   levels: ['loop', 'wire'] as const,
   floors: SCENARIO_FLOORS,
@@ -83,7 +83,7 @@ export const LOOP_PREFIX_STABLE = loopProperty({
   ...common,
   id: 'LOOP-PREFIX-STABLE',
   title: 'each request the loop sent extends the previous one unless a header change or resume, or a replace, is logged between them',
-  clause: 'DESIGN §1.1; spec §7.4 items 1–2, 11–12, 15',
+  clause: 'REQ-3.1, RULE-1.4, LOOP-6.3 (a compaction explains its break)',
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
     for (let i = 1; i < run.requests.length; i++) checkExtends(log.events, run.requests[i - 1]!, run.requests[i]!, boundaries[i - 1]!.seq, boundaries[i]!.seq, at(boundaries[i]!));
@@ -100,7 +100,7 @@ export const LOOP_HEADER_DISCIPLINE = loopProperty({
   ...common,
   id: 'LOOP-HEADER-DISCIPLINE',
   title: 'one request/header per loop instance (initial, then resume) plus one per real change, and none otherwise',
-  clause: 'spec §4.4 item 5, §7.4 items 3 and 12; DESIGN §1.3',
+  clause: 'LOOP-3.1, LOOP-3.2 (one per instance, one per real change), FOLD-4.3, LOOP-6.3',
   async check(impl, s) {
     const { log, boundaries } = await observe(impl, s);
     const changers = s.actions.filter(changesHeader).length;
@@ -133,7 +133,7 @@ export const LOOP_LATE_INJECTION = loopProperty({
   ...common,
   id: 'LOOP-LATE-INJECTION',
   title: 'context injected while a request is in flight joins the next step’s request, never the one in flight nor a retry of it',
-  clause: 'spec §4.3 item 6, §7.4 item 13',
+  clause: 'LOOP-2.3',
   floors: { injection: 0.2 },
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
@@ -171,7 +171,7 @@ export const LOOP_ONE_SHOT_ENVELOPE = loopProperty({
   ...common,
   id: 'LOOP-ONE-SHOT-ENVELOPE',
   title: 'a compaction logs its one-shot envelope (provider, model) before the replace that cites it, and is not a loop request',
-  clause: 'spec §2.3 (compaction/summary), §6.1 (one-shots pass unchecked); DESIGN §5',
+  clause: 'LOOP-6.1, LOOP-6.2 (compaction is a logged one-shot)',
   floors: { compaction: 0.2 },
   async check(impl, s) {
     const { log } = await observe(impl, s);
@@ -237,7 +237,7 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
   ...common,
   id: 'LOOP-RESUME-ALIGNED',
   title: 'a new loop instance logs a resume snapshot whose every part nothing changed equals the last one, and stays cache-aligned where nothing changed: its first request extends the last one before it',
-  clause: 'spec §7.4 item 15, §1.2 (one end-seed per re-opened log); DESIGN §1.3',
+  clause: 'LOOP-5.1 (resume snapshot, cache-aligned), LOOP-5.2, LOOP-3.3, LOOP-3.5, LOG-9.1, RULE-1.5',
   floors: { restart: 0.2 },
   async check(impl, s) {
     const { run, log, boundaries } = await observe(impl, s);
@@ -418,7 +418,7 @@ export const LOOP_LOG_WELL_FORMED = loopProperty({
   ...common,
   id: 'LOOP-LOG-WELL-FORMED',
   title: 'the log the loop wrote loads, its turns, steps and tool pairs nest as the relational trace requires, each step enters the messages its inbox claims removed, and tool results commit in the model’s order',
-  clause: 'spec §6.2, §4.1–§4.3 (inbox claims entered), §4.5 (model order, max-tokens, crash repair); DESIGN §1 (append/load parity of the loop’s own writes)',
+  clause: 'LOOP-1.1, LOOP-1.2, LOOP-1.3 (the loop’s log nests and loads), LOOP-2.1, LOOP-2.2 (inbox claims entered), LOOP-4.1, LOOP-4.2, LOOP-4.3, LOOP-4.5 (crash repair)',
   async check(impl, s) {
     const { log } = await observe(impl, s);
     const problem = traceProblem(log.events);
@@ -430,7 +430,7 @@ export const LOOP_FROZEN = loopProperty({
   ...common,
   id: 'LOOP-FROZEN',
   title: 'every request the loop sends is deep-frozen',
-  clause: 'spec §4.4 item 7, §6.1 items 1 and 3, §7.4 item 14',
+  clause: 'REQ-1.3',
   inProcess: true,
   async check(impl, s) {
     const { run } = await observe(impl, s);

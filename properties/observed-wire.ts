@@ -41,7 +41,7 @@ const bodyOf = (r: RecordedRequest): Uint8Array => (r.b64 !== undefined ? Buffer
 export const LOOP_WIRE_OBSERVED = loopProperty({
   id: 'LOOP-WIRE-OBSERVED',
   title: 'every loop request the model client put on the wire equals, byte for byte, the serialization of the request rebuilt from the log, and every other request is a one-shot the log records, reading the messages its log entry says it shadows',
-  clause: 'DESIGN §1.2, §11; spec §8.1, §6.1, §2.3',
+  clause: 'WIRE-1.3 (observed on the wire), RULE-1.2, LOOP-6.2',
   levels: ['loop', 'wire'],
   scenarioFeature: 'liveModel',
   weight: 0.5,

@@ -48,7 +48,7 @@ function readPoints(events: readonly SessionEvent[]): { messagesAt: number[]; he
 export const LOG_REAL_LOGS_BOTH_ERAS = defineProperty({
   id: 'LOG-REAL-LOGS-BOTH-ERAS',
   title: 'every real DSH log of either design loads to the events the reference loads, or is refused with its code, and at every request folds to its header (session prefix included) and its messages',
-  clause: 'dsh-eras §1.1, §2, §3, §4.1, §7.1; spec §5.3',
+  clause: 'RULE-2.1, RULE-2.3, RULE-2.4 (both designs), LOG-8.4, LOG-8.5 (older shapes read), FOLD-1.1, FOLD-4.2, REQ-1.2, REQ-2.3',
   levels: ['log', 'fold'],
   // One case holds every log: the corpus is fixed, and every log is read each run.
   weight: 0,

@@ -18,7 +18,7 @@ async function requestsOf(impl: ImplementationAt<'request'>, log: GeneratedLog) 
 export const REQUEST_RECONSTRUCT = defineProperty({
   id: 'REQUEST-RECONSTRUCT',
   title: 'the request at every boundary is {...header.config, messages, system?, tools?, sessionId} of the log before it, key order included',
-  clause: 'spec §4.4 items 1, 5, 7; §11 fact 1',
+  clause: 'REQ-1.1 (the request and its key order), REQ-1.2, REQ-2.1, REQ-2.2, FOLD-4.4',
   levels: ['request'],
   arbitrary: sessionLog(),
   labels: logLabels,
@@ -47,7 +47,7 @@ export function checkExtends(events: readonly SessionEvent[], previous: NeutralR
 export const REQUEST_PREFIX_STABLE = defineProperty({
   id: 'REQUEST-PREFIX-STABLE',
   title: 'each request extends the previous one unless a header change or resume, or a surface replace, is logged between them',
-  clause: 'DESIGN §1.1; spec §4.4, §7.4 items 1–2, 11–12',
+  clause: 'REQ-3.1, RULE-1.4',
   levels: ['request'],
   arbitrary: sessionLog(),
   labels: logLabels,
@@ -66,7 +66,7 @@ export const REQUEST_PREFIX_STABLE = defineProperty({
 export const REQUEST_FROZEN = defineProperty({
   id: 'REQUEST-FROZEN',
   title: 'a built request is deep-frozen, messages included',
-  clause: 'spec §4.4 item 7, §6.1 items 1 and 3',
+  clause: 'REQ-1.3',
   levels: ['request'],
   inProcess: true,
   arbitrary: sessionLog(),

@@ -40,7 +40,7 @@ const textsOf = (messages: readonly Message[]) => messages.map((m) => m.content.
 export const LOOP_SESSION_PREFIX = loopProperty({
   id: 'LOOP-SESSION-PREFIX',
   title: 'in the session-prefix era every request is its header’s prefix, composed once by its loop instance and logged before its first request, then the messages of the events before its step/start; the prefix is never history, a restart logs its recomposition as a resume snapshot, and a context message appended after a boundary joins the next request',
-  clause: 'dsh-eras §3, §4.1 (session-prefix design note); spec §4.4',
+  clause: 'LOOP-7.1, LOOP-7.2, LOOP-7.3, LOOP-7.4, RULE-2.3, RULE-2.5, REQ-1.2, REQ-2.3',
   levels: ['loop'],
   scenarioFeature: 'sessionPrefix',
   weight: 0.5,

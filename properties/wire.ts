@@ -31,7 +31,7 @@ function requestsOf(log: GeneratedLog): NeutralRequest[] {
 export const WIRE_PURE = defineProperty({
   id: 'WIRE-PURE',
   title: 'serialization is a pure function: the same request, or an equal copy of it, always gives the same bytes',
-  clause: 'DESIGN §1.2; spec §8.1',
+  clause: 'WIRE-1.1',
   levels: ['wire'],
   provider: PROVIDER,
   arbitrary: sessionLog(),
@@ -51,7 +51,7 @@ export const WIRE_PURE = defineProperty({
 export const WIRE_PREFIX_STABLE = defineProperty({
   id: 'WIRE-PREFIX-STABLE',
   title: 'when a request extends the previous one, its body starts with the previous body up to the end of its messages',
-  clause: 'DESIGN §1.1 (prefix cache on the wire); spec §8.1',
+  clause: 'WIRE-1.2, RULE-1.4',
   levels: ['wire'],
   provider: PROVIDER,
   arbitrary: sessionLog(),
@@ -64,8 +64,10 @@ export const WIRE_PREFIX_STABLE = defineProperty({
     for (const [first, next] of answers) {
       const before = must(first, 'serializing a request').body;
       const after = must(next, 'serializing the next request').body;
-      const prefix = before.slice(0, before.lastIndexOf('],"stream":'));
-      if (prefix === '') fail('the body has no "messages" array followed by "stream"');
+      // The end of the messages in the spec's compact bytes; a body in other bytes has none to find (WIRE-MATCHES-SPEC says where it differs).
+      const end = before.lastIndexOf('],"stream":');
+      if (end < 0) fail('the body has no "messages" array followed by "stream" in the spec’s compact form');
+      const prefix = before.slice(0, end);
       sameText('the next body does not start with the previous body’s messages', prefix, after.slice(0, prefix.length));
     }
   },
@@ -138,13 +140,13 @@ function imagesRebuilt(provider: StreamProvider, clause: string): Property<Image
   });
 }
 
-export const WIRE_IMAGES = imagesRebuilt('deepseek', 'dsh-eras §5.2, §6.2 (rc.8 serializeRequestWithImages, offloadRequestImages)');
-export const WIRE_IMAGES_OPENAI = imagesRebuilt('openai', 'dsh-eras §5.2; OpenAI chat completions image_url parts (docs/PROTOCOL.md, wire/serialize)');
-export const WIRE_IMAGES_ANTHROPIC = imagesRebuilt('anthropic', 'dsh-eras §5.2; Anthropic messages base64 image blocks, tool-result images inside tool_result (docs/PROTOCOL.md)');
+export const WIRE_IMAGES = imagesRebuilt('deepseek', 'ATT-1.1, ATT-2.1, ATT-2.3 (verified reads), WIRE-7.1, WIRE-7.2 (offload), WIRE-7.3');
+export const WIRE_IMAGES_OPENAI = imagesRebuilt('openai', 'ATT-1.1, ATT-2.1, ATT-2.3 (verified reads), WIRE-7.1, WIRE-7.2 (offload), WIRE-7.3');
+export const WIRE_IMAGES_ANTHROPIC = imagesRebuilt('anthropic', 'ATT-1.1, ATT-2.1, ATT-2.3 (verified reads), WIRE-7.1, WIRE-7.2 (offload), WIRE-7.4');
 
-export const WIRE_MATCHES_SPEC = matchesSpec('deepseek', 'spec §8.1');
-export const WIRE_MATCHES_SPEC_OPENAI = matchesSpec('openai', 'OpenAI chat completions request body (DESIGN §5); spec §8.1 items 1–4 for the message list');
-export const WIRE_MATCHES_SPEC_ANTHROPIC = matchesSpec('anthropic', 'Anthropic messages request body with one rolling cache breakpoint (DESIGN §5, provider-cache.md §A3)');
+export const WIRE_MATCHES_SPEC = matchesSpec('deepseek', 'WIRE-2.1, WIRE-2.2, WIRE-2.3, WIRE-2.4');
+export const WIRE_MATCHES_SPEC_OPENAI = matchesSpec('openai', 'WIRE-3.1, WIRE-2.3 (the message list)');
+export const WIRE_MATCHES_SPEC_ANTHROPIC = matchesSpec('anthropic', 'WIRE-4.1, WIRE-4.2 (rolling breakpoint)');
 
 /** A stream is stored without its generator statistics: the bytes and what they carry. */
 const stored = (s: GeneratedStream) => ({ provider: s.provider, body: s.body, expected: s.expected });
@@ -178,7 +180,7 @@ function streamContentProperty(provider: StreamProvider): Property<{ stream: Gen
   return defineProperty({
     id: `WIRE-STREAM-CONTENT${SUFFIX[provider]}`,
     title: `${A[provider]} ${NAME[provider]} stream, however its bytes are cut and its events framed, parses to exactly the blocks, usage and finish it carried`,
-    clause: provider === 'anthropic' ? 'spec §2.1 (TokenUsage), §4.5, §8.2 (translation rules); provider-cache.md §A3 (usage fields)' : 'spec §2.1 (TokenUsage), §4.5, §8.2; provider-cache.md §A1–A2 (usage fields)',
+    clause: provider === 'anthropic' ? 'WIRE-5.3, WIRE-6.1, WIRE-6.3 (Anthropic events and usage)' : 'WIRE-5.2, WIRE-6.1, WIRE-6.2 (chat-completions chunks and usage)',
     levels: ['wire'],
     provider,
     arbitrary: STREAMS[provider].chain((stream) => cutsOf(stream.body).map((cuts) => ({ stream, cuts }))),
@@ -201,7 +203,7 @@ export const WIRE_STREAM_CONTENT_ANTHROPIC = streamContentProperty('anthropic');
 export const WIRE_USAGE_DISJOINT = defineProperty({
   id: 'WIRE-USAGE-DISJOINT',
   title: 'usage maps to disjoint counts: input = prompt − cached, cache read = cached_tokens ?? hit tokens, reasoning when reported, unknown (absent or null) stays absent',
-  clause: 'spec §2.1 (TokenUsage), §8.2 (mapUsage)',
+  clause: 'WIRE-6.1, WIRE-6.2 (disjoint usage)',
   levels: ['wire'],
   provider: 'deepseek',
   arbitrary: deepSeekUsageStream,
@@ -226,7 +228,7 @@ export const WIRE_USAGE_DISJOINT = defineProperty({
 export const WIRE_SSE_RECHUNK = defineProperty({
   id: 'WIRE-SSE-RECHUNK',
   title: 'parsing a stream gives the same chunks however its bytes are split, even inside a UTF-8 sequence or a CRLF',
-  clause: 'DESIGN §5 (wire); spec §8.2',
+  clause: 'WIRE-5.1',
   levels: ['wire'],
   provider: 'deepseek',
   arbitrary: deepSeekStream.chain((stream) => cutsOf(stream.body).map((cuts) => ({ stream, cuts }))),

@@ -25,6 +25,7 @@ export const LOG_ERROR_CODES = {
   INVALID_BOUNDARY: 'a fork boundary is not an event count of the parent log',
   OPEN_TURN: 'a fork boundary lies inside a turn the parent opened and had not ended',
   SESSION_ALREADY_EXISTS: 'a fork child would take the id of a session that exists',
+  EVENT_DATA_INVALID: 'an event of a released format (v1–v4) lacks the data its type has there: an embedded stream, an end-seed marker, image/offload targets, a developer message\'s header binding',
 } as const;
 
 /** Codes an implementation reports when it cannot put a request on the wire. */
@@ -79,7 +80,12 @@ export const HARNESS_ERROR_CODES = {
   INTERNAL: 'recon itself failed unexpectedly: a bug, to be reported with the command line',
   RUN_MISMATCH: 'run records to merge come from different runs (seed, budget, implementation, corpus, properties or harness version)',
   SHARDS_INCOMPLETE: 'run records to merge are not exactly the shards 1/n … n/n of one run',
+  WIRE_FORMAT_UNKNOWN: 'the audit does not rebuild the wire bytes of a released-format log (v1–v4): recon rebuilds the v0 releases\' wire, and from v3 DSH\'s DeepSeek adapter speaks the Messages API',
   TOKENIZER_MISSING: 'a token estimate needs a tokenizer package that is not installed (an optional dependency)',
+  LOG_SHAPE_UNKNOWN: 'a file given to the audit holds records of no shape it reads (a DSH session log, a Claude Code transcript, a Codex rollout, opencode parts, OTLP spans)',
+  USAGE_RECORD_MALFORMED: 'a record of a harness transcript is not JSON, or a usage count in it is not a whole number of tokens',
+  USAGE_COPIES_DISAGREE: 'lines that copy one API response (the same message or event) report different token counts',
+  USAGE_INCONSISTENT: 'a usage record contradicts itself or its format (cache tiers that do not add up, cached input above the input, two spellings with different values)',
 } as const;
 
 /** The exit code of a command that stops on a coded error: 2 for a wrong command line, 3 for anything that kept it from running. */

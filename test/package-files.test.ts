@@ -2,7 +2,7 @@
 // installed dsh-versions/*/node_modules, sources or tests. Checked on a stand-in tree laid
 // out with everything a working checkout may hold, and on this checkout itself.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,9 +32,11 @@ describe('the packed file list', () => {
     expect(packed(root)).toEqual([...shipped, 'package.json'].sort());
   });
 
-  it('from this checkout, holds no node_modules, sources or tests', () => {
+  it('from this checkout, holds the spec and no node_modules, sources or tests', () => {
     const files = packed(ROOT);
     expect(files).toContain('LICENSE');
+    // The clauses reports link to and properties cite (docs/spec/README.md, "In reports").
+    for (const name of readdirSync(join(ROOT, 'docs/spec'))) expect(files).toContain(`docs/spec/${name}`);
     expect(files.filter((f) => f.includes('node_modules/') || /^(src|test|properties|scripts)\//.test(f))).toEqual([]);
   });
 });

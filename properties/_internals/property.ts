@@ -11,7 +11,11 @@ export interface Property<I, L extends Level> {
   readonly id: string;
   /** The statement, in plain words. */
   readonly title: string;
-  /** The spec clause it checks (dsh-session-log-spec.md and DESIGN.md sections). */
+  /**
+   * The clauses of docs/spec/ it checks, by id, a short hint in parentheses where it helps:
+   * `'LOG-7.1, LOG-7.2 (torn tail versus committed damage)'`. test/spec-citations.test.ts
+   * holds every id against docs/spec/, and `npm run spec:checked-by` lists the property there.
+   */
   readonly clause: string;
   readonly levels: readonly L[];
   /** The wire provider it speaks; `n/a` on an implementation that does not declare it. */

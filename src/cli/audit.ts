@@ -1,22 +1,27 @@
 import { availableParallelism, homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { defaultStoreRoot } from '../attachments/index.ts';
-import { auditFiles, auditTargets, type AuditedLog, type AuditProgress } from '../audit/index.ts';
+import type { AuditedLog, AuditProgress } from '../audit/index.ts';
+import { auditLogs, type AuditReport } from '../audit/usage/index.ts';
 import { ReconError } from '../errors.ts';
+import { renderAuditHtml } from '../report/audit-html.ts';
 import { count } from '../report/plural.ts';
 import { renderAuditSarif } from '../report/sarif.ts';
 import { formatTable, percent } from '../report/table.ts';
+import { usageFileText, usageSessionText } from '../report/usage-terminal.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
-import type { LogAudit } from '../audit/index.ts';
 
-const help = `Usage: recon audit <log.jsonl | dir>... [--attachments DIR] [--format text|json|sarif] [--strict] [--workers N] [--progress]
+const help = `Usage: recon audit <log.jsonl | dir>... [--attachments DIR] [--format text|json|sarif|html] [--strict] [--workers N] [--progress]
 
-Loads each session log (DSH v0 JSONL, of either design: the current one, or the
-session-prefix era's, whose headers carry a messagePrefix and whose logs hold
-context/message and compact/* events), rebuilds the request at every request
+Loads each session log (DSH JSONL: format v0, of either design: the current one, or
+the session-prefix era's, whose headers carry a messagePrefix and whose logs hold
+context/message and compact/* events; or a released format v1 to v4, whose system
+prompt is a system/message, whose streams are embedded in their messages, and whose
+tool results (v4) are tool-role messages), rebuilds the request at every request
 boundary from the log prefix before it (in the session-prefix era: the header's
-prefix, then the messages of the events before the step/start), names the era it
-read, and reports per log: events, turns, steps,
+prefix, then the messages of the events before the step/start), names the format
+version, the generation a file name says (session.vN.jsonl) and the era it read,
+and reports per log: events, turns, steps,
 requests, request/header snapshots by reason, surface replaces, the per-step usage
 series with the token-weighted cache-read rate, and every step whose cache reads
 drop against the previous step, labelled with its logged cause (first-request,
@@ -30,6 +35,19 @@ worker threads, and reported in the order they were named.
 A log that cannot be loaded is reported with its error code, file, line and seq;
 the other logs are still audited.
 
+Other harnesses' logs are told apart by the shape of their records, never by
+their names: Claude Code transcripts, Codex rollouts, opencode parts (JSON files
+below a directory too) and OTLP JSON spans with GenAI usage. They hold each call's
+usage but not its request bytes, so they are audited at the usage level: per
+session the per-call series (prompt, uncached input, cache read, cache write with
+its lifetime where given, output), lines of one API response counted once, the
+read rate with the provider's own denominator ("no data" when nothing reports
+reads), the bound where the provider's rules allow, and for every call whose
+reads fall below the previous call's prompt a code (COLD_START, ROUTE_CHANGED,
+COMPACTED, FORKED, RESUMED, WITHIN_BOUND, IDLE_EXPIRED, READS_AT_SYSTEM_SIZE, or
+BYTES_NEEDED when only the request bytes could tell) with the lines that show it.
+A file of records of no known shape is refused with LOG_SHAPE_UNKNOWN.
+
 A request with images is also rebuilt to its wire bytes (the provider's body, its
 sha256 and length), its images read from a DSH attachment store and verified (id,
 presence, sha256, then media type, bytes, width and height); an object that is missing
@@ -41,14 +59,16 @@ so this costs more than the audit on long logs).
 Options:
   --attachments <dir>  the DSH home holding attachments/v1/objects/ (default: $DSH_HOME,
                  else ~/.dsh)
-  --format <f>   text (default); json: one object {"logs":[…],"summary":{"total","ok",
-                 "rejected",…}}; sarif: SARIF 2.1.0 for code scanning, a result per
-                 refused log (error, at the line it stopped on) and per unexplained break,
-                 unexplained drop or unrebuildable request (warning, at its event's line),
-                 file paths relative to the working directory
+  --format <f>   text (default); json: one object {"logs":[…],"sessions":[…],"summary":
+                 {"total","ok","rejected",…}}; sarif: SARIF 2.1.0 for code scanning, a
+                 result per refused log (error, at the line it stopped on) and per
+                 unexplained break, unexplained drop, unrebuildable request or drop that
+                 needs the request bytes (warning, at its line), file paths relative to the
+                 working directory; html: one self-contained page
   --json         the same as --format json
-  --strict       also fail on unexplained prefix breaks, unexplained cache-read drops
-                 and requests with no request/header to rebuild them from
+  --strict       also fail on unexplained prefix breaks, unexplained cache-read drops,
+                 requests with no request/header to rebuild them from, and drops of
+                 other harnesses' calls that only the request bytes could explain
   --workers <n>  threads for many logs, this one included (default: the number of
                  cores; 1 audits in process)
   --progress     progress on stderr (the default when stderr is a terminal)
@@ -58,7 +78,7 @@ Exit codes: 0 every log loaded and every image request rebuilt (and, with --stri
             (or --strict found something), 2 usage error.
 `;
 
-const FORMATS = ['text', 'json', 'sarif'];
+const FORMATS = ['text', 'json', 'sarif', 'html'];
 
 export const audit: Command = {
   name: 'audit',
@@ -78,26 +98,24 @@ export const audit: Command = {
     if (!FORMATS.includes(format)) throw new ReconError('USAGE', `--format takes ${FORMATS.join(', ')}, not "${format}"`);
     if (values.json && format !== 'json') throw new ReconError('USAGE', `--json and --format ${format} ask for two outputs; give one`);
     const workers = parseCount('workers', values.workers, availableParallelism());
-    const { targets, empty } = auditTargets(positionals, io.cwd);
-    if (empty.length > 0) throw new ReconError('USAGE', `${empty.join(', ')}: no .jsonl file in this directory`);
-    const show = values.progress || io.stderr.isTTY === true ? progressLine(io, targets.length, targets.reduce((n, t) => n + t.bytes, 0)) : undefined;
     const attachments = values.attachments === undefined ? defaultStoreRoot(io.env, homedir()) : resolve(io.cwd, values.attachments);
-    const logs = await auditFiles(targets, workers, show?.update, { attachments, allWire: values.attachments !== undefined });
+    let show: ReturnType<typeof progressLine> | undefined;
+    const report = await auditLogs(positionals, io.cwd, {
+      workers,
+      attachments,
+      allWire: values.attachments !== undefined,
+      progress: ({ logs, bytes }) => {
+        show = values.progress || io.stderr.isTTY === true ? progressLine(io, logs, bytes) : undefined;
+        return show?.update;
+      },
+    });
     show?.finish();
-    const ok = logs.filter((log): log is AuditedLog => log.ok);
-    const summary = {
-      total: logs.length,
-      ok: ok.length,
-      rejected: logs.length - ok.length,
-      unexplainedBreaks: ok.reduce((n, log) => n + log.breaks.filter((b) => b.cause === 'unexplained').length, 0),
-      unexplainedDrops: ok.reduce((n, log) => n + log.drops.filter((d) => d.cause === 'unexplained').length, 0),
-      unreconstructable: ok.reduce((n, log) => n + log.unreconstructable.length, 0),
-      attachmentErrors: ok.reduce((n, log) => n + log.attachmentErrors, 0),
-    };
-    if (format === 'json') io.stdout.write(`${JSON.stringify({ logs, summary }, null, 2)}\n`);
-    else if (format === 'sarif') io.stdout.write(`${JSON.stringify(renderAuditSarif(logs, io.cwd), null, 2)}\n`);
-    else writeHuman(io, logs, summary);
-    const strictFailure = values.strict && summary.unexplainedBreaks + summary.unexplainedDrops + summary.unreconstructable > 0;
+    const { summary } = report;
+    if (format === 'json') io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else if (format === 'sarif') io.stdout.write(`${JSON.stringify(renderAuditSarif(report.logs, io.cwd, report.sessions), null, 2)}\n`);
+    else if (format === 'html') io.stdout.write(renderAuditHtml(report));
+    else writeHuman(io, report);
+    const strictFailure = values.strict && summary.unexplainedBreaks + summary.unexplainedDrops + summary.unreconstructable + summary.bytesNeeded > 0;
     return summary.rejected > 0 || summary.attachmentErrors > 0 || strictFailure ? EXIT.FAILED : EXIT.OK;
   },
 };
@@ -127,17 +145,32 @@ function progressLine(io: Io, logs: number, bytes: number) {
 
 const hasImages = (r: { readonly wire?: { readonly body: string } }) => r.wire?.body.includes(';base64,') === true;
 
-function writeHuman(io: Io, logs: readonly LogAudit[], summary: Record<string, number>): void {
+/** Which DSH log format the audit read, the generation the file name says, and what reading it took. */
+function formatLine(log: AuditedLog): string {
+  const { version, generation, projected, wire } = log.format;
+  const named = generation === undefined ? '' : generation === version ? `, generation v${generation} by its file name` : `; its file name says generation v${generation}, its header v${version}`;
+  const parts = [`DSH log format v${version}${named}`];
+  if (projected === true) parts.push('the events carry no seq or time (DSH\'s snapshot projection): seqs are their line order, times unknown');
+  if (wire !== undefined) parts.push(`${wire.code}: ${wire.message}`);
+  return parts.join('; ');
+}
+
+function writeHuman(io: Io, { logs, sessions, summary }: AuditReport): void {
   for (const log of logs) {
     if (!log.ok) {
       io.stdout.write(`✗ ${log.file}\n  refused: ${log.message}\n${log.hint === undefined ? '' : `  ${log.hint}\n`}\n`);
       continue;
     }
+    if ('harness' in log) {
+      io.stdout.write(usageFileText(log));
+      continue;
+    }
     const h = log.headers;
     io.stdout.write(
       `✓ ${log.file}\n  ${log.events} events · ${log.turns} turns · ${log.steps} steps · ${log.requests} requests · ` +
-        `headers ${h.initial} initial, ${h.resume} resume, ${h.change} change · ${log.replaces} replaces\n`,
+        `headers ${h.initial} initial, ${h.resume} resume, ${h.change} change${h.series > 0 ? `, ${h.series} series` : ''} · ${log.replaces} replaces\n`,
     );
+    io.stdout.write(`  ${formatLine(log)}\n`);
     if (log.era === 'session-prefix') {
       const prefixes = [...new Set(log.rebuilt.map((r) => r.prefixMessages))];
       const shown = prefixes.length === 1 && prefixes[0] === 0 ? 'no request carries a session prefix' : `requests start with the header's session prefix (${prefixes.map((n) => count(n, 'message')).join(', ')})`;
@@ -160,9 +193,11 @@ function writeHuman(io: Io, logs: readonly LogAudit[], summary: Record<string, n
     for (const u of log.unreconstructable) io.stdout.write(`  request at ${u.turn}.${u.step} (seq ${u.seq}) has no request/header before it: it cannot be rebuilt\n`);
     io.stdout.write('\n');
   }
+  for (const session of sessions) io.stdout.write(usageSessionText(session));
   io.stdout.write(
-    `${count(summary['total']!, 'log')}: ${summary['ok']} loaded, ${summary['rejected']} refused; ` +
-      `${count(summary['unexplainedBreaks']!, 'unexplained prefix break')}, ${count(summary['unexplainedDrops']!, 'unexplained cache-read drop')}` +
-      `${summary['attachmentErrors']! > 0 ? `; ${count(summary['attachmentErrors']!, 'image request')} without readable objects` : ''}\n`,
+    `${count(summary.total, 'log')}: ${summary.ok} loaded, ${summary.rejected} refused; ` +
+      `${count(summary.unexplainedBreaks, 'unexplained prefix break')}, ${count(summary.unexplainedDrops, 'unexplained cache-read drop')}` +
+      `${summary.attachmentErrors > 0 ? `; ${count(summary.attachmentErrors, 'image request')} without readable objects` : ''}` +
+      `${summary.sessions > 0 ? `; ${count(summary.sessions, 'session')} of other harnesses, ${count(summary.calls, 'call')}, ${count(summary.bytesNeeded, 'drop')} only request bytes could explain` : ''}\n`,
   );
 }

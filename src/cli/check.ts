@@ -13,6 +13,7 @@ import { ReconError } from '../errors.ts';
 import type { RunRecord } from '../suite/run-record.ts';
 import { count } from '../report/plural.ts';
 import { formatDuration, renderRunText } from '../report/suite-terminal.ts';
+import { citedClauseIds } from '../spec/index.ts';
 import { writeReports } from '../report/write-reports.ts';
 import { sweep } from './_internals/sweep.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
@@ -26,9 +27,9 @@ const help = `Usage: recon check [--impl reference|dsh[@version]] [--era current
 Runs the property suite against an implementation: every stored regression first,
 then generated logs, requests, streams and loop scenarios. Each property states one
 consequence of "every model request is reconstructable from the session log" and
-names the spec clause it checks. A failure is shrunk to a minimal input, printed with
-the first differing byte and the logged event that should have explained it, and
-stored in the regressions folder (./.recon/regressions unless --regressions says where;
+cites the clauses of docs/spec/ it checks. A failure is shrunk to a minimal input,
+printed with the first differing byte and the logged event that should have explained
+it, and stored in the regressions folder (./.recon/regressions unless --regressions says where;
 never the package's own corpus) so every later run replays it.
 
 Options:
@@ -50,7 +51,8 @@ Options:
   --validate-protocol  cmd: check every message against schemas/protocol-v1.json;
                        a violation fails the call as protocol-error
   --property <ID>      run only this property (repeatable); see --list
-  --list               list the properties (id, level, statement, spec clause) and exit
+  --list               list the properties (id, level, statement, the docs/spec/ clauses
+                       it checks) and exit
   --runs <N>           generated cases per property (default ${DEFAULT_RUNS}; loop properties run half)
   --seed <S>           the fast-check seed (default: from the clock, printed in the report)
   --era <era>          the design of the rule the loop properties hold the implementation to:
@@ -113,7 +115,7 @@ export const check: Command = {
       era: { type: 'string' },
     });
     if (values.list) {
-      const list = PROPERTIES.map((p) => ({ id: p.id, level: p.levels.join('+'), clause: p.clause, title: p.title, ...(p.inProcess === true ? { inProcess: true } : {}) }));
+      const list = PROPERTIES.map((p) => ({ id: p.id, level: p.levels.join('+'), clause: p.clause, clauses: citedClauseIds(p.clause), title: p.title, ...(p.inProcess === true ? { inProcess: true } : {}) }));
       io.stdout.write(values.json ? `${JSON.stringify(list, null, 2)}\n` : list.map((p) => `${p.id.padEnd(26)} ${p.level.padEnd(8)} ${p.title}\n${' '.repeat(36)}checks ${p.clause}\n`).join(''));
       return EXIT.OK;
     }

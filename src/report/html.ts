@@ -1,5 +1,6 @@
 /** A run as one self-contained HTML page: no scripts from elsewhere, no network, readable offline. */
 import { sharedLength, type FirstDifference } from '../first-difference.ts';
+import { citedClauseIds, shippedSpec, type Spec } from '../spec/index.ts';
 import type { RunRecord, RunResult } from '../suite/run-record.ts';
 import { formatDuration, inputText, replayCommand, resultLabel, toExplain } from './suite-terminal.ts';
 
@@ -16,7 +17,8 @@ table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{text-align:left;pa
 th{font-size:.8rem;text-transform:uppercase;color:#666}td.num{text-align:right;font-variant-numeric:tabular-nums}
 code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}pre{background:#f6f6f6;padding:.6rem;overflow:auto;max-height:28rem}
 details{margin:.6rem 0;border:1px solid #e5e5e5;border-radius:.4rem;padding:.4rem .8rem}summary{cursor:pointer;font-weight:600}
-.clause{color:#666;font-size:.85rem}`;
+.clause{color:#666;font-size:.85rem}
+dl.clauses dt{margin-top:.6rem}dl.clauses dd{margin:.1rem 0 0 1.2rem}dt:target,dt:target+dd{background:#fffbe6}`;
 
 function statusClass(r: RunResult): string {
   if (r.verdict === 'unexpected-fail') return 'unexpected-fail';
@@ -24,9 +26,37 @@ function statusClass(r: RunResult): string {
   return r.status === 'n/a' ? 'na' : r.status;
 }
 
-function failure(run: RunRecord, r: RunResult): string {
+/** A citation with every clause id docs/spec/ holds linked to its text further down the page; an id it does not hold stays text. */
+function citationHtml(citation: string, spec: Spec): string {
+  return esc(citation).replace(/\b[A-Z]+-\d+\.\d+\b/g, (id) => (spec.clauses.has(id) ? `<a href="#clause-${id}">${id}</a>` : id));
+}
+
+/** A clause's statement (Markdown on one line) as HTML: code spans and emphasis kept, links as their text. */
+function statementHtml(markdown: string): string {
+  return esc(markdown)
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
+}
+
+/**
+ * The clauses the run's properties cite, with their text: the page carries them, so a
+ * citation's link works wherever the page is opened (a checkout, a CI artifact, a project
+ * that installed the package), each naming the file of docs/spec/ it stands in.
+ */
+function citedClausesHtml(run: RunRecord, spec: Spec): string {
+  const ids = [...new Set(run.results.flatMap((r) => citedClauseIds(r.clause)))].filter((id) => spec.clauses.has(id));
+  if (ids.length === 0) return '';
+  const entries = ids.map((id) => {
+    const c = spec.clauses.get(id)!;
+    return `<dt id="clause-${id}"><code>${id}</code> <span class="clause">docs/spec/${esc(c.file)}#${id}</span></dt><dd>${statementHtml(c.statement)}</dd>`;
+  });
+  return `<h2>Clauses cited</h2>\n<p class="clause">From <code>docs/spec/</code> of reconstructable ${esc(run.header.harness.version)}, which the package ships.</p>\n<dl class="clauses">\n${entries.join('\n')}\n</dl>`;
+}
+
+function failure(run: RunRecord, r: RunResult, spec: Spec): string {
   const c = r.counterexample;
-  const parts = [`<details id="${esc(r.id)}" class="${statusClass(r)}" open><summary><code>${esc(r.id)}</code> — ${esc(resultLabel(r))}</summary>`, `<p>${esc(r.title)}. <span class="clause">Checks ${esc(r.clause)}.</span></p>`];
+  const parts = [`<details id="${esc(r.id)}" class="${statusClass(r)}" open><summary><code>${esc(r.id)}</code> — ${esc(resultLabel(r))}</summary>`, `<p>${esc(r.title)}. <span class="clause">Checks ${citationHtml(r.clause, spec)}.</span></p>`];
   if (r.expected !== undefined) parts.push(`<p>Expected to ${esc(r.expected.status)}: ${esc(r.expected.reason)}</p>`);
   if (c !== undefined) {
     parts.push(`<p><strong>${esc(c.kind)}</strong>: ${esc(c.message.split('\n')[0]!)}</p>`);
@@ -48,7 +78,8 @@ function differenceHtml(d: FirstDifference): string {
   return `<p>First difference at byte ${d.offset}:</p><pre>${line('expected', d.expected)}\n${line('actual  ', d.actual)}</pre>`;
 }
 
-export function renderRunHtml(run: RunRecord): string {
+/** `spec` is the docs/spec/ the citations link into: the package's own unless given. */
+export function renderRunHtml(run: RunRecord, spec: Spec = shippedSpec()): string {
   const impl = run.header.implementation;
   const s = run.footer.summary;
   const explained = new Set(toExplain(run).map((r) => r.id));
@@ -58,10 +89,10 @@ export function renderRunHtml(run: RunRecord): string {
       (r) =>
         `<tr${explained.has(r.id) ? '' : ` id="${esc(r.id)}"`}><td><a href="#${esc(r.id)}"><code>${esc(r.id)}</code></a><br><span class="clause">${esc(r.title)}</span></td><td>${esc(r.level)}</td>` +
         `<td><span class="badges"><span class="${statusClass(r)}">${esc(resultLabel(r))}</span></span></td><td class="num">${r.runs}</td>` +
-        `<td class="num">${r.status === 'n/a' ? '' : esc(formatDuration(r.timeMs))}</td><td class="clause">${esc(r.status === 'n/a' ? (r.reason ?? '') : r.clause)}</td></tr>`,
+        `<td class="num">${r.status === 'n/a' ? '' : esc(formatDuration(r.timeMs))}</td><td class="clause">${r.status === 'n/a' ? esc(r.reason ?? '') : citationHtml(r.clause, spec)}</td></tr>`,
     )
     .join('\n');
-  const failures = toExplain(run).map((r) => failure(run, r));
+  const failures = toExplain(run).map((r) => failure(run, r, spec));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>recon check: ${esc(impl.name)} ${esc(impl.version)}</title><style>${STYLE}</style></head>
@@ -73,6 +104,7 @@ ${failures.length === 0 ? '<p>Every property held as expected.</p>' : `<h2>Failu
 <table><thead><tr><th>property</th><th>level</th><th>result</th><th>runs</th><th>time</th><th>checks</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
+${citedClausesHtml(run, spec)}
 </body></html>
 `;
 }

@@ -6,7 +6,7 @@
  * Explained breaks and drops are the log working as the rule says: they are no finding.
  */
 import { relative, resolve, sep } from 'node:path';
-import type { LogAudit } from '../audit/index.ts';
+import type { FileAudit, UsageSession } from '../audit/usage/index.ts';
 import { ATTACHMENT_ERROR_CODES, HARNESS_ERROR_CODES, LOG_ERROR_CODES, WIRE_ERROR_CODES } from '../errors.ts';
 import { HARNESS_VERSION } from '../version.ts';
 
@@ -25,6 +25,11 @@ export const AUDIT_FINDINGS = {
     level: 'warning',
     text: 'the cache reads of a step fall below the previous step\'s, and no logged event explains it',
     full: 'A step reports fewer cache-read tokens than the step before it, with no request/header snapshot (initial, resume, change) or surface replace logged since: the request most likely changed in a way the log does not record.',
+  },
+  USAGE_DROP_NEEDS_BYTES: {
+    level: 'warning',
+    text: 'the cache reads of a call another harness recorded fall below the previous call\'s prompt, and nothing in its transcript explains it',
+    full: 'A Claude Code, Codex, opencode or OTel call reads less than the call before it sent, and its transcript shows no first call, model switch, compaction, resume, fork, idle gap past the cache lifetime or bound that explains it: a changed system prompt, tool list, cache marker or history, or the provider\'s own miss. Only the request bytes tell these apart (recon proxy records them).',
   },
   UNRECONSTRUCTABLE_REQUEST: {
     level: 'warning',
@@ -75,7 +80,7 @@ const ruleName = (id: string) => id.toLowerCase().replace(/(^|_)([a-z])/g, (_, _
  * The audit of `logs` as SARIF. Artifact URIs are relative to `cwd` (the repository root in
  * CI), so code scanning finds the files; a log's location is its line, not its seq.
  */
-export function renderAuditSarif(logs: readonly LogAudit[], cwd: string): SarifLog {
+export function renderAuditSarif(logs: readonly FileAudit[], cwd: string, sessions: readonly UsageSession[] = []): SarifLog {
   const ids = [...REFUSAL_CODES];
   // A refusal with a code outside the list (a harness failure) still gets its rule.
   for (const log of logs) if (!log.ok && !ids.includes(log.code)) ids.push(log.code);
@@ -101,6 +106,7 @@ export function renderAuditSarif(logs: readonly LogAudit[], cwd: string): SarifL
       result(log.code, 'error', `${detail}${log.seq === undefined ? '' : ` (seq ${log.seq})`}${log.hint === undefined ? '' : `\n${log.hint}`}`, log.file, log.line);
       continue;
     }
+    if ('harness' in log) continue;
     for (const b of log.breaks) {
       if (b.cause !== 'unexplained') continue;
       result('UNEXPLAINED_PREFIX_BREAK', 'warning', `the request of step ${b.turn}.${b.step} breaks the prefix of the previous request in its ${b.part}, and no request/header or replace logged between them explains it`, log.file, b.line);
@@ -111,6 +117,13 @@ export function renderAuditSarif(logs: readonly LogAudit[], cwd: string): SarifL
     }
     for (const u of log.unreconstructable) {
       result('UNRECONSTRUCTABLE_REQUEST', 'warning', `the request of step ${u.turn}.${u.step} (seq ${u.seq}) has no request/header before it: it cannot be rebuilt from the log`, log.file, u.line);
+    }
+  }
+  for (const session of sessions) {
+    for (const call of session.calls) {
+      if (call.drop?.code !== 'BYTES_NEEDED') continue;
+      const place = call.lines[0]!;
+      result('USAGE_DROP_NEEDS_BYTES', 'warning', `call ${call.index} of session ${session.id}: ${call.drop.summary}`, place.file, place.line);
     }
   }
   return {

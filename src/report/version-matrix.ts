@@ -74,9 +74,17 @@ export function versionMatrix(runs: readonly RunRecord[]): VersionMatrix {
 /** A known failure reads as such: "fail (expected)", its reason beside it. */
 const label = (cell: MatrixCell | undefined) => (cell === undefined ? '—' : `${cell.status}${!cell.expected ? ' (unexpected)' : cell.status === 'fail' ? ' (expected)' : ''}`);
 
+/** A column's heading: its version, with the implementation's name when the matrix holds more than one implementation. */
+function heading(columns: readonly MatrixColumn[]): (column: MatrixColumn) => string {
+  const several = new Set(columns.map((c) => c.name)).size > 1;
+  return (c) => (several ? `${c.name} ${c.version}` : c.version);
+}
+
+const NA_NOTE = "`n/a`: the property needs a level, provider or operation the implementation does not have (or the version does not publish).";
+
 export function renderMatrixMarkdown(matrix: VersionMatrix): string {
   const { columns, rows } = matrix;
-  const head = `| property | level | ${columns.map((c) => c.version).join(' | ')} |`;
+  const head = `| property | level | ${columns.map(heading(columns)).join(' | ')} |`;
   const rule = `|---|---|${columns.map(() => '---').join('|')}|`;
   const line = (row: MatrixRow) => {
     const cells = row.cells.map((cell) => {
@@ -90,7 +98,7 @@ export function renderMatrixMarkdown(matrix: VersionMatrix): string {
     `# ${[...new Set(columns.map((c) => c.name))].join(', ')}: property × version`,
     '',
     `Each column is one \`recon check\` run (${columns.map((c) => `\`--impl ${c.impl}\` seed ${c.seed}`).join('; ')}). `,
-    `◆ marks a property that passes on one version and fails on another; \`n/a\`: the version does not publish the package that level needs.`,
+    `◆ marks a property that passes in one column and fails in another; ${NA_NOTE}`,
     '',
     head,
     rule,
@@ -148,8 +156,8 @@ export function renderMatrixHtml(matrix: VersionMatrix): string {
 <body>
 <h1>${esc(names)}: property × version</h1>
 <p class="meta">${columns.map((c) => `<code>--impl ${esc(c.impl)}</code> seed ${c.seed}, ${c.budget} cases, ${esc(formatDuration(c.timeMs))}`).join(' · ')}</p>
-<p class="key"><span class="pass">pass</span><span class="fail">fail</span><span class="fail known">fail (expected), with its reason</span><span class="na">n/a: level not published</span><span class="unexpected">unexpected</span>an orange bar marks a property that passes on one version and fails on another</p>
-<table><thead><tr><th>property</th><th>level</th>${columns.map((c) => `<th class="v">${esc(c.version)}</th>`).join('')}</tr>
+<p class="key"><span class="pass">pass</span><span class="fail">fail</span><span class="fail known">fail (expected), with its reason</span><span class="na">n/a: level, provider or operation not there</span><span class="unexpected">unexpected</span>an orange bar marks a property that passes in one column and fails in another</p>
+<table><thead><tr><th>property</th><th>level</th>${columns.map((c) => `<th class="v">${esc(heading(columns)(c))}</th>`).join('')}</tr>
 <tr class="level"><td colspan="2">levels checked</td>${columns.map((c) => `<td class="c">${esc(c.levels.join(', '))}</td>`).join('')}</tr></thead><tbody>
 ${body}
 </tbody><tfoot>

@@ -13,7 +13,7 @@ export const RENDERINGS: Record<string, (run: RunRecord) => string> = {
   'run.jsonl': writeRunJsonl,
   'summary.txt': (run) => renderRunText(run, { stats: true }),
   'summary.md': renderRunMarkdown,
-  'report.html': renderRunHtml,
+  'report.html': (run) => renderRunHtml(run),
   'junit.xml': renderRunJunit,
   'badge.json': renderRunBadge,
 };

@@ -89,6 +89,14 @@ describe('the version × property matrix', () => {
     expect(html.match(/<tr/g)?.length).toBe(2 + 4 + 4); // head rows, property rows, totals
   });
 
+  it('names each column by implementation and version once it holds more than one implementation', () => {
+    const port: RunRecord = { ...next, header: { ...next.header, implementation: { ...next.header.implementation, name: 'mini-port', version: '0.2.0', language: 'python' }, impl: 'cmd:python3 adapter.py' } };
+    const md = renderMatrixMarkdown(versionMatrix([old, port]));
+    expect(md).toContain('| property | level | deepseek-harness 0.1.0-rc.6 | mini-port 0.2.0 |');
+    expect(md).toContain('# deepseek-harness, mini-port: property × version');
+    expect(renderMatrixHtml(versionMatrix([old, port]))).toContain('<th class="v">mini-port 0.2.0</th>');
+  });
+
   it('is what `recon report matrix` writes from stored run.jsonl files', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'recon-matrix-'));
     writeFileSync(join(dir, 'a.jsonl'), writeRunJsonl(old));
