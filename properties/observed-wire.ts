@@ -19,7 +19,7 @@ import { deriveEventMessage } from '../src/fold/index.ts';
 import { eventsOf, isEvent, type Message, type SessionEvent } from '../src/log/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { jsonCodec } from './_internals/property.ts';
-import { SCENARIO_FLOORS, scenario, scenarioLabels } from './arbitraries/scenario.ts';
+import { SCENARIO_FLOORS, linearScenario, scenarioLabels } from './arbitraries/scenario.ts';
 
 /** Plays `s` with the implementation's model client pointed at a recording proxy in front of a scripted upstream; the proxy's cassette is what went out. */
 async function playLive(run: (s: Scenario) => Promise<{ readonly jsonl: string }>, s: Scenario): Promise<{ readonly jsonl: string; readonly cassette: Cassette }> {
@@ -45,7 +45,7 @@ export const LOOP_WIRE_OBSERVED = loopProperty({
   levels: ['loop', 'wire'],
   scenarioFeature: 'liveModel',
   weight: 0.5,
-  arbitrary: scenario,
+  arbitrary: linearScenario,
   labels: scenarioLabels,
   floors: SCENARIO_FLOORS,
   codec: jsonCodec<Scenario>(),

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { Scenario } from '../src/contract/index.ts';
 import { deriveMessagesFresh, foldRequestHeader } from '../src/fold/index.ts';
 import { eventsOf, type Message } from '../src/log/index.ts';
-import { scenario, scenarioLabels } from './arbitraries/scenario.ts';
+import { linearScenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { anyText } from './arbitraries/text.ts';
 import { fail, must, sameJson } from './_internals/failure.ts';
 import { loopProperty } from './_internals/loop-property.ts';
@@ -23,7 +23,7 @@ export function withSessionPrefix(scenarios: fc.Arbitrary<Scenario>): fc.Arbitra
     .map(({ base, prefixes }) => ({ ...base, sessionPrefix: prefixes }));
 }
 
-export const prefixScenario: fc.Arbitrary<Scenario> = withSessionPrefix(scenario);
+export const prefixScenario: fc.Arbitrary<Scenario> = withSessionPrefix(linearScenario);
 
 /**
  * The suite in an era: in the session-prefix era every property that plays scenarios plays
