@@ -577,7 +577,7 @@ export const LOOP_FORK_ALIGNED = loopProperty({
   id: 'LOOP-FORK-ALIGNED',
   title: 'a fork child is its parent’s log up to the boundary and derives what the parent derived there; its first snapshot carries the fork override and the parent’s header in every part nothing changed, and its first request extends the parent’s request at the boundary unless the child’s log shows the drift',
   clause: 'design note corollary 3 (resume and fork with attributable drift); spec §1.2, §7.5 (fork.spec.ts), §7.4 item 15',
-  scenarioFeature: 'fork',
+  scenarioFeatures: ['fork'],
   arbitrary: forkingScenario,
   floors: { 'fork after a turn': 0.3, 'fork override': 0.25 },
   async check(impl, s) {

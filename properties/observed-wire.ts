@@ -43,7 +43,7 @@ export const LOOP_WIRE_OBSERVED = loopProperty({
   title: 'every loop request the model client put on the wire equals, byte for byte, the serialization of the request rebuilt from the log, and every other request is a one-shot the log records, reading the messages its log entry says it shadows',
   clause: 'DESIGN §1.2, §11; spec §8.1, §6.1, §2.3',
   levels: ['loop', 'wire'],
-  scenarioFeature: 'liveModel',
+  scenarioFeatures: ['liveModel'],
   weight: 0.5,
   arbitrary: linearScenario,
   labels: scenarioLabels,

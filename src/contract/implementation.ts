@@ -6,7 +6,7 @@
  * instead of failing.
  */
 import { ReconError } from '../errors.ts';
-import type { Era, NeutralRequest } from '../fold/index.ts';
+import { ERAS, type Era, type NeutralRequest } from '../fold/index.ts';
 import type { EpochHeader, Message, SessionEvent, SessionHeader, StreamChunk, SurfaceOp } from '../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../wire/index.ts';
 import type { Scenario } from './scenario.ts';
@@ -241,6 +241,8 @@ export function assertImplementation(impl: Implementation): void {
   }
   const missing = missingOperations(impl, impl.info.levels);
   if (missing.length > 0) throw new ReconError('IMPL_UNAVAILABLE', `${impl.info.name} lacks operations of the levels it declares: ${missing.map((m) => `${m.operation} (${m.level})`).join(', ')}`);
+  const era: unknown = impl.info.era;
+  if (era !== undefined && !(ERAS as readonly unknown[]).includes(era)) throw new ReconError('IMPL_UNAVAILABLE', `${impl.info.name} declares the era ${JSON.stringify(era)}; the eras are ${ERAS.join(' and ')}`);
 }
 
 export function supports(info: ImplementationInfo, levels: readonly Level[]): boolean {

@@ -19,6 +19,7 @@ const KILLERS: Record<string, readonly string[]> = {
   'fork-loses-log-only-tail': ['LOG-FORK', 'LOOP-FORK-ALIGNED'],
   'fold-windows-at-seed': ['FOLD-MATCHES-SPEC', 'LOOP-FORK-ALIGNED'],
   'fork-override-dropped': ['LOOP-FORK-ALIGNED'],
+  'compact-range-misread': ['FOLD-MATCHES-SPEC'],
   'header-field-dropped': ['LOG-REFUSE-INVALID'],
   'session-prefix-recomposed': ['LOOP-SESSION-PREFIX'],
   'session-prefix-in-history': ['LOOP-SESSION-PREFIX'],

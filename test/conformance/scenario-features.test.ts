@@ -138,7 +138,7 @@ describe('the scenario features', () => {
         return reference.run(s);
       },
     };
-    const result = await runSuite(old, PROPERTIES, { runs: 30, seed: 5, only: PROPERTIES.filter((p) => p.levels.includes('loop') && p.scenarioFeature === undefined).map((p) => p.id) });
+    const result = await runSuite(old, PROPERTIES, { runs: 30, seed: 5, only: PROPERTIES.filter((p) => p.levels.includes('loop') && p.scenarioFeatures === undefined).map((p) => p.id) });
     expect(result.properties.filter((p) => p.status !== 'pass').map((p) => `${p.id}: ${p.counterexample?.message}`)).toEqual([]);
     expect(seen).toEqual([]);
   });
