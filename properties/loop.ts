@@ -31,6 +31,8 @@ interface Stretch {
   readonly live: number;
   /** The seq of the end-seed that closes a child's seed, where its first loop instance starts (0 for the session's own log). */
   readonly from: number;
+  /** A fork child cut at its parent's end (the default boundary), not before it. */
+  readonly wholeParent: boolean;
 }
 
 /** Runs the scenario and reads every log it wrote; each must load and show one boundary of its own per request sent over it. */
@@ -39,6 +41,7 @@ async function observe(impl: ImplementationAt<'loop'>, s: Scenario): Promise<{ r
   const forks = run.forks ?? [];
   const forkAt = s.actions.flatMap((a, i) => (a.do === 'fork' ? [i] : []));
   if (forks.length !== forkAt.length) fail(`the scenario forks ${forkAt.length} times but the run reports ${forks.length} forked logs`);
+  const lengths: number[] = [];
   const stretches = [...forks.map((f) => f.jsonl), run.jsonl].map((jsonl, k): Stretch => {
     const over = k === 0 ? 'the session' : `fork child ${k}`;
     let log: ParsedLog;
@@ -47,6 +50,7 @@ async function observe(impl: ImplementationAt<'loop'>, s: Scenario): Promise<{ r
     } catch (error) {
       return fail(`the log the loop wrote over ${over} does not load: ${(error as Error).message}`);
     }
+    lengths.push(log.events.length);
     const live = k === 0 ? 0 : forks[k - 1]!.boundary;
     if (k > 0 && log.header.seedLength !== live) fail(`the run reports fork ${k} cut at boundary ${live}, but the child's header gives seed length ${String(log.header.seedLength)}`);
     const from = k === 0 ? 0 : log.events[live]?.type === 'session/end-seed' ? live : live - 1;
@@ -59,7 +63,7 @@ async function observe(impl: ImplementationAt<'loop'>, s: Scenario): Promise<{ r
       fail(`the loop sent ${own.requests.length} requests over ${over} but its log shows ${boundaries.length} dispatched requests of its own (a one-shot counted as a loop request, or a request the log does not show)`);
     }
     const start = k === 0 ? 0 : forkAt[k - 1]!;
-    return { index: k, run: own, log, boundaries, allBoundaries, actions: s.actions.slice(start, forkAt[k] ?? s.actions.length), before: s.actions.slice(0, start), live, from };
+    return { index: k, run: own, log, boundaries, allBoundaries, actions: s.actions.slice(start, forkAt[k] ?? s.actions.length), before: s.actions.slice(0, start), live, from, wholeParent: k > 0 && live === lengths[k - 1] };
   });
   return { run, stretches };
 }
@@ -299,33 +303,42 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
   },
 });
 
-function checkResumeAligned({ run, log, boundaries, actions, before: earlier, from }: Stretch): void {
+function checkResumeAligned({ run, log, boundaries, actions, before: earlier, from, index, wholeParent }: Stretch): void {
   const starts = restartStarts(actions, log.events, from);
+  const isPrompt = (a: Scenario['actions'][number]) => a.do === 'prompt';
   for (const [i, action] of actions.entries()) {
-    if (action.do !== 'restart') continue;
-    const start = starts.get(i);
+    // A fork child's first instance is a new instance over a persisted log too: it resumes at the marker closing its seed.
+    const start = action.do === 'restart' ? starts.get(i) : action.do === 'fork' && i === 0 && index > 0 ? from : undefined;
     if (start === undefined) continue;
     // Each part of the header with nothing new to apply — no drift, no change to it since the
     // last prompt or before the next one — must come back exactly as it left.
-    const lastPrompt = actions.slice(0, i).findLastIndex((a) => a.do === 'prompt');
+    const lastPrompt = actions.slice(0, i).findLastIndex(isPrompt);
     const nextPrompt = actions.findIndex((a, j) => j > i && a.do === 'prompt');
-    const around = actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt);
-    const previous = actions[lastPrompt];
+    // In a fork child before its first prompt the last snapshot is the one it inherited: what may
+    // have moved the header since reaches back into its parent's actions after the parent's last
+    // prompt, or into all of them when the child was cut before the parent's end.
+    const inherited = lastPrompt < 0 && index > 0;
+    const carried = !inherited ? [] : wholeParent ? earlier.slice(Math.max(0, earlier.findLastIndex(isPrompt))) : earlier;
+    const around = [...carried.filter((a) => !isPrompt(a)), ...actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt)];
+    const previous = inherited ? (wholeParent ? carried[0] : undefined) : actions[lastPrompt];
     if (previous?.do === 'prompt' && previous.crash !== undefined) continue;
     const before = boundaries.findLastIndex((b) => b.seq < start);
     const after = boundaries.findIndex((b) => b.seq > start);
-    if (before < 0 || after < 0) continue;
+    if (after < 0 || (before < 0 && !inherited)) continue;
     const resume = log.events.slice(start, boundaries[after]!.seq).find(eventsOf('request/header'));
     const last = log.events.slice(0, start).findLast(eventsOf('request/header'));
     if (resume === undefined || last === undefined) continue;
-    const changes = [...around, ...(previous?.do === 'prompt' && previous.change !== undefined ? [previous.change.action] : [])];
+    const changes = [...around, ...carried.flatMap((a) => (a.do === 'prompt' && a.change !== undefined ? [a.change.action] : [])), ...(previous?.do === 'prompt' && previous.change !== undefined ? [previous.change.action] : [])];
     // Config from the request hook is the old instance's own (spec §4, §10 item 7): a new
     // instance drops it and its hook re-applies what is active, so after any override the
     // resume may legitimately differ, whether the override came between turns or inside one.
     const hooked = [...earlier, ...actions.slice(0, i)].some((a) => a.do === 'override' || (a.do === 'prompt' && a.change?.action.do === 'override'));
-    // Restarts next to this one (no prompt between them), and the fork opening the stretch, bring their own route or system.
+    // Restarts and forks next to this one (no prompt between them) bring their own route or system.
     const restarts = around.filter((a) => a.do === 'restart' || a.do === 'fork');
     const rerouted = restarts.some((a) => a.route !== undefined);
+    // What the first request after the restart must extend: the last one before it, or in a child that sent none, what its log says at the restart.
+    const { header: lastHeader } = last.data;
+    const previousRequest = before >= 0 ? run.requests[before]! : buildRequest(lastHeader, expectedMessages(log.events, start), log.id);
     const drift: Record<BrokenPart | 'config', boolean> = {
       model: rerouted,
       config: rerouted || hooked || changes.some((a) => a.do === 'override'),
@@ -333,16 +346,15 @@ function checkResumeAligned({ run, log, boundaries, actions, before: earlier, fr
       tools: changes.some((a) => a.do === 'registerTool'),
       // A new instance may compose another session prefix: its resume snapshot logs it.
       prefix: true,
-      messages: replacedIn(log.events, boundaries[before]!.seq, boundaries[after]!.seq),
+      messages: replacedIn(log.events, before >= 0 ? boundaries[before]!.seq : start, boundaries[after]!.seq),
     };
-    const { header: lastHeader } = last.data;
     const { header: resumed } = resume.data;
     const why = (part: string) => `the ${part} of the resume snapshot at seq ${resume.seq} differs from the last snapshot although nothing changed it`;
     if (!drift.system) sameJson(why('system prompt'), lastHeader.system, resumed.system);
     if (!drift.tools) sameJson(why('tools'), lastHeader.tools, resumed.tools);
     if (!Object.values(drift).some(Boolean) && !headerEquals(lastHeader, resumed)) sameJson(why('config'), lastHeader, resumed);
     // Cache alignment does not look at config beyond the route: checked for every part nothing changed.
-    const part = JSON.stringify(lastHeader.messagePrefix ?? []) !== JSON.stringify(resumed.messagePrefix ?? []) ? 'prefix' : prefixBreak(run.requests[before]!, run.requests[after]!);
+    const part = JSON.stringify(lastHeader.messagePrefix ?? []) !== JSON.stringify(resumed.messagePrefix ?? []) ? 'prefix' : prefixBreak(previousRequest, run.requests[after]!);
     if (part !== undefined && !drift[part]) fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing changed it`);
   }
 }
