@@ -2,6 +2,7 @@
 import { canonicalHeader } from '../src/fold/index.ts';
 import { isEvent, type EpochHeader, type EventOf } from '../src/log/index.ts';
 import { buildLog, eventCount, logPlan, prefixJsonl, sessionLog, writeJsonl, type GeneratedLog } from './arbitraries/session-log.ts';
+import { sessionPrefixLog } from './arbitraries/session-prefix-log.ts';
 import { firstUnfrozen } from './_internals/frozen.ts';
 import { LOG_FLOORS, logCodec, logLabels } from './_internals/codecs.ts';
 import { fail, must, sameJson } from './_internals/failure.ts';
@@ -34,6 +35,7 @@ export const FOLD_CACHED_EQUALS_FRESH = defineProperty({
   clause: 'FOLD-3.1 (live cache equals a fresh fold), FOLD-2.1, RULE-1.3',
   levels: ['fold'],
   arbitrary: sessionLog(),
+  arbitraries: { 'session-prefix': sessionPrefixLog },
   labels: logLabels,
   floors: LOG_FLOORS,
   codec: logCodec,
@@ -61,6 +63,7 @@ export const FOLD_MATCHES_SPEC = defineProperty({
   clause: 'FOLD-1.1, FOLD-1.2, FOLD-2.1, FOLD-2.2 (projection of the surface), LOG-4.1, LOG-8.4 (older shapes)',
   levels: ['fold'],
   arbitrary: sessionLog(),
+  arbitraries: { 'session-prefix': sessionPrefixLog },
   labels: logLabels,
   floors: LOG_FLOORS,
   codec: logCodec,
@@ -129,6 +132,7 @@ export const FOLD_HEADER_LATEST = defineProperty({
   clause: 'FOLD-4.1, FOLD-4.2 (canonical latest snapshot), FOLD-4.4',
   levels: ['fold'],
   arbitrary: sessionLog(),
+  arbitraries: { 'session-prefix': sessionPrefixLog },
   labels: logLabels,
   codec: logCodec,
   async check(impl, log) {

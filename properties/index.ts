@@ -28,4 +28,4 @@ export const PROPERTIES: readonly AnyProperty[] = [
 
 export { PropertyFailure } from './_internals/failure.ts';
 export type { AnyProperty, Property, RegressionCodec, RegressionPayload } from './_internals/property.ts';
-export { inEra } from './session-prefix.ts';
+export { forEra, inEra } from './session-prefix.ts';

@@ -4,6 +4,7 @@ import type { AppendInput, ImplementationAt } from '../src/contract/index.ts';
 import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type AppendableEvent, type InvalidLog } from './arbitraries/invalid-log.ts';
 import { anyText } from './arbitraries/text.ts';
 import { buildLog, logPlan, logPlanOf, prefixJsonl, sessionLog } from './arbitraries/session-log.ts';
+import { sessionPrefixLog } from './arbitraries/session-prefix-log.ts';
 import { LOG_FLOORS, logCodec, logLabels, logWith } from './_internals/codecs.ts';
 import { fail, must, refusedWith, sameJson, sameText } from './_internals/failure.ts';
 import { defineProperty, jsonCodec, type RegressionCodec } from './_internals/property.ts';
@@ -21,6 +22,8 @@ export const LOG_LOAD_VALID = defineProperty({
   clause: 'LOG-1.1, LOG-1.5 (packed chunk rows expanded), LOG-2.2',
   levels: ['log'],
   arbitrary: sessionLog(),
+  // In the session-prefix era: header prefixes a reader must keep, compaction under its older names.
+  arbitraries: { 'session-prefix': sessionPrefixLog },
   labels: logLabels,
   floors: LOG_FLOORS,
   codec: logCodec,

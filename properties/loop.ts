@@ -1,35 +1,71 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
 import type { ImplementationAt, LoopRun, Scenario } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
-import { explainingEvent, foldRequestHeader, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
+import { buildRequest, explainingEvent, foldRequestHeader, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
 import { eventsOf, isEvent, isTyped, type EpochHeader, type InboxSpliceData, type Message, type SessionEvent, type StepData } from '../src/log/index.ts';
-import { SCENARIO_FLOORS, scenario, scenarioLabels } from './arbitraries/scenario.ts';
+import { SCENARIO_FLOORS, forkingScenario, scenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { fail, must, sameJson, sameText } from './_internals/failure.ts';
 import { firstUnfrozen } from './_internals/frozen.ts';
-import { expectedBoundaries, expectedRequest, expectedWire, parseLog, type ParsedLog } from './_internals/oracle.ts';
+import { expectedBoundaries, expectedHeader, expectedMessages, expectedRequest, expectedWire, parseLog, type ParsedLog } from './_internals/oracle.ts';
 import { defineProperty, jsonCodec, type Property } from './_internals/property.ts';
 import { checkExtends } from './request.ts';
 
-interface Observed {
+/**
+ * What the loop did over one log: the session's, up to its first fork, then each fork
+ * child's (scenario feature `fork`). `run` holds the requests sent over this log and
+ * `boundaries` the ones this log wrote itself (a child's inherited ones are its parent's);
+ * `actions` are the scenario's actions played over it, the fork that opened it first.
+ */
+interface Stretch {
+  /** 0 for the session's own log, k for the child of its k-th fork. */
+  readonly index: number;
   readonly run: LoopRun;
   readonly log: ParsedLog;
   readonly boundaries: readonly RequestBoundary[];
+  /** Every boundary the log shows, inherited ones included. */
+  readonly allBoundaries: readonly RequestBoundary[];
+  readonly actions: Scenario['actions'];
+  /** The scenario's actions before this stretch. */
+  readonly before: Scenario['actions'];
+  /** The seq from which the log is this stretch's own: 0, or a child's seed length. */
+  readonly live: number;
+  /** The seq of the end-seed that closes a child's seed, where its first loop instance starts (0 for the session's own log). */
+  readonly from: number;
+  /** A fork child cut at its parent's end (the default boundary), not before it. */
+  readonly wholeParent: boolean;
 }
 
-/** Runs the scenario and reads the log it wrote; the log must load and show one boundary per request sent. */
-async function observe(impl: ImplementationAt<'loop'>, s: Scenario): Promise<Observed> {
+/** Runs the scenario and reads every log it wrote; each must load and show one boundary of its own per request sent over it. */
+async function observe(impl: ImplementationAt<'loop'>, s: Scenario): Promise<{ readonly run: LoopRun; readonly stretches: readonly Stretch[] }> {
   const run = must(await impl.run(s), 'running the scenario');
-  let log: ParsedLog;
-  try {
-    log = parseLog(run.jsonl);
-  } catch (error) {
-    return fail(`the log the loop wrote does not load: ${(error as Error).message}`);
-  }
-  const boundaries = expectedBoundaries(log.events);
-  if (boundaries.length !== run.requests.length) {
-    fail(`the loop sent ${run.requests.length} requests but its log shows ${boundaries.length} dispatched requests (a one-shot counted as a loop request, or a request the log does not show)`);
-  }
-  return { run, log, boundaries };
+  const forks = run.forks ?? [];
+  const forkAt = s.actions.flatMap((a, i) => (a.do === 'fork' ? [i] : []));
+  if (forks.length !== forkAt.length) fail(`the scenario forks ${forkAt.length} times but the run reports ${forks.length} forked logs`);
+  const lengths: number[] = [];
+  const stretches = [...forks.map((f) => f.jsonl), run.jsonl].map((jsonl, k): Stretch => {
+    const over = k === 0 ? 'the session' : `fork child ${k}`;
+    let log: ParsedLog;
+    try {
+      log = parseLog(jsonl);
+    } catch (error) {
+      return fail(`the log the loop wrote over ${over} does not load: ${(error as Error).message}`);
+    }
+    lengths.push(log.events.length);
+    const live = k === 0 ? 0 : forks[k - 1]!.boundary;
+    if (k > 0 && log.header.seedLength !== live) fail(`the run reports fork ${k} cut at boundary ${live}, but the child's header gives seed length ${String(log.header.seedLength)}`);
+    const from = k === 0 ? 0 : log.events[live]?.type === 'session/end-seed' ? live : live - 1;
+    const first = k === 0 ? 0 : forks[k - 1]!.requests;
+    const end = forks[k]?.requests ?? run.requests.length;
+    const allBoundaries = expectedBoundaries(log.events);
+    const boundaries = allBoundaries.filter((b) => b.seq > live);
+    const own = { requests: run.requests.slice(first, end), wire: run.wire.slice(first, end), jsonl };
+    if (boundaries.length !== own.requests.length) {
+      fail(`the loop sent ${own.requests.length} requests over ${over} but its log shows ${boundaries.length} dispatched requests of its own (a one-shot counted as a loop request, or a request the log does not show)`);
+    }
+    const start = k === 0 ? 0 : forkAt[k - 1]!;
+    return { index: k, run: own, log, boundaries, allBoundaries, actions: s.actions.slice(start, forkAt[k] ?? s.actions.length), before: s.actions.slice(0, start), live, from, wholeParent: k > 0 && live === lengths[k - 1] };
+  });
+  return { run, stretches };
 }
 
 const common = {
@@ -41,7 +77,9 @@ const common = {
 };
 
 
-const at = (b: RequestBoundary) => `the request of step ${b.turn}.${b.step} (boundary seq ${b.seq})`;
+/** A request by where its log shows it; in a fork child's log, named with the child. */
+const at = (b: RequestBoundary, child?: string) => `the request of step ${b.turn}.${b.step} (boundary seq ${b.seq}${child === undefined ? '' : ` of fork child ${child}`})`;
+const childOf = (stretch: Stretch) => (stretch.index > 0 ? stretch.log.id : undefined);
 
 /** Actions that change the header the next request is built with (a prompt may change it during its turn). */
 const changesHeader = (a: Scenario['actions'][number]) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override' || (a.do === 'prompt' && a.change !== undefined);
@@ -54,10 +92,12 @@ export const LOOP_RECONSTRUCT = loopProperty({
   id: 'LOOP-RECONSTRUCT',
   title: 'every request the loop sent equals the request rebuilt from a fresh fold of its log at that request’s boundary',
   clause: 'RULE-1.1, RULE-1.3 (rebuilt from a fresh fold), REQ-2.1, REQ-2.2, REQ-2.4, RULE-2.2, LOOP-3.3, LOOP-3.5 (config seeds), LOOP-4.4 (retries)',
-  floors: { ...SCENARIO_FLOORS, 'tool calls': 0.5, compaction: 0.2, restart: 0.2, injection: 0.2, 'system change': 0.2 },
+  floors: { ...SCENARIO_FLOORS, 'tool calls': 0.5, compaction: 0.2, restart: 0.2, injection: 0.2, 'system change': 0.2, fork: 0.1 },
   async check(impl, s) {
-    const { run, log, boundaries } = await observe(impl, s);
-    boundaries.forEach((b, i) => sameJson(`${at(b)} differs from its reconstruction from the log`, expectedRequest(log, b.seq), run.requests[i]));
+    for (const stretch of (await observe(impl, s)).stretches) {
+      const { run, log, boundaries } = stretch;
+      boundaries.forEach((b, i) => sameJson(`${at(b, childOf(stretch))} differs from its reconstruction from the log`, expectedRequest(log, b.seq), run.requests[i]));
+    }
   },
 });
 
@@ -70,12 +110,14 @@ export const LOOP_WIRE_RECONSTRUCT = loopProperty({
   levels: ['loop', 'wire'] as const,
   floors: SCENARIO_FLOORS,
   async check(impl, s) {
-    const { run, log, boundaries } = await observe(impl, s);
-    boundaries.forEach((b, i) => {
-      const rebuilt = expectedRequest(log, b.seq);
-      if (rebuilt === null) fail(`${at(b)} has no request/header before it: the log cannot rebuild it`);
-      sameText(`the body of ${at(b)} differs from the serialization of its reconstruction`, expectedWire(rebuilt).body, run.wire[i]!.body);
-    });
+    for (const stretch of (await observe(impl, s)).stretches) {
+      const { run, log, boundaries } = stretch;
+      boundaries.forEach((b, i) => {
+        const rebuilt = expectedRequest(log, b.seq);
+        if (rebuilt === null) fail(`${at(b, childOf(stretch))} has no request/header before it: the log cannot rebuild it`);
+        sameText(`the body of ${at(b, childOf(stretch))} differs from the serialization of its reconstruction`, expectedWire(rebuilt).body, run.wire[i]!.body);
+      });
+    }
   },
 });
 
@@ -85,8 +127,10 @@ export const LOOP_PREFIX_STABLE = loopProperty({
   title: 'each request the loop sent extends the previous one unless a header change or resume, or a replace, is logged between them',
   clause: 'REQ-3.1, RULE-1.4, LOOP-6.3 (a compaction explains its break)',
   async check(impl, s) {
-    const { run, log, boundaries } = await observe(impl, s);
-    for (let i = 1; i < run.requests.length; i++) checkExtends(log.events, run.requests[i - 1]!, run.requests[i]!, boundaries[i - 1]!.seq, boundaries[i]!.seq, at(boundaries[i]!));
+    for (const stretch of (await observe(impl, s)).stretches) {
+      const { run, log, boundaries } = stretch;
+      for (let i = 1; i < run.requests.length; i++) checkExtends(log.events, run.requests[i - 1]!, run.requests[i]!, boundaries[i - 1]!.seq, boundaries[i]!.seq, at(boundaries[i]!, childOf(stretch)));
+    }
   },
 });
 
@@ -102,32 +146,36 @@ export const LOOP_HEADER_DISCIPLINE = loopProperty({
   title: 'one request/header per loop instance (initial, then resume) plus one per real change, and none otherwise',
   clause: 'LOOP-3.1, LOOP-3.2 (one per instance, one per real change), FOLD-4.3, LOOP-6.3',
   async check(impl, s) {
-    const { log, boundaries } = await observe(impl, s);
-    const changers = s.actions.filter(changesHeader).length;
-    const changes = log.events.filter((e) => isEvent(e, 'request/header') && e.data.reason === 'change').length;
-    if (changes > changers) {
-      fail(`the loop logged ${changes} "change" snapshots, but the scenario changed the system prompt, the tools or the config only ${changers} times`, 'a snapshot is owed only when the rendered header really changed (a clock or a re-sort in the prompt is not a change the user made)');
-    }
-    let previous: EpochHeader | undefined;
-    for (const [start, end] of instances(log.events)) {
-      const headers = log.events.slice(start, end).filter(eventsOf('request/header'));
-      const sent = boundaries.filter((b) => b.seq > start && b.seq < end);
-      if (sent.length === 0) {
-        if (headers.length > 0) fail(`a loop instance that sent nothing logged ${headers.length} request/header snapshots`);
-        continue;
-      }
-      const first = headers[0];
-      if (first === undefined || first.seq > sent[0]!.seq) fail(`the first request of the loop instance starting at seq ${start} has no request/header before it`);
-      headers.forEach((event, i) => {
-        const { header, reason } = event.data;
-        const owed = i === 0 ? (previous === undefined ? 'initial' : 'resume') : 'change';
-        if (reason !== owed) fail(`the request/header at seq ${event.seq} has reason "${reason}"; it must be "${owed}"`);
-        if (i > 0 && headerEquals(previous, header)) fail(`the request/header at seq ${event.seq} logs a "change" that equals the previous snapshot`, 'a snapshot is logged only when headerEquals says the header changed');
-        previous = header;
-      });
-    }
+    for (const stretch of (await observe(impl, s)).stretches) checkHeaderDiscipline(stretch);
   },
 });
+
+function checkHeaderDiscipline({ log, allBoundaries, actions, live }: Stretch): void {
+  // A fork child's inherited snapshots are its parent's: counted there.
+  const changers = actions.filter(changesHeader).length;
+  const changes = log.events.filter((e) => e.seq >= live && isEvent(e, 'request/header') && e.data.reason === 'change').length;
+  if (changes > changers) {
+    fail(`the loop logged ${changes} "change" snapshots, but the scenario changed the system prompt, the tools or the config only ${changers} times`, 'a snapshot is owed only when the rendered header really changed (a clock or a re-sort in the prompt is not a change the user made)');
+  }
+  let previous: EpochHeader | undefined;
+  for (const [start, end] of instances(log.events)) {
+    const headers = log.events.slice(start, end).filter(eventsOf('request/header'));
+    const sent = allBoundaries.filter((b) => b.seq > start && b.seq < end);
+    if (sent.length === 0) {
+      if (headers.length > 0) fail(`a loop instance that sent nothing logged ${headers.length} request/header snapshots`);
+      continue;
+    }
+    const first = headers[0];
+    if (first === undefined || first.seq > sent[0]!.seq) fail(`the first request of the loop instance starting at seq ${start} has no request/header before it`);
+    headers.forEach((event, i) => {
+      const { header, reason } = event.data;
+      const owed = i === 0 ? (previous === undefined ? 'initial' : 'resume') : 'change';
+      if (reason !== owed) fail(`the request/header at seq ${event.seq} has reason "${reason}"; it must be "${owed}"`);
+      if (i > 0 && headerEquals(previous, header)) fail(`the request/header at seq ${event.seq} logs a "change" that equals the previous snapshot`, 'a snapshot is logged only when headerEquals says the header changed');
+      previous = header;
+    });
+  }
+}
 
 export const LOOP_LATE_INJECTION = loopProperty({
   ...common,
@@ -136,36 +184,43 @@ export const LOOP_LATE_INJECTION = loopProperty({
   clause: 'LOOP-2.3',
   floors: { injection: 0.2 },
   async check(impl, s) {
-    const { run, log, boundaries } = await observe(impl, s);
-    // The history only: a session prefix (the session-prefix era) is the header's, not the conversation's.
-    const history = (i: number) => (run.requests[i]?.messages ?? []).slice(foldRequestHeader(log.events.slice(0, boundaries[i]?.seq ?? 0))?.messagePrefix?.length ?? 0);
-    const copies = (i: number, text: string) => history(i).filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text === text)).length;
-        const turns = log.events.filter(eventsOf('turn/start')).map((e) => e.data.turn);
-    const prompts = s.actions.filter((a) => a.do === 'prompt');
-    // Prompt j starts turn j, as long as every turn before ended normally (a failed turn may leave work for an extra turn).
-    for (const [j, prompt] of prompts.entries()) {
-      const turn = turns[j];
-      if (turn === undefined) break;
-      const inTurn = boundaries.map((b, i) => [b, i] as const).filter(([b]) => b.turn === turn).map(([, i]) => i);
-      const n = prompt.inject === undefined ? undefined : inTurn[prompt.inject.duringRequest - 1];
-      if (n !== undefined && prompt.inject !== undefined) {
-        const text = prompt.inject.text;
-        const before = n === 0 ? 0 : copies(n - 1, text);
-        // The request in flight and every retry of it: a retry repeats that attempt, in the same step (spec §4.3 item 4, §4.5).
-        const { turn: t, step } = boundaries[n]!;
-        for (let k = n; k < boundaries.length && boundaries[k]!.turn === t && boundaries[k]!.step === step; k++) {
-          const replaced = n > 0 && replacedIn(log.events, boundaries[n - 1]!.seq, boundaries[k]!.seq);
-          if (!replaced && copies(k, text) > before) fail(`text injected during ${at(boundaries[n]!)} joined ${k === n ? 'that same request' : `${at(boundaries[k]!)}, a retry of it`}`, 'an injection must wait in the next-step inbox for the next step');
-        }
-        // The next step's first request: a retry repeats the attempt in flight (spec §4.5), the inbox waits for the next step.
-        const next = boundaries.findIndex((b, k) => k > n && b.attempt === 0);
-        if (next > 0 && !replacedIn(log.events, boundaries[n]!.seq, boundaries[next]!.seq) && copies(next, text) <= copies(n, text)) fail(`text injected during ${at(boundaries[n]!)} is missing from the next step's request`);
-      }
-      const end = log.events.filter(eventsOf('turn/end')).find((e) => e.data.turn === turn);
-      if (end?.data.reason?.kind !== 'completed') break;
-    }
+    for (const stretch of (await observe(impl, s)).stretches) checkLateInjection(stretch);
   },
 });
+
+function checkLateInjection(stretch: Stretch): void {
+  const { run, log, boundaries, actions, live } = stretch;
+  const where = (b: RequestBoundary) => at(b, childOf(stretch));
+  // The history only: a session prefix (the session-prefix era) is the header's, not the conversation's.
+  const history = (i: number) => (run.requests[i]?.messages ?? []).slice(foldRequestHeader(log.events.slice(0, boundaries[i]?.seq ?? 0))?.messagePrefix?.length ?? 0);
+  const copies = (i: number, text: string) => history(i).filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text === text)).length;
+  // The turns this log ran itself: a fork child's go on from the turns it inherited.
+  const own = log.events.filter((e) => e.seq >= live);
+  const turns = own.filter(eventsOf('turn/start')).map((e) => e.data.turn);
+  const prompts = actions.filter((a) => a.do === 'prompt');
+  // Prompt j starts turn j, as long as every turn before ended normally (a failed turn may leave work for an extra turn).
+  for (const [j, prompt] of prompts.entries()) {
+    const turn = turns[j];
+    if (turn === undefined) break;
+    const inTurn = boundaries.map((b, i) => [b, i] as const).filter(([b]) => b.turn === turn).map(([, i]) => i);
+    const n = prompt.inject === undefined ? undefined : inTurn[prompt.inject.duringRequest - 1];
+    if (n !== undefined && prompt.inject !== undefined) {
+      const text = prompt.inject.text;
+      const before = n === 0 ? 0 : copies(n - 1, text);
+      // The request in flight and every retry of it: a retry repeats that attempt, in the same step (spec §4.3 item 4, §4.5).
+      const { turn: t, step } = boundaries[n]!;
+      for (let k = n; k < boundaries.length && boundaries[k]!.turn === t && boundaries[k]!.step === step; k++) {
+        const replaced = n > 0 && replacedIn(log.events, boundaries[n - 1]!.seq, boundaries[k]!.seq);
+        if (!replaced && copies(k, text) > before) fail(`text injected during ${where(boundaries[n]!)} joined ${k === n ? 'that same request' : `${where(boundaries[k]!)}, a retry of it`}`, 'an injection must wait in the next-step inbox for the next step');
+      }
+      // The next step's first request: a retry repeats the attempt in flight (spec §4.5), the inbox waits for the next step.
+      const next = boundaries.findIndex((b, k) => k > n && b.attempt === 0);
+      if (next > 0 && !replacedIn(log.events, boundaries[n]!.seq, boundaries[next]!.seq) && copies(next, text) <= copies(n, text)) fail(`text injected during ${where(boundaries[n]!)} is missing from the next step's request`);
+    }
+    const end = own.filter(eventsOf('turn/end')).find((e) => e.data.turn === turn);
+    if (end?.data.reason?.kind !== 'completed') break;
+  }
+}
 
 export const LOOP_ONE_SHOT_ENVELOPE = loopProperty({
   ...common,
@@ -174,15 +229,16 @@ export const LOOP_ONE_SHOT_ENVELOPE = loopProperty({
   clause: 'LOOP-6.1, LOOP-6.2 (compaction is a logged one-shot)',
   floors: { compaction: 0.2 },
   async check(impl, s) {
-    const { log } = await observe(impl, s);
-    for (const event of log.events) {
-      if (!isEvent(event, 'compaction/summary')) continue;
-      const summary = event.data;
-      if (typeof summary.provider !== 'string' || summary.provider === '' || typeof summary.model !== 'string' || summary.model === '') {
-        fail(`the compaction/summary at seq ${event.seq} does not log the provider and model of its one-shot call`);
+    for (const { log, live } of (await observe(impl, s)).stretches) {
+      for (const event of log.events) {
+        if (event.seq < live || !isEvent(event, 'compaction/summary')) continue;
+        const summary = event.data;
+        if (typeof summary.provider !== 'string' || summary.provider === '' || typeof summary.model !== 'string' || summary.model === '') {
+          fail(`the compaction/summary at seq ${event.seq} does not log the provider and model of its one-shot call`);
+        }
+        const replacement = log.events.find((e) => e.seq > event.seq && typeof e.surfaceOp === 'object' && e.sourceEventSeqs?.includes(event.seq));
+        if (replacement === undefined) fail(`no surface replace cites the compaction/summary at seq ${event.seq}`);
       }
-      const replacement = log.events.find((e) => e.seq > event.seq && typeof e.surfaceOp === 'object' && e.sourceEventSeqs?.includes(event.seq));
-      if (replacement === undefined) fail(`no surface replace cites the compaction/summary at seq ${event.seq}`);
     }
   },
 });
@@ -198,18 +254,21 @@ export const LOOP_ONE_SHOT_ENVELOPE = loopProperty({
  * instances a crash opened are told apart by the repair they start with (`turn/end`
  * interrupted just before their marker, spec §4.5).
  */
-function restartStarts(actions: Scenario['actions'], events: readonly SessionEvent[]): Map<number, number> {
+function restartStarts(actions: Scenario['actions'], events: readonly SessionEvent[], from: number): Map<number, number> {
   const repaired = (seq: number) => {
     const before = events[seq - 1];
     return before !== undefined && isEvent(before, 'turn/end') && before.data.reason?.kind === 'interrupted';
   };
-  const seeds = events.filter((e) => e.type === 'session/end-seed' && !repaired(e.seq)).map((e) => e.seq);
+  // A fork child's own markers only: those it inherited, and the one closing its seed, are its parent's.
+  const seeds = events.filter((e) => e.type === 'session/end-seed' && e.seq > from && !repaired(e.seq)).map((e) => e.seq);
   // Per restart: true (opens a new marker), false (shares the last one), undefined (cannot say).
   const opens: Array<[number, boolean | undefined]> = [];
   let wrote: boolean | undefined = false;
   for (const [i, action] of actions.entries()) {
     if (action.do === 'prompt') wrote = action.crash === undefined ? true : undefined;
     else if (action.do === 'compact' && wrote === false) wrote = undefined;
+    // The fork that opens a child's stretch opens its first instance, at the marker closing the seed.
+    else if (action.do === 'fork') wrote = false;
     else if (action.do === 'restart') {
       opens.push([i, wrote]);
       wrote = false;
@@ -240,54 +299,65 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
   clause: 'LOOP-5.1 (resume snapshot, cache-aligned), LOOP-5.2, LOOP-3.3, LOOP-3.5, LOG-9.1, RULE-1.5',
   floors: { restart: 0.2 },
   async check(impl, s) {
-    const { run, log, boundaries } = await observe(impl, s);
-    const starts = restartStarts(s.actions, log.events);
-    for (const [i, action] of s.actions.entries()) {
-      if (action.do !== 'restart') continue;
-      const start = starts.get(i);
-      if (start === undefined) continue;
-      // Each part of the header with nothing new to apply — no drift, no change to it since the
-      // last prompt or before the next one — must come back exactly as it left.
-      const lastPrompt = s.actions.slice(0, i).findLastIndex((a) => a.do === 'prompt');
-      const nextPrompt = s.actions.findIndex((a, j) => j > i && a.do === 'prompt');
-      const around = s.actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt);
-      const previous = s.actions[lastPrompt];
-      if (previous?.do === 'prompt' && previous.crash !== undefined) continue;
-      const before = boundaries.findLastIndex((b) => b.seq < start);
-      const after = boundaries.findIndex((b) => b.seq > start);
-      if (before < 0 || after < 0) continue;
-      const resume = log.events.slice(start, boundaries[after]!.seq).find(eventsOf('request/header'));
-      const last = log.events.slice(0, start).findLast(eventsOf('request/header'));
-      if (resume === undefined || last === undefined) continue;
-      const changes = [...around, ...(previous?.do === 'prompt' && previous.change !== undefined ? [previous.change.action] : [])];
-      // Config from the request hook is the old instance's own (spec §4, §10 item 7): a new
-      // instance drops it and its hook re-applies what is active, so after any override the
-      // resume may legitimately differ, whether the override came between turns or inside one.
-      const hooked = s.actions.slice(0, i).some((a) => a.do === 'override' || (a.do === 'prompt' && a.change?.action.do === 'override'));
-      // Restarts next to this one (no prompt between them) bring their own route or system.
-      const restarts = around.filter((a) => a.do === 'restart');
-      const rerouted = restarts.some((a) => a.route !== undefined);
-      const drift: Record<BrokenPart | 'config', boolean> = {
-        model: rerouted,
-        config: rerouted || hooked || changes.some((a) => a.do === 'override'),
-        system: restarts.some((a) => a.system !== undefined) || changes.some((a) => a.do === 'setSystem'),
-        tools: changes.some((a) => a.do === 'registerTool'),
-        // A new instance may compose another session prefix: its resume snapshot logs it.
-        prefix: true,
-        messages: replacedIn(log.events, boundaries[before]!.seq, boundaries[after]!.seq),
-      };
-      const { header: lastHeader } = last.data;
-      const { header: resumed } = resume.data;
-      const why = (part: string) => `the ${part} of the resume snapshot at seq ${resume.seq} differs from the last snapshot although nothing changed it`;
-      if (!drift.system) sameJson(why('system prompt'), lastHeader.system, resumed.system);
-      if (!drift.tools) sameJson(why('tools'), lastHeader.tools, resumed.tools);
-      if (!Object.values(drift).some(Boolean) && !headerEquals(lastHeader, resumed)) sameJson(why('config'), lastHeader, resumed);
-      // Cache alignment does not look at config beyond the route: checked for every part nothing changed.
-      const part = JSON.stringify(lastHeader.messagePrefix ?? []) !== JSON.stringify(resumed.messagePrefix ?? []) ? 'prefix' : prefixBreak(run.requests[before]!, run.requests[after]!);
-      if (part !== undefined && !drift[part]) fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing changed it`);
-    }
+    for (const stretch of (await observe(impl, s)).stretches) checkResumeAligned(stretch);
   },
 });
+
+function checkResumeAligned({ run, log, boundaries, actions, before: earlier, from, index, wholeParent }: Stretch): void {
+  const starts = restartStarts(actions, log.events, from);
+  const isPrompt = (a: Scenario['actions'][number]) => a.do === 'prompt';
+  for (const [i, action] of actions.entries()) {
+    // A fork child's first instance is a new instance over a persisted log too: it resumes at the marker closing its seed.
+    const start = action.do === 'restart' ? starts.get(i) : action.do === 'fork' && i === 0 && index > 0 ? from : undefined;
+    if (start === undefined) continue;
+    // Each part of the header with nothing new to apply — no drift, no change to it since the
+    // last prompt or before the next one — must come back exactly as it left.
+    const lastPrompt = actions.slice(0, i).findLastIndex(isPrompt);
+    const nextPrompt = actions.findIndex((a, j) => j > i && a.do === 'prompt');
+    // In a fork child before its first prompt the last snapshot is the one it inherited: what may
+    // have moved the header since reaches back into its parent's actions after the parent's last
+    // prompt, or into all of them when the child was cut before the parent's end.
+    const inherited = lastPrompt < 0 && index > 0;
+    const carried = !inherited ? [] : wholeParent ? earlier.slice(Math.max(0, earlier.findLastIndex(isPrompt))) : earlier;
+    const around = [...carried.filter((a) => !isPrompt(a)), ...actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt)];
+    const previous = inherited ? (wholeParent ? carried[0] : undefined) : actions[lastPrompt];
+    if (previous?.do === 'prompt' && previous.crash !== undefined) continue;
+    const before = boundaries.findLastIndex((b) => b.seq < start);
+    const after = boundaries.findIndex((b) => b.seq > start);
+    if (after < 0 || (before < 0 && !inherited)) continue;
+    const resume = log.events.slice(start, boundaries[after]!.seq).find(eventsOf('request/header'));
+    const last = log.events.slice(0, start).findLast(eventsOf('request/header'));
+    if (resume === undefined || last === undefined) continue;
+    const changes = [...around, ...carried.flatMap((a) => (a.do === 'prompt' && a.change !== undefined ? [a.change.action] : [])), ...(previous?.do === 'prompt' && previous.change !== undefined ? [previous.change.action] : [])];
+    // Config from the request hook is the old instance's own (spec §4, §10 item 7): a new
+    // instance drops it and its hook re-applies what is active, so after any override the
+    // resume may legitimately differ, whether the override came between turns or inside one.
+    const hooked = [...earlier, ...actions.slice(0, i)].some((a) => a.do === 'override' || (a.do === 'prompt' && a.change?.action.do === 'override'));
+    // Restarts and forks next to this one (no prompt between them) bring their own route or system.
+    const restarts = around.filter((a) => a.do === 'restart' || a.do === 'fork');
+    const rerouted = restarts.some((a) => a.route !== undefined);
+    // What the first request after the restart must extend: the last one before it, or in a child that sent none, what its log says at the restart.
+    const { header: lastHeader } = last.data;
+    const previousRequest = before >= 0 ? run.requests[before]! : buildRequest(lastHeader, expectedMessages(log.events, start), log.id);
+    const drift: Record<BrokenPart | 'config', boolean> = {
+      model: rerouted,
+      config: rerouted || hooked || changes.some((a) => a.do === 'override'),
+      system: restarts.some((a) => a.system !== undefined) || changes.some((a) => a.do === 'setSystem'),
+      tools: changes.some((a) => a.do === 'registerTool'),
+      // A new instance may compose another session prefix: its resume snapshot logs it.
+      prefix: true,
+      messages: replacedIn(log.events, before >= 0 ? boundaries[before]!.seq : start, boundaries[after]!.seq),
+    };
+    const { header: resumed } = resume.data;
+    const why = (part: string) => `the ${part} of the resume snapshot at seq ${resume.seq} differs from the last snapshot although nothing changed it`;
+    if (!drift.system) sameJson(why('system prompt'), lastHeader.system, resumed.system);
+    if (!drift.tools) sameJson(why('tools'), lastHeader.tools, resumed.tools);
+    if (!Object.values(drift).some(Boolean) && !headerEquals(lastHeader, resumed)) sameJson(why('config'), lastHeader, resumed);
+    // Cache alignment does not look at config beyond the route: checked for every part nothing changed.
+    const part = JSON.stringify(lastHeader.messagePrefix ?? []) !== JSON.stringify(resumed.messagePrefix ?? []) ? 'prefix' : prefixBreak(previousRequest, run.requests[after]!);
+    if (part !== undefined && !drift[part]) fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing changed it`);
+  }
+}
 
 /**
  * The relational trace of spec §6.2, with the loop's own order of events (§4.2–§4.5), or
@@ -420,9 +490,10 @@ export const LOOP_LOG_WELL_FORMED = loopProperty({
   title: 'the log the loop wrote loads, its turns, steps and tool pairs nest as the relational trace requires, each step enters the messages its inbox claims removed, and tool results commit in the model’s order',
   clause: 'LOOP-1.1, LOOP-1.2, LOOP-1.3 (the loop’s log nests and loads), LOOP-2.1, LOOP-2.2 (inbox claims entered), LOOP-4.1, LOOP-4.2, LOOP-4.3, LOOP-4.5 (crash repair)',
   async check(impl, s) {
-    const { log } = await observe(impl, s);
-    const problem = traceProblem(log.events);
-    if (problem !== undefined) fail(problem);
+    for (const { log, index } of (await observe(impl, s)).stretches) {
+      const problem = traceProblem(log.events);
+      if (problem !== undefined) fail(index === 0 ? problem : `in the log of fork child ${log.id}: ${problem}`);
+    }
   },
 });
 
@@ -441,4 +512,90 @@ export const LOOP_FROZEN = loopProperty({
   },
 });
 
-export const LOOP_PROPERTIES = [LOOP_RECONSTRUCT, LOOP_WIRE_RECONSTRUCT, LOOP_PREFIX_STABLE, LOOP_HEADER_DISCIPLINE, LOOP_LATE_INJECTION, LOOP_ONE_SHOT_ENVELOPE, LOOP_RESUME_ALIGNED, LOOP_LOG_WELL_FORMED, LOOP_FROZEN];
+type ForkAction = Extract<Scenario['actions'][number], { do: 'fork' }>;
+
+/** The part of a header a break of `part` is about. */
+function partOf(header: EpochHeader | null | undefined, part: BrokenPart): unknown {
+  if (part === 'model') return [header?.config.provider, header?.config.model];
+  if (part === 'system') return header?.system;
+  if (part === 'tools') return header?.tools ?? [];
+  return header?.messagePrefix ?? [];
+}
+
+/**
+ * The fork that opened `child`, cut from `parent`: the child is seeded with the parent's
+ * events before the boundary (right after the turn/end of `afterTurn`, or the whole log)
+ * and derives there what the parent derived; its first loop instance logs its own snapshot
+ * before its first request, carrying the fork override and, in every part nothing changed,
+ * the parent's header at the boundary; and its first request extends the parent's request
+ * at the boundary (the header there and the messages derived there) unless the child's log
+ * shows the drift: a snapshot that changed the part that breaks, or a surface replace.
+ */
+function checkForkAligned(parent: Stretch, child: Stretch, fork: ForkAction): void {
+  const where = `the fork into "${fork.childId}"`;
+  const events = parent.log.events;
+  const end = fork.afterTurn === undefined ? undefined : events.find((e) => isEvent(e, 'turn/end') && e.data.turn === fork.afterTurn);
+  const boundary = end === undefined ? events.length : end.seq + 1;
+  const { header } = child.log;
+  sameJson(`${where}: the child's header does not name its id, its parent and the boundary ${boundary} as its seed length`, { id: fork.childId, parentSession: parent.log.id, seedLength: boundary }, { id: header.id, parentSession: header.parentSession, seedLength: header.seedLength });
+  sameJson(`${where}: the child's seed is not the parent's events before the boundary ${boundary}`, events.slice(0, boundary), child.log.events.slice(0, boundary));
+  const seeded = child.log.events.slice(0, child.from + 1);
+  if (seeded.at(-1)?.type !== 'session/end-seed') fail(`${where}: the child's seed is not closed by a session/end-seed at seq ${child.from}`);
+  sameJson(`${where}: the child derives other messages after its seed than the parent derived at the boundary`, expectedMessages(events, boundary), expectedMessages(seeded, seeded.length));
+  const first = child.boundaries[0];
+  if (first === undefined) return;
+  const resume = child.log.events.slice(child.from, first.seq).find(eventsOf('request/header'));
+  if (resume === undefined) fail(`${where}: the child's first request (boundary seq ${first.seq}) has no request/header of its own before it`);
+  const inherited = expectedHeader(events, boundary);
+  if (resume.data.reason !== (inherited === null ? 'initial' : 'resume')) fail(`${where}: the child's first snapshot (seq ${resume.seq}) has reason "${resume.data.reason}"; a fork of a log ${inherited === null ? 'without a snapshot owes "initial"' : 'with a snapshot owes "resume"'}`);
+  // What else may move the child's first header: a change the parent made after the boundary
+  // or left pending at the fork (any before it, when the boundary is not the parent's end), a
+  // change between the fork and the child's first prompt, a restart or fork bringing its own.
+  const upTo = child.actions.findIndex((a) => a.do === 'prompt');
+  const since = boundary < events.length ? 0 : Math.max(0, child.before.findLastIndex((a) => a.do === 'prompt'));
+  const pending = [...child.before.slice(since), ...child.actions.slice(1, upTo < 0 ? undefined : upTo)];
+  const moved = (kind: string) => pending.some((a) => a.do === kind || a.do === 'restart' || a.do === 'fork' || (a.do === 'prompt' && a.change?.action.do === kind));
+  const hooked = [...child.before, ...child.actions].some((a) => a.do === 'override' || (a.do === 'prompt' && a.change?.action.do === 'override'));
+  const snapshot = resume.data.header;
+  const why = (part: string) => `${where}: the ${part} of the child's snapshot at seq ${resume.seq}`;
+  if (!moved('setSystem')) {
+    if (fork.system !== undefined) sameJson(`${why('system prompt')} does not carry the fork override`, fork.system === '' ? undefined : fork.system, snapshot.system);
+    else if (inherited !== null) sameJson(`${why('system prompt')} differs from the parent's at the boundary although nothing changed it`, inherited.system, snapshot.system);
+  }
+  if (!moved('registerTool') && inherited !== null) sameJson(`${why('tools')} differ from the parent's at the boundary although nothing changed them`, inherited.tools, snapshot.tools);
+  if (!moved('override')) {
+    const route = fork.route;
+    const routeOf = (h: EpochHeader, maxTokens: boolean) => ({ provider: h.config.provider, model: h.config.model, ...(maxTokens ? { maxTokens: h.config.maxTokens } : {}) });
+    if (route !== undefined) {
+      const withMax = route.maxTokens !== undefined && !hooked;
+      sameJson(`${why('route')} does not carry the fork override`, { provider: route.provider, model: route.model, ...(withMax ? { maxTokens: route.maxTokens } : {}) }, routeOf(snapshot, withMax));
+    } else if (inherited !== null) sameJson(`${why('route')} differs from the parent's at the boundary although nothing changed it`, routeOf(inherited, false), routeOf(snapshot, false));
+  }
+  // Cache alignment: what the parent's log says at the boundary is a prefix of the child's first request, but for logged drift.
+  if (inherited === null) return;
+  const atBoundary = buildRequest(inherited, expectedMessages(events, boundary), child.log.id);
+  const sent = child.run.requests[0]!;
+  const atFirst = expectedHeader(child.log.events, first.seq);
+  const part = JSON.stringify(partOf(inherited, 'prefix')) !== JSON.stringify(partOf(atFirst, 'prefix')) ? 'prefix' : prefixBreak(atBoundary, sent);
+  if (part === undefined) return;
+  const drifted = part === 'messages' ? replacedIn(child.log.events, child.from, first.seq) : JSON.stringify(partOf(inherited, part)) !== JSON.stringify(partOf(atFirst, part));
+  if (drifted) return;
+  if (part === 'messages') sameJson(`${where}: the child's first request does not extend the parent's request at the boundary`, atBoundary.messages, sent.messages.slice(0, atBoundary.messages.length), 'no surface replace was logged in the child before its first request');
+  fail(`${where}: the child's first request does not extend the parent's request at the boundary (its ${part} differs) and the child's log shows no drift in it`);
+}
+
+export const LOOP_FORK_ALIGNED = loopProperty({
+  ...common,
+  id: 'LOOP-FORK-ALIGNED',
+  title: 'a fork child is its parent’s log up to the boundary and derives what the parent derived there; its first snapshot carries the fork override and the parent’s header in every part nothing changed, and its first request extends the parent’s request at the boundary unless the child’s log shows the drift',
+  clause: 'LOOP-5.3, RULE-1.5 (resume and fork with attributable drift), LOG-9.2',
+  scenarioFeatures: ['fork'],
+  arbitrary: forkingScenario,
+  floors: { 'fork after a turn': 0.3, 'fork override': 0.25 },
+  async check(impl, s) {
+    const { stretches } = await observe(impl, s);
+    s.actions.filter((a) => a.do === 'fork').forEach((fork, k) => checkForkAligned(stretches[k]!, stretches[k + 1]!, fork));
+  },
+});
+
+export const LOOP_PROPERTIES = [LOOP_RECONSTRUCT, LOOP_WIRE_RECONSTRUCT, LOOP_PREFIX_STABLE, LOOP_HEADER_DISCIPLINE, LOOP_LATE_INJECTION, LOOP_ONE_SHOT_ENVELOPE, LOOP_RESUME_ALIGNED, LOOP_LOG_WELL_FORMED, LOOP_FROZEN, LOOP_FORK_ALIGNED];

@@ -19,7 +19,7 @@ import { deriveEventMessage } from '../src/fold/index.ts';
 import { eventsOf, isEvent, type Message, type SessionEvent } from '../src/log/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { jsonCodec } from './_internals/property.ts';
-import { SCENARIO_FLOORS, scenario, scenarioLabels } from './arbitraries/scenario.ts';
+import { SCENARIO_FLOORS, linearScenario, scenarioLabels } from './arbitraries/scenario.ts';
 
 /** Plays `s` with the implementation's model client pointed at a recording proxy in front of a scripted upstream; the proxy's cassette is what went out. */
 async function playLive(run: (s: Scenario) => Promise<{ readonly jsonl: string }>, s: Scenario): Promise<{ readonly jsonl: string; readonly cassette: Cassette }> {
@@ -43,9 +43,9 @@ export const LOOP_WIRE_OBSERVED = loopProperty({
   title: 'every loop request the model client put on the wire equals, byte for byte, the serialization of the request rebuilt from the log, and every other request is a one-shot the log records, reading the messages its log entry says it shadows',
   clause: 'WIRE-1.3 (observed on the wire), RULE-1.2, LOOP-6.2',
   levels: ['loop', 'wire'],
-  scenarioFeature: 'liveModel',
+  scenarioFeatures: ['liveModel'],
   weight: 0.5,
-  arbitrary: scenario,
+  arbitrary: linearScenario,
   labels: scenarioLabels,
   floors: SCENARIO_FLOORS,
   codec: jsonCodec<Scenario>(),

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { Scenario } from '../src/contract/index.ts';
 import { deriveMessagesFresh, foldRequestHeader } from '../src/fold/index.ts';
 import { eventsOf, type Message } from '../src/log/index.ts';
-import { scenario, scenarioLabels } from './arbitraries/scenario.ts';
+import { linearScenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { anyText } from './arbitraries/text.ts';
 import { fail, must, sameJson } from './_internals/failure.ts';
 import { loopProperty } from './_internals/loop-property.ts';
@@ -23,16 +23,27 @@ export function withSessionPrefix(scenarios: fc.Arbitrary<Scenario>): fc.Arbitra
     .map(({ base, prefixes }) => ({ ...base, sessionPrefix: prefixes }));
 }
 
-export const prefixScenario: fc.Arbitrary<Scenario> = withSessionPrefix(scenario);
+export const prefixScenario: fc.Arbitrary<Scenario> = withSessionPrefix(linearScenario);
 
 /**
  * The suite in an era: in the session-prefix era every property that plays scenarios plays
  * them with a session prefix (feature sessionPrefix), so the whole loop suite holds the
- * implementation to that design; the current era is the suite as it is.
+ * implementation to that design, and a property with logs of that design (`arbitraries`)
+ * reads those; the current era is the suite as it is. The runner puts each property in the
+ * era the implementation declares.
  */
 export function inEra(properties: readonly AnyProperty[], era: Era): readonly AnyProperty[] {
-  if (era === 'current') return properties;
-  return properties.map((p) => (p.playsScenarios === true && p.scenarioFeature === undefined ? { ...p, scenarioFeature: 'sessionPrefix', arbitrary: withSessionPrefix(p.arbitrary as fc.Arbitrary<Scenario>) as fc.Arbitrary<unknown> } : p));
+  return era === 'current' ? properties : properties.map((p) => forEra(p, era));
+}
+
+/** One property in `era` (see `inEra`). */
+export function forEra(p: AnyProperty, era: Era): AnyProperty {
+  if (era === 'current') return p;
+  const own = p.arbitraries?.[era];
+  if (own !== undefined) return { ...p, arbitrary: own };
+  const features = p.scenarioFeatures ?? [];
+  if (p.playsScenarios !== true || features.includes('sessionPrefix')) return p;
+  return { ...p, scenarioFeatures: [...features, 'sessionPrefix'], arbitrary: withSessionPrefix(p.arbitrary as fc.Arbitrary<Scenario>) as fc.Arbitrary<unknown> };
 }
 
 const textsOf = (messages: readonly Message[]) => messages.map((m) => m.content.map((b) => (b.type === 'text' ? b.text : `<${b.type}>`)).join(''));
@@ -42,7 +53,7 @@ export const LOOP_SESSION_PREFIX = loopProperty({
   title: 'in the session-prefix era every request is its header’s prefix, composed once by its loop instance and logged before its first request, then the messages of the events before its step/start; the prefix is never history, a restart logs its recomposition as a resume snapshot, and a context message appended after a boundary joins the next request',
   clause: 'LOOP-7.1, LOOP-7.2, LOOP-7.3, LOOP-7.4, RULE-2.3, RULE-2.5, REQ-1.2, REQ-2.3',
   levels: ['loop'],
-  scenarioFeature: 'sessionPrefix',
+  scenarioFeatures: ['sessionPrefix'],
   weight: 0.5,
   arbitrary: prefixScenario,
   labels: (s) => ({ ...scenarioLabels(s), 'several instances': s.actions.some((a) => a.do === 'restart' || (a.do === 'prompt' && a.crash !== undefined)), 'empty prefix': s.sessionPrefix!.some((p) => p.length === 0), 'prefix changes': new Set(s.sessionPrefix!.map((p) => JSON.stringify(p))).size > 1 }),

@@ -79,7 +79,8 @@ def answer(request):
             # A harness whose loop runs would declare "liveModel" once its own HTTP client can
             # be pointed at scenario["model"]["baseUrl"] (e.g. an OpenAI-compatible client's
             # base_url): recon then checks the bytes that client really sends. Declined here.
-            result = {"protocolVersion": PROTOCOL_VERSION, "name": "python-example", "version": "0.1.0", "language": "python", "levels": ["log"], "scenarioFeatures": []}
+            # era: the design of the rule it follows, "current" (no session prefix), as when left out.
+            result = {"protocolVersion": PROTOCOL_VERSION, "name": "python-example", "version": "0.1.0", "language": "python", "levels": ["log"], "scenarioFeatures": [], "era": "current"}
     elif method == "log/load":
         try:
             result = {"ok": True, "value": load(params["jsonl"])}

@@ -1,4 +1,4 @@
-import { withDeclaredFeatures, type Level, type Scenario } from '../../src/contract/index.ts';
+import { playedFeatures, withDeclaredFeatures, type Level, type Scenario } from '../../src/contract/index.ts';
 import type { Property } from './property.ts';
 
 /**
@@ -7,5 +7,5 @@ import type { Property } from './property.ts';
  * case, never failed for what it cannot script.
  */
 export function loopProperty<L extends Level>(property: Property<Scenario, L>): Property<Scenario, L> {
-  return { ...property, playsScenarios: true, check: (impl, s) => property.check(impl, withDeclaredFeatures(s, impl.info.scenarioFeatures)) };
+  return { ...property, playsScenarios: true, check: (impl, s) => property.check(impl, withDeclaredFeatures(s, playedFeatures(impl.info))) };
 }

@@ -5,24 +5,25 @@
  * cached objects.
  */
 import { eraOf, deriveMessagesFresh, foldRequestHeader, reconstructRequest, requestBoundaries, type NeutralRequest, type RequestBoundary } from '../../src/fold/index.ts';
-import { loadJsonl, type EpochHeader, type Message, type SessionEvent } from '../../src/log/index.ts';
+import { loadJsonl, type EpochHeader, type Message, type SessionEvent, type SessionHeader } from '../../src/log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../src/wire/index.ts';
 import { specDeepSeekWire } from './wire-spec.ts';
 
 export interface ParsedLog {
   readonly id: string;
+  readonly header: SessionHeader;
   readonly events: readonly SessionEvent[];
 }
 
 export function parseLog(jsonl: string): ParsedLog {
   const { log } = loadJsonl(jsonl);
-  return { id: log.header.id, events: log.events };
+  return { id: log.header.id, header: log.header, events: log.events };
 }
 
 export const expectedMessages = (events: readonly SessionEvent[], k: number): Message[] => deriveMessagesFresh(events.slice(0, k));
 export const expectedHeader = (events: readonly SessionEvent[], k: number): EpochHeader | null => foldRequestHeader(events.slice(0, k)) ?? null;
 /** The request rebuilt at `boundary` by the rule of the era the log shows (dsh-eras §4.1–4.2). */
-export const expectedRequest = (log: ParsedLog, boundary: number): NeutralRequest | null => reconstructRequest(log.events, boundary, log.id, eraOf(log.events)) ?? null;
+export const expectedRequest = (log: Pick<ParsedLog, 'id' | 'events'>, boundary: number): NeutralRequest | null => reconstructRequest(log.events, boundary, log.id, eraOf(log.events)) ?? null;
 export const expectedBoundaries = (events: readonly SessionEvent[]): RequestBoundary[] => requestBoundaries(events);
 /** The DeepSeek request for `request`, serialized from spec §8.1 independently of src/wire. */
 export function expectedWire(request: GenerateRequest): WireRequest {

@@ -20,8 +20,8 @@ export interface Property<I, L extends Level> {
   readonly levels: readonly L[];
   /** The wire provider it speaks; `n/a` on an implementation that does not declare it. */
   readonly provider?: string;
-  /** The optional scenario feature it needs (SCENARIO_FEATURES); `n/a` on an implementation that does not declare it. */
-  readonly scenarioFeature?: string;
+  /** The optional scenario features it needs (SCENARIO_FEATURES); `n/a` on an implementation that does not play them all. */
+  readonly scenarioFeatures?: readonly string[];
   /** Its inputs are loop scenarios (loopProperty): what `inEra` gives a session prefix. */
   readonly playsScenarios?: true;
   /** The optional operation it needs (OPTIONAL_OPERATIONS); `n/a` on an implementation that does not declare it. */
@@ -31,6 +31,8 @@ export interface Property<I, L extends Level> {
   /** Default runs relative to the budget (1 = the budget). */
   readonly weight?: number;
   readonly arbitrary: fc.Arbitrary<I>;
+  /** Its inputs in another era than the current one, where they differ (`inEra`): logs of the session-prefix design. */
+  readonly arbitraries?: { readonly 'session-prefix'?: fc.Arbitrary<I> };
   /** Labels of one input, counted into generator statistics. */
   labels?(input: I): Readonly<Record<string, boolean>>;
   /** The least share of inputs that must carry each label, else the generator is too weak and the property fails. */

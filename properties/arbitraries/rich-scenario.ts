@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { Scenario, ScenarioAction } from '../../src/contract/index.ts';
 import type { ScriptedReply } from '../../src/loop/index.ts';
 import type { Mutable } from '../../src/_internals/mutable.ts';
-import { scenario } from './scenario.ts';
+import { linearScenario } from './scenario.ts';
 import { anyText, textOf } from './text.ts';
 
 type Style = 'compact' | 'spaced' | 'pretty';
@@ -76,7 +76,7 @@ function chunkSizeFor(reply: ScriptedReply): number | undefined {
 
 // Without fast-check's bias toward small values in the first runs: every case is a whole
 // conversation, so a short run (the kill matrix's) sees as much history as a long one.
-export const richScenario: fc.Arbitrary<Scenario> = fc.noBias(scenario).chain((s) => {
+export const richScenario: fc.Arbitrary<Scenario> = fc.noBias(linearScenario).chain((s) => {
   const prompts = s.actions.filter((a) => a.do === 'prompt');
   return fc
     .record({

@@ -4,14 +4,16 @@
  * per-call config overrides, compactions, tool-result trims, and restarts of the loop
  * over the persisted log with or without drift; and the optional features of the
  * scenario contract (retries, a crash or a header change in the middle of a turn, tool
- * outputs chosen by the scenario, replies that arrive whole). Every free-text field —
+ * outputs chosen by the scenario, replies that arrive whole, forks of the session after a
+ * turn or at the end, with or without a fork override). Every free-text field —
  * system prompt, user text, injected text, reply text, reasoning, the strings inside
  * tool-call arguments, tool outputs, tool names — draws from every text value class.
  */
 import fc from 'fast-check';
 import type { ToolSpec } from '../../src/log/index.ts';
-import type { HeaderChange, Scenario, ScenarioAction, ScenarioReply, ScriptedToolOutput } from '../../src/contract/index.ts';
+import type { HeaderChange, RouteConfig, Scenario, ScenarioAction, ScenarioReply, ScriptedToolOutput } from '../../src/contract/index.ts';
 import { anyText, textLabels, toolName } from './text.ts';
+import { independently } from '../_internals/independent.ts';
 
 const DESCRIPTIONS = ['Run a shell command.', 'Read a file.', 'Apply a patch.', 'Search the code.'];
 
@@ -144,7 +146,8 @@ const provider = fc.oneof(
   { weight: 1, arbitrary: fc.record({ replies: fc.array(replyOf(9), { maxLength: 10 }), maxRetries: fc.option(retries, { freq: 4, nil: undefined }) }) },
 );
 
-export const scenario: fc.Arbitrary<Scenario> = fc
+/** Scenarios without forks: what a property that follows one log from its start to its end plays. */
+export const linearScenario: fc.Arbitrary<Scenario> = fc
   .record({
     first: prompt,
     actions: fc.array(action, { minLength: 1, maxLength: 8, size: 'medium' }),
@@ -164,6 +167,45 @@ export const scenario: fc.Arbitrary<Scenario> = fc
     actions: distinctInjections([first, ...actions, { do: 'prompt', text: 'Anything else?' }]),
     ...(maxRetries === undefined ? {} : { maxRetries }),
   }));
+
+interface ForkStep {
+  /** Put after the action `at` (modulo the room there is). */
+  readonly at: number;
+  readonly afterTurn: number | undefined;
+  readonly route: RouteConfig | undefined;
+  readonly system: string | undefined;
+}
+
+/** A fork after a turn or at the end, with or without a fork override. */
+const forkStep: fc.Arbitrary<ForkStep> = fc.record({
+  at: fc.nat(),
+  afterTurn: oneIn(2, fc.integer({ min: 1, max: 3 })),
+  route: oneIn(3, fc.constantFrom<RouteConfig>({ provider: 'deepseek', model: 'deepseek-reasoner' }, { provider: 'deepseek', model: 'deepseek-chat', maxTokens: 2048 })),
+  system: oneIn(3, anyText),
+});
+
+/** `s` with `forks` among its actions, never after its last prompt (each child plays at least that one); child ids by position. */
+function withForks(s: Scenario, forks: readonly ForkStep[]): Scenario {
+  if (forks.length === 0) return s;
+  const actions = [...s.actions];
+  for (const { at, afterTurn, route, system } of forks) {
+    actions.splice(1 + (at % (actions.length - 1)), 0, { do: 'fork', childId: '', ...(afterTurn === undefined ? {} : { afterTurn }), ...(route === undefined ? {} : { route }), ...(system === undefined ? {} : { system }) });
+  }
+  let n = 0;
+  return { ...s, actions: actions.map((a) => (a.do === 'fork' ? { ...a, childId: `${s.session.id}-fork-${++n}` } : a)) };
+}
+
+/**
+ * Loop scenarios: `linearScenario`, and in one of three one or two forks (scenario feature
+ * `fork`). The forks are drawn from a random stream of their own, so a scenario without
+ * forks is, seed for seed, the one `linearScenario` draws: adding forks changed no other case.
+ */
+export const scenario: fc.Arbitrary<Scenario> = fc
+  .tuple(linearScenario, independently(fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(forkStep, { minLength: 1, maxLength: 2 }) })))
+  .map(([s, forks]) => withForks(s, forks));
+
+/** Scenarios that fork once or twice: what a property of forks plays. */
+export const forkingScenario: fc.Arbitrary<Scenario> = fc.tuple(linearScenario, independently(fc.array(forkStep, { minLength: 1, maxLength: 2 }))).map(([s, forks]) => withForks(s, forks));
 
 /**
  * An injected text is told apart from the prompts by its text (LOOP-LATE-INJECTION counts
@@ -221,6 +263,9 @@ export function scenarioLabels(s: Scenario): Record<string, boolean> {
     'tool calls': calls.length > 0,
     compaction: has('compact'),
     restart: has('restart'),
+    fork: has('fork'),
+    'fork after a turn': s.actions.some((a) => a.do === 'fork' && a.afterTurn !== undefined),
+    'fork override': s.actions.some((a) => a.do === 'fork' && (a.route !== undefined || a.system !== undefined)),
     injection: prompts.some((p) => p.inject !== undefined),
     'system change': changes.some((a) => a.do === 'setSystem'),
     retries: (s.maxRetries ?? 0) > 0 && s.replies.some((r) => r.finish === 'error'),
@@ -236,7 +281,7 @@ export function scenarioLabels(s: Scenario): Record<string, boolean> {
     'tool output: error': outputs.some((o) => o.isError === true),
     'usage absent': s.replies.some((r) => r.usage === undefined),
     ...Object.fromEntries(optional.flatMap((f) => [[`usage with ${f}`, usages.some((u) => u[f] !== undefined)], [`usage without ${f}`, usages.some((u) => u[f] === undefined)]])),
-    ...textLabels([s.system, ...changes.flatMap((a) => (a.do === 'setSystem' ? [a.text] : a.do === 'restart' && a.system !== undefined ? [a.system] : []))], 'system'),
+    ...textLabels([s.system, ...changes.flatMap((a) => (a.do === 'setSystem' ? [a.text] : (a.do === 'restart' || a.do === 'fork') && a.system !== undefined ? [a.system] : []))], 'system'),
     ...textLabels(prompts.map((p) => p.text), 'user'),
     ...textLabels(prompts.flatMap((p) => (p.inject === undefined ? [] : [p.inject.text])), 'injected'),
     ...textLabels(s.replies.flatMap((r) => (r.text === undefined ? [] : [r.text])), 'reply'),

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { PROPERTIES, inEra } from '../../properties/index.ts';
+import { PROPERTIES } from '../../properties/index.ts';
 import { ERAS, type Era } from '../fold/index.ts';
 import { readExpectations, type ExpectationsFile } from '../suite/expectations.ts';
 import { DEFAULT_TIMEOUT_MS } from '../conformance/protocol/driver.ts';
@@ -55,11 +55,14 @@ Options:
                        it checks) and exit
   --runs <N>           generated cases per property (default ${DEFAULT_RUNS}; loop properties run half)
   --seed <S>           the fast-check seed (default: from the clock, printed in the report)
-  --era <era>          the design of the rule the loop properties hold the implementation to:
-                       current (default; LOOP-SESSION-PREFIX still checks the other design),
-                       or session-prefix: every loop property plays its scenarios with a
-                       session prefix (scenario feature sessionPrefix; n/a on a harness that
-                       does not declare it). Readers are always checked on both designs.
+  --era <era>          the design of the rule to hold the implementation to: current, or
+                       session-prefix (every loop property plays its scenarios with a session
+                       prefix, the fold properties read logs of that design, compaction under
+                       both names). An implementation declares its era in its handshake ("era";
+                       none is current) and is checked in it without --era; --era naming
+                       another is a usage error. The reference runs either (default current).
+                       LOOP-SESSION-PREFIX checks the other design in every run, and readers
+                       are held to the real logs of both.
   --sweep <N>          run the suite at N seeds drawn from --seed (or the clock), each printed as it
                        runs; stop at the first unexpected result and print the line that replays it
   --expectations <f>   expected failures with reasons (default: expectations/<impl>.json if present,
@@ -128,16 +131,15 @@ export const check: Command = {
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (shard !== undefined && seed === undefined) throw new ReconError('USAGE', '--shard needs --seed: every shard must generate the same cases');
     const workers = parseCount('workers', values.workers, 1);
-    const era = (values.era ?? 'current') as Era;
-    if (!ERAS.includes(era)) throw new ReconError('USAGE', `--era takes ${ERAS.join(' or ')}, not "${values.era}"`);
-    if (era !== 'current' && workers > 1) throw new ReconError('USAGE', '--era session-prefix runs in one thread for now: drop --workers');
+    const era = values.era as Era | undefined;
+    if (era !== undefined && !ERAS.includes(era)) throw new ReconError('USAGE', `--era takes ${ERAS.join(' or ')}, not "${values.era}"`);
     const unknown = (only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
     if (unknown.length > 0) throw new ReconError('USAGE', `unknown property ${unknown.join(', ')} (see recon check --list)`);
     const spec = values.impl!;
     const expectations = findExpectations(spec, values.expectations, io.cwd);
     const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
     const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES);
-    const openOptions = { cwd: io.cwd, timeoutMs, maxLineBytes, validateProtocol: values['validate-protocol'] === true };
+    const openOptions = { cwd: io.cwd, timeoutMs, maxLineBytes, validateProtocol: values['validate-protocol'] === true, ...(era === undefined ? {} : { era }) };
     const localDir = resolve(io.cwd, values.regressions ?? DEFAULT_REGRESSIONS);
     const store = new RegressionStore([localDir, packagePath('corpora/regressions/')], values['no-save'] ? undefined : localDir);
     const runAt = async (at: number | undefined, onProgress?: (event: SuiteProgress) => void): Promise<RunRecord> => {
@@ -148,7 +150,6 @@ export const check: Command = {
         ...(shard === undefined ? {} : { shard }),
         ...(at === undefined ? {} : { seed: at }),
         ...(only === undefined ? {} : { only }),
-        ...(era === 'current' ? {} : { properties: inEra(PROPERTIES, era) }),
         regressions: store,
         ...(expectations === undefined ? {} : { expectations }),
         ...(onProgress === undefined ? {} : { onProgress }),
@@ -157,7 +158,7 @@ export const check: Command = {
     };
     if (sweepCount !== undefined) {
       const given = (['expectations', 'regressions', 'timeout'] as const).flatMap((option) => (values[option] === undefined ? [] : [`--${option}`, values[option]!]));
-      const replayArgs = ['--impl', spec, ...(era === 'current' ? [] : ['--era', era]), ...(runs === DEFAULT_RUNS ? [] : ['--runs', String(runs)]), ...(only ?? []).flatMap((id) => ['--property', id]), ...given];
+      const replayArgs = ['--impl', spec, ...(era === undefined ? [] : ['--era', era]), ...(runs === DEFAULT_RUNS ? [] : ['--runs', String(runs)]), ...(only ?? []).flatMap((id) => ['--property', id]), ...given];
       return sweep({ count: sweepCount, sweepSeed: seed ?? Date.now() % 2 ** 31, replayArgs, runAt }, io);
     }
     const run = await runAt(seed, progress(io, values.json === true));

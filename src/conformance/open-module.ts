@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ReconError } from '../errors.ts';
+import { ERAS } from '../fold/index.ts';
 import type { HostCall, HostReply } from './_internals/module-host.ts';
 import { INTERFACE_VERSION, LEVELS, LEVEL_OPERATIONS, isLevelList, type Implementation, type ImplementationInfo } from '../contract/implementation.ts';
 import { METHODS, operationsOver } from './protocol/methods.ts';
@@ -161,8 +162,9 @@ function interfaceVersionOf(value: unknown): unknown {
 
 function implementationProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return 'it has neither a default export nor an export named "implementation" that is an object';
-  const { info, operations } = value as { info?: { name?: unknown; levels?: unknown }; operations?: readonly string[] };
+  const { info, operations } = value as { info?: { name?: unknown; levels?: unknown; era?: unknown }; operations?: readonly string[] };
   if (typeof info?.name !== 'string') return '"info.name" is not a string';
+  if (info.era !== undefined && !(ERAS as readonly unknown[]).includes(info.era)) return `"info.era" is ${JSON.stringify(info.era)}, not one of ${ERAS.join(', ')}`;
   const { levels } = info;
   if (!isLevelList(levels)) return `"info.levels" is not a list of ${LEVELS.join(', ')}`;
   const missing = levels.flatMap((level) => LEVEL_OPERATIONS[level].filter((operation) => !(operations ?? []).includes(operation)).map((operation) => `${operation} (${level})`));

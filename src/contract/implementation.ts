@@ -6,7 +6,7 @@
  * instead of failing.
  */
 import { ReconError } from '../errors.ts';
-import type { NeutralRequest } from '../fold/index.ts';
+import { ERAS, type Era, type NeutralRequest } from '../fold/index.ts';
 import type { EpochHeader, Message, SessionEvent, SessionHeader, StreamChunk, SurfaceOp } from '../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../wire/index.ts';
 import type { Scenario } from './scenario.ts';
@@ -29,6 +29,33 @@ export interface ImplementationInfo {
   readonly scenarioFeatures?: readonly string[];
   /** The optional operations it serves beyond its levels' (OPTIONAL_OPERATIONS); none when absent. */
   readonly operations?: readonly string[];
+  /**
+   * The design of the rule it follows (ERAS, dsh-eras §0): `current`, or `session-prefix` (a
+   * prefix composed once per loop instance and recorded in its header snapshots; a request is
+   * that prefix, then the messages of the events before its `step/start`). Absent is
+   * `current`. The suite is run in the declared era; the reference, which runs either,
+   * declares the one it is asked for.
+   */
+  readonly era?: Era;
+}
+
+/** The era `info` declares: absent is the current era. */
+export function declaredEra(info: ImplementationInfo): Era {
+  return info.era ?? 'current';
+}
+
+/**
+ * Whether `info` plays the scenario feature `feature`: declared, or implied by its era (a
+ * loop of the session-prefix era plays `sessionPrefix` by being of that era).
+ */
+export function playsFeature(info: ImplementationInfo, feature: string): boolean {
+  return info.scenarioFeatures?.includes(feature) === true || (feature === 'sessionPrefix' && declaredEra(info) === 'session-prefix');
+}
+
+/** The scenario features `info` plays, those its era implies included. */
+export function playedFeatures(info: ImplementationInfo): readonly string[] {
+  const declared = info.scenarioFeatures ?? [];
+  return playsFeature(info, 'sessionPrefix') && !declared.includes('sessionPrefix') ? [...declared, 'sessionPrefix'] : declared;
 }
 
 /** Operations an implementation may serve beside its levels': a property that needs one is n/a without it. */
@@ -68,11 +95,23 @@ export interface LoadedEvents {
   readonly events: readonly SessionEvent[];
 }
 
-/** What one scripted loop run sent and wrote. One-shot requests (compaction) are not in `requests`. */
+/**
+ * What one scripted loop run sent and wrote. One-shot requests (compaction) are not in
+ * `requests`. `jsonl` is the log the run ends on: after a fork (scenario feature `fork`),
+ * the last child's; `forks` holds each log the run forked away from, in order.
+ */
 export interface LoopRun {
   readonly requests: readonly NeutralRequest[];
   readonly wire: readonly WireRequest[];
   readonly jsonl: string;
+  readonly forks?: readonly ForkedParent[];
+}
+
+/** A log a scenario forked: its text at the fork, the boundary the child was cut at, and how many of the run's `requests` were sent over it and its ancestors. */
+export interface ForkedParent {
+  readonly jsonl: string;
+  readonly boundary: number;
+  readonly requests: number;
 }
 
 /** The log level: load a log, append to one. */
@@ -202,6 +241,8 @@ export function assertImplementation(impl: Implementation): void {
   }
   const missing = missingOperations(impl, impl.info.levels);
   if (missing.length > 0) throw new ReconError('IMPL_UNAVAILABLE', `${impl.info.name} lacks operations of the levels it declares: ${missing.map((m) => `${m.operation} (${m.level})`).join(', ')}`);
+  const era: unknown = impl.info.era;
+  if (era !== undefined && !(ERAS as readonly unknown[]).includes(era)) throw new ReconError('IMPL_UNAVAILABLE', `${impl.info.name} declares the era ${JSON.stringify(era)}; the eras are ${ERAS.join(' and ')}`);
 }
 
 export function supports(info: ImplementationInfo, levels: readonly Level[]): boolean {

@@ -21,7 +21,7 @@ import type { ScriptedReply } from '../loop/index.ts';
 
 export const SCENARIO_VERSION = 1;
 
-export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidTurn', 'toolOutputs', 'wholeReplies', 'liveModel', 'sessionPrefix'] as const;
+export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidTurn', 'toolOutputs', 'wholeReplies', 'liveModel', 'sessionPrefix', 'fork'] as const;
 /**
  * - `retries`: `maxRetries` — a reply that finishes `error` is retried (logged as `llm/retry`
  *   and `llm/retry-started`, spec §2.3) up to that many times; each attempt takes the next reply.
@@ -49,6 +49,10 @@ export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidT
  *   header's `messagePrefix`, and sends them before the messages derived from the events
  *   before each step's `step/start`; a step's entered messages come before its `step/start`,
  *   and an injection is a `context/message` at once, joining the next request.
+ * - `fork`: the action `fork` — the session forks (spec §7.5, design note corollary 3) and the
+ *   run goes on in a new loop instance over the child log, as a new process would; the run
+ *   reports each parent log as it stood at its fork in `LoopRun.forks`. Without the feature
+ *   the fork is left out: what is left is the scenario as it was before the fork was drawn.
  */
 export type ScenarioFeature = (typeof SCENARIO_FEATURES)[number];
 
@@ -99,7 +103,15 @@ export type ScenarioAction =
   /** Rewrite the result of a tool call (the `n`-th call of the run, 1-based) to `text` at the next turn. */
   | { readonly do: 'trim'; readonly call: number; readonly text: string }
   /** Stop and start a new loop instance over the persisted log, with an optional new route or system prompt (drift). */
-  | { readonly do: 'restart'; readonly route?: RouteConfig; readonly system?: string };
+  | { readonly do: 'restart'; readonly route?: RouteConfig; readonly system?: string }
+  /**
+   * Feature `fork`: fork the session into the new session `childId` and go on in a new loop
+   * instance over the child, with an optional new route or system prompt (a fork override:
+   * drift the child's resume snapshot logs). The boundary is right after the `turn/end` of
+   * turn `afterTurn` when the log holds it, else the whole log (fork's default boundary). The
+   * child is created at the scenario clock's next tick.
+   */
+  | { readonly do: 'fork'; readonly childId: string; readonly afterTurn?: number; readonly route?: RouteConfig; readonly system?: string };
 
 export interface Scenario {
   readonly scenario: typeof SCENARIO_VERSION;
@@ -140,6 +152,7 @@ export function scenarioFeatures(s: Scenario): Set<ScenarioFeature> {
   if (s.model !== undefined) used.add('liveModel');
   if (s.sessionPrefix !== undefined) used.add('sessionPrefix');
   for (const a of s.actions) {
+    if (a.do === 'fork') used.add('fork');
     if (a.do === 'prompt' && a.crash !== undefined) used.add('restartMidTurn');
     if (a.do === 'prompt' && a.change !== undefined) used.add('headerChangeMidTurn');
   }
@@ -154,7 +167,7 @@ export function scenarioFeatures(s: Scenario): Set<ScenarioFeature> {
  * The scenario an implementation that plays only `declared` features receives: each other
  * feature taken out the way that keeps most of the case — a mid-turn change happens after
  * the turn instead, a crash and a retry budget go, outputs fall back to `<name>(<arguments>)`,
- * a whole reply streams, a live model is replaced by the scripted one.
+ * a whole reply streams, a live model is replaced by the scripted one, a fork is left out.
  */
 export function withDeclaredFeatures(s: Scenario, declared: readonly string[] | undefined): Scenario {
   const keep = (f: ScenarioFeature) => declared?.includes(f) === true;
@@ -162,6 +175,7 @@ export function withDeclaredFeatures(s: Scenario, declared: readonly string[] | 
   if ([...used].every(keep)) return s;
   const { maxRetries, model, sessionPrefix, ...rest } = s;
   const actions = s.actions.flatMap((a): ScenarioAction[] => {
+    if (a.do === 'fork') return keep('fork') ? [a] : [];
     if (a.do !== 'prompt') return [a];
     const { crash, change, ...prompt } = a;
     const kept = { ...prompt, ...(crash !== undefined && keep('restartMidTurn') ? { crash } : {}), ...(change !== undefined && keep('headerChangeMidTurn') ? { change } : {}) };

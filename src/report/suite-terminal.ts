@@ -51,7 +51,7 @@ export interface RenderOptions {
 
 export function renderRunText(run: RunRecord, options: RenderOptions = {}): string {
   const impl = run.header.implementation;
-  const head = [`${impl.name} ${impl.version} (${impl.language}; levels ${impl.levels.join(', ')})`, `seed ${run.header.seed} · budget ${run.header.budget} cases per property · corpus ${run.header.corpus.version}`, ''].join('\n');
+  const head = [`${impl.name} ${impl.version} (${impl.language}; levels ${impl.levels.join(', ')}${impl.era === undefined || impl.era === 'current' ? '' : `; ${impl.era} era`})`, `seed ${run.header.seed} · budget ${run.header.budget} cases per property · corpus ${run.header.corpus.version}`, ''].join('\n');
   const rows = run.results.map((r) => [r.id, r.level, r.runs, resultLabel(r), r.status === 'n/a' ? (r.reason ?? '') : formatDuration(r.timeMs)]);
   const table = formatTable(['property', 'level', 'runs', 'result', 'time'], rows);
   const failures = toExplain(run).map((r) => renderFailure(run, r));

@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check';
 import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
-import { PropertyFailure, type AnyProperty, type Property, type RegressionPayload } from '../../properties/index.ts';
+import { PropertyFailure, forEra, type AnyProperty, type Property, type RegressionPayload } from '../../properties/index.ts';
 import { ReconError } from '../errors.ts';
 import type { FirstDifference } from '../first-difference.ts';
-import { hasLevels, missingOperations, supports, type Implementation, type ImplementationAt, type ImplementationInfo, type Level } from '../contract/implementation.ts';
+import { declaredEra, hasLevels, missingOperations, playsFeature, supports, type Implementation, type ImplementationAt, type ImplementationInfo, type Level } from '../contract/implementation.ts';
 import type { RegressionStore } from './regressions.ts';
 
 /** Generated cases per property by default (loop properties weigh 0.5 of it). */
@@ -122,10 +122,12 @@ export async function runSuite(impl: Implementation, properties: readonly AnyPro
 
 async function runProperty(
   impl: Implementation,
-  property: AnyProperty,
+  given: AnyProperty,
   options: SuiteOptions & { readonly seed: number; readonly budget: number; readonly now: () => number },
 ): Promise<PropertyResult> {
   const started = options.now();
+  // The inputs of the era the implementation declares: a current-era run generates what it always did.
+  const property = forEra(given, declaredEra(impl.info));
   const base = { id: property.id, title: property.title, clause: property.clause, levels: property.levels };
   const done = (rest: Omit<PropertyResult, keyof typeof base | 'timeMs'>): PropertyResult => ({ ...base, ...rest, timeMs: options.now() - started });
   const reason = notApplicable(impl.info, property);
@@ -199,11 +201,12 @@ async function runProperty(
 }
 
 /** Why a property does not apply to an implementation (it reports n/a), or undefined when it does. */
-export function notApplicable(info: ImplementationInfo, property: Pick<AnyProperty, 'levels' | 'provider' | 'inProcess' | 'scenarioFeature' | 'operation'>): string | undefined {
+export function notApplicable(info: ImplementationInfo, property: Pick<AnyProperty, 'levels' | 'provider' | 'inProcess' | 'scenarioFeatures' | 'operation'>): string | undefined {
   if (!supports(info, property.levels)) return `needs the ${property.levels.join(', ')} level`;
   if (property.provider !== undefined && !declaredProviders(info).includes(property.provider)) return `needs the ${property.provider} wire provider`;
   if (property.inProcess === true && info.inProcess !== true) return 'needs in-process objects (freezing cannot be seen over a protocol)';
-  if (property.scenarioFeature !== undefined && info.scenarioFeatures?.includes(property.scenarioFeature) !== true) return `needs the scenario feature ${property.scenarioFeature}`;
+  const unplayed = property.scenarioFeatures?.find((feature) => !playsFeature(info, feature));
+  if (unplayed !== undefined) return `needs the scenario feature ${unplayed}`;
   if (property.operation !== undefined && info.operations?.includes(property.operation) !== true) return `needs the operation ${property.operation}`;
   return undefined;
 }

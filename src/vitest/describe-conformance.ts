@@ -9,8 +9,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROPERTIES, type AnyProperty } from '../../properties/index.ts';
-import { assertImplementation, type Implementation } from '../contract/implementation.ts';
+import { PROPERTIES, forEra, type AnyProperty } from '../../properties/index.ts';
+import { assertImplementation, declaredEra, type Implementation } from '../contract/implementation.ts';
 import { renderFailure } from '../report/suite-terminal.ts';
 import { checkConformance } from '../suite/check-conformance.ts';
 import type { Expectation, ExpectationsFile } from '../suite/expectations.ts';
@@ -51,7 +51,7 @@ export function describeConformance(impl: Implementation, options: DescribeConfo
     for (const property of chosen) {
       const title = `${property.id} (seed ${seed})`;
       const expectation = expected.find((e) => e.property === property.id);
-      const reason = notApplicable(impl.info, property) ?? (expectation?.status === 'n/a' ? expectation.reason : undefined);
+      const reason = notApplicable(impl.info, forEra(property, declaredEra(impl.info))) ?? (expectation?.status === 'n/a' ? expectation.reason : undefined);
       if (reason !== undefined) {
         it.skip(`${title}: n/a, ${reason}`, () => {});
         continue;

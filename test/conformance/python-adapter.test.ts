@@ -12,7 +12,7 @@ describe.skipIf(!python)('the example Python adapter (docs/PROTOCOL.md)', () => 
   it('is driven through the log properties: every result comes back, misses are failures, not harness crashes', async () => {
     const impl = await openImplementation('cmd:python3 examples/python-adapter/adapter.py', { cwd: ROOT, validateProtocol: true });
     try {
-      expect(impl.info).toEqual({ name: 'python-example', version: '0.1.0', language: 'python', levels: ['log'], scenarioFeatures: [] });
+      expect(impl.info).toEqual({ name: 'python-example', version: '0.1.0', language: 'python', levels: ['log'], scenarioFeatures: [], era: 'current' });
       const only = ['LOG-FORMAT-VERSION', 'LOG-APPEND-ROUNDTRIP', 'LOG-LOAD-VALID', 'FOLD-MATCHES-SPEC'];
       const result = await runSuite(impl, PROPERTIES, { runs: 10, seed: 5, only });
       const verdicts = Object.fromEntries(result.properties.map((p) => [p.id, p.counterexample?.kind ?? p.status]));

@@ -4,7 +4,7 @@ import { SCENARIO_FEATURES, referenceImplementation, runScenario, scenarioFeatur
 import { runSuite } from '../../src/suite/run-suite.ts';
 import { loadJsonl } from '../../src/log/index.ts';
 
-/** Every feature once: a retried failure, tool outputs, a header change between two steps, a whole reply, a crash. */
+/** Every feature once: a retried failure, tool outputs, a header change between two steps, a whole reply, a crash, a fork. */
 const ALL: Scenario = {
   scenario: 1,
   session: { id: 's', createdAt: 0 },
@@ -25,6 +25,8 @@ const ALL: Scenario = {
     { do: 'prompt', text: 'go', change: { duringRequest: 2, action: { do: 'setSystem', text: 'sys 2' } } },
     { do: 'prompt', text: 'again', crash: { duringRequest: 1 } },
     { do: 'prompt', text: 'last' },
+    { do: 'fork', childId: 'forked', afterTurn: 1 },
+    { do: 'prompt', text: 'after the fork' },
   ],
 };
 
@@ -61,7 +63,15 @@ describe('the scenario features', () => {
     // liveModel talks HTTP: test/properties/observed-wire.test.ts plays it; sessionPrefix is another design, played below.
     expect([...scenarioFeatures(ALL)].sort()).toEqual(SCENARIO_FEATURES.filter((f) => f !== 'liveModel' && f !== 'sessionPrefix').sort());
     const run = await runScenario(ALL);
-    const events = loadJsonl(run.jsonl).log.events;
+    // fork: the parent as it stood at the fork is reported; the run goes on over the child, cut after turn 1.
+    expect(run.forks?.map((f) => f.requests)).toEqual([5]);
+    const parent = loadJsonl(run.forks![0]!.jsonl).log;
+    const child = loadJsonl(run.jsonl).log;
+    expect(run.forks![0]!.boundary).toBe(parent.events.findIndex((e) => e.type === 'turn/end') + 1);
+    expect(child.header).toMatchObject({ id: 'forked', parentSession: ALL.session.id, seedLength: run.forks![0]!.boundary });
+    expect(run.requests.at(-1)!.sessionId).toBe('forked');
+    expect(run.requests.at(-1)!.messages.map((m) => (m.content[0] as { text?: string }).text)).not.toContain('again');
+    const events = parent.events;
     const of = (type: string) => events.filter((e) => e.type === type);
     // retries: the failed attempt is logged and retried in the same step.
     expect(of('llm/retry').map((e) => e.data)).toMatchObject([{ turn: 1, step: 1, retry: 1, maxRetries: 1, failure: { code: 'OVERLOADED' } }]);
@@ -83,8 +93,9 @@ describe('the scenario features', () => {
     expect(events[repaired - 1]!.type).toBe('step/end');
     expect(events[repaired - 2]!.data).toMatchObject({ turn: 2, chunk: { type: 'block-start' } });
     expect(events[repaired + 1]!.type).toBe('session/end-seed');
-    expect(run.requests).toHaveLength(5);
-    expect((run.requests.at(-1)!.messages.at(-1)!.content[0] as { text: string }).text).toBe('last');
+    expect(run.requests).toHaveLength(6);
+    expect((run.requests[4]!.messages.at(-1)!.content[0] as { text: string }).text).toBe('last');
+    expect((run.requests[5]!.messages.at(-1)!.content[0] as { text: string }).text).toBe('after the fork');
   });
 
   it('repairs a turn whose process stopped while a tool ran: the running call and the unstarted one get synthetic results', async () => {
@@ -107,7 +118,8 @@ describe('the scenario features', () => {
   it('are taken out, keeping the rest of the case, for an implementation that did not declare them', () => {
     const none = withDeclaredFeatures(ALL, undefined);
     expect(scenarioFeatures(none).size).toBe(0);
-    expect(none.actions).toEqual([{ do: 'prompt', text: 'go' }, { do: 'setSystem', text: 'sys 2' }, { do: 'prompt', text: 'again' }, { do: 'prompt', text: 'last' }]);
+    // A fork is left out: the rest is the scenario as it was drawn before its forks.
+    expect(none.actions).toEqual([{ do: 'prompt', text: 'go' }, { do: 'setSystem', text: 'sys 2' }, { do: 'prompt', text: 'again' }, { do: 'prompt', text: 'last' }, { do: 'prompt', text: 'after the fork' }]);
     expect(none.replies[1]!.toolCalls).toEqual([{ name: 'run', arguments: '{"a": 1}' }]);
     const some = withDeclaredFeatures(ALL, ['retries', 'wholeReplies', 'unknown-feature']);
     expect([...scenarioFeatures(some)].sort()).toEqual(['retries', 'wholeReplies']);
@@ -126,7 +138,7 @@ describe('the scenario features', () => {
         return reference.run(s);
       },
     };
-    const result = await runSuite(old, PROPERTIES, { runs: 30, seed: 5, only: PROPERTIES.filter((p) => p.levels.includes('loop') && p.scenarioFeature === undefined).map((p) => p.id) });
+    const result = await runSuite(old, PROPERTIES, { runs: 30, seed: 5, only: PROPERTIES.filter((p) => p.levels.includes('loop') && p.scenarioFeatures === undefined).map((p) => p.id) });
     expect(result.properties.filter((p) => p.status !== 'pass').map((p) => `${p.id}: ${p.counterexample?.message}`)).toEqual([]);
     expect(seen).toEqual([]);
   });

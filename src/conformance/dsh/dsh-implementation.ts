@@ -43,7 +43,7 @@ export async function dshImplementation(spec: string, cwd: string): Promise<Impl
 
 /** The adapter over packages already loaded (one version's, or a subset of them). */
 export function dshImplementationOf(dsh: DshPackages): Implementation {
-  const info: ImplementationInfo = { name: 'deepseek-harness', version: dsh.version, language: 'typescript', levels: dsh.levels, ...(dsh.deepseek === undefined ? {} : { providers: ['deepseek'] }), inProcess: true, ...(dsh.levels.includes('loop') ? { scenarioFeatures: dshScenarioFeatures(dsh) } : {}) };
+  const info: ImplementationInfo = { name: 'deepseek-harness', version: dsh.version, language: 'typescript', levels: dsh.levels, ...(dsh.deepseek === undefined ? {} : { providers: ['deepseek'] }), inProcess: true, era: 'current', ...(dsh.levels.includes('loop') ? { scenarioFeatures: dshScenarioFeatures(dsh) } : {}) };
   const load = (jsonl: string) => loadWithDsh(dsh, jsonl);
   const has = (level: Level) => dsh.levels.includes(level);
 

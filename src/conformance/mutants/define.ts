@@ -20,7 +20,8 @@ export function inProcess(
     open: async () => {
       // Mutants model harnesses without the reference's own dispatch-time check: the suite must find the bug.
       const base = { info: { name: `mutant:${name}` }, checkReconstruction: false };
-      return typeof make === 'function' ? make(referenceImplementation(base)) : referenceImplementation({ ...base, ...make });
+      // A mutant whose bug lives in one era declares it (its info), beside its name.
+      return typeof make === 'function' ? make(referenceImplementation(base)) : referenceImplementation({ ...base, ...make, info: { ...make.info, ...base.info } });
     },
   };
 }

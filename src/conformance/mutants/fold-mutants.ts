@@ -171,6 +171,27 @@ export const DERIVED_CACHE_SHARED = inProcess('derived-cache-shared', 'deriveMes
   parts: { session: (log) => new SharedCacheSession(log) },
 });
 
+/** A fold of a fork child that starts its window at the seed length, as if the inherited history were the parent's business. */
+class SeedWindowSession extends Session {
+  override deriveMessages(): Message[] {
+    return this.#windowed() ?? super.deriveMessages();
+  }
+
+  override derivedMessages(): readonly Message[] {
+    return this.#windowed() ?? super.derivedMessages();
+  }
+
+  #windowed(): Message[] | undefined {
+    const { parentSession, seedLength } = this.log.header;
+    if (parentSession === undefined || seedLength === undefined) return undefined;
+    return this.log.surface.nodes.filter((seq) => seq >= seedLength).flatMap((seq) => deriveEventMessage(this.log.eventAt(seq)!) ?? []);
+  }
+}
+
+export const FOLD_WINDOWS_AT_SEED = inProcess('fold-windows-at-seed', 'the fold of a fork child starts at its seed length, so the child derives none of the history it inherited and its first request starts a new conversation', 'projection', {
+  parts: { session: (log) => new SeedWindowSession(log) },
+});
+
 export const FOLD_MUTANTS = [
   STALE_FOLD_AFTER_REPLACE,
   EMPTY_ASSISTANT_PROJECTED,
@@ -184,4 +205,5 @@ export const FOLD_MUTANTS = [
   HEADER_EMPTY_STOP_DROPPED,
   HEADER_EMPTY_TOOLS_KEPT,
   DERIVED_CACHE_SHARED,
+  FOLD_WINDOWS_AT_SEED,
 ];

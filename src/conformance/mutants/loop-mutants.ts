@@ -1,7 +1,7 @@
 /** Mutants of the loop: each overrides one extension point of the reference `AgentLoop`. */
-import { buildRequest, headerEquals, type NeutralRequest } from '../../fold/index.ts';
+import { buildRequest, foldRequestHeader, headerEquals, type NeutralRequest } from '../../fold/index.ts';
 import { eventsOf, isEvent, type ContentBlock, type EpochHeader, type EventOf, type FinishReason, type HeaderReason, type InboxSpliceData, type JsonValue, type LlmCallConfig, type Message, type SessionLog } from '../../log/index.ts';
-import { AgentLoop, Inbox, TOOL_NOT_STARTED, createToolResultMessage, type OneShotEnvelope, type SentRequest, type StepResult } from '../../loop/index.ts';
+import { AgentLoop, Inbox, TOOL_NOT_STARTED, createToolResultMessage, type AgentLoopOptions, type OneShotEnvelope, type SentRequest, type StepResult } from '../../loop/index.ts';
 import { inProcess } from './define.ts';
 import { issue } from './mutant.ts';
 import { UNFROZEN_REQUEST_PART } from './fold-mutants.ts';
@@ -229,6 +229,24 @@ export const DATED_TOOL_DESCRIPTION = inProcess('dated-tool-description', 'one t
 export const MAX_TOKENS_RUNS_TOOLS = inProcess('max-tokens-runs-tools', 'the loop continues while a reply holds tool calls, so a reply cut at max tokens runs its calls and the turn goes on instead of ending max-tokens', 'malformed trace', { parts: { loop: (o) => new MaxTokensRunsToolsLoop(o) } });
 export const SUMMARY_READS_KEPT = inProcess('summary-reads-kept', 'a compaction’s summary call is sent the whole conversation, the messages it keeps included, while its log entry names only the nodes it shadows', 'unlogged block', { parts: { loop: (o) => new SummaryReadsKeptLoop(o) } });
 
+/**
+ * A loop that, over a fork child no instance has run yet, takes its route and system prompt
+ * from the header the child inherited, as a harness that resumes a fork from its log would:
+ * the fork override never reaches a request or the child's snapshot.
+ */
+function overrideDroppingLoop(options: AgentLoopOptions): AgentLoop {
+  const { log } = options;
+  const seed = log.header.seedLength;
+  const fresh = log.header.parentSession !== undefined && seed !== undefined && log.events.slice(seed).every((e) => e.type === 'session/end-seed');
+  const inherited = fresh ? foldRequestHeader(log.events) : undefined;
+  if (inherited === undefined) return new AgentLoop(options);
+  return new AgentLoop({ ...options, config: { ...options.config, provider: inherited.config.provider, model: inherited.config.model }, system: inherited.system ?? '' });
+}
+
+export const FORK_OVERRIDE_DROPPED = inProcess('fork-override-dropped', 'a loop over a fork child takes its route and system prompt from the header the child inherited, so a fork override never reaches a request or the child’s snapshot', 'header discipline', {
+  parts: { loop: overrideDroppingLoop },
+});
+
 export const LOOP_MUTANTS = [
   CLOCK_IN_SYSTEM_PROMPT,
   TOOLS_RESORTED,
@@ -249,4 +267,5 @@ export const LOOP_MUTANTS = [
   DATED_TOOL_DESCRIPTION,
   MAX_TOKENS_RUNS_TOOLS,
   SUMMARY_READS_KEPT,
+  FORK_OVERRIDE_DROPPED,
 ];

@@ -1,6 +1,9 @@
-/** Mutants of the session-prefix era's loop (dsh-eras §4.1): each gets the prefix or its boundary wrong in one way. */
-import { buildRequest, headerEquals, type NeutralRequest } from '../../fold/index.ts';
-import type { EpochHeader, HeaderReason, Message } from '../../log/index.ts';
+/**
+ * Mutants of the session-prefix era (dsh-eras §3, §4.1): the loop gets the prefix or its
+ * boundary wrong in one way, or a reader gets the era's older vocabulary wrong.
+ */
+import { Session, buildRequest, deriveEventMessage, headerEquals, type NeutralRequest } from '../../fold/index.ts';
+import type { EpochHeader, HeaderReason, Message, SessionEvent } from '../../log/index.ts';
 import { AgentLoop } from '../../loop/index.ts';
 import { inProcess } from './define.ts';
 
@@ -72,4 +75,37 @@ export const CONTEXT_JOINS_CURRENT = inProcess('context-joins-current', 'in the 
   parts: { loop: (o) => new ContextJoinsCurrentLoop(o) },
 });
 
-export const SESSION_PREFIX_MUTANTS = [SESSION_PREFIX_RECOMPOSED, SESSION_PREFIX_IN_HISTORY, SESSION_PREFIX_NOT_IN_HEADER, SESSION_PREFIX_CHANGED_SILENTLY, CONTEXT_JOINS_CURRENT];
+/**
+ * A fold that reads the replace of a compaction logged under the older names (`compact/*`)
+ * as ending before its `end`, as a slice does: the last message the summary shadows stays
+ * in the history after it. Replaces citing a `compaction/summary` are read right.
+ */
+class CompactRangeMisreadSession extends Session {
+  override deriveMessages(): Message[] {
+    const events = this.log.events;
+    const nodes: number[] = [];
+    for (const event of events) {
+      const op = event.surfaceOp;
+      if (op === 'append') nodes.push(event.seq);
+      else if (op !== undefined) {
+        const from = nodes.indexOf(op.start);
+        const through = nodes.indexOf(op.end) + (citesOldSummary(events, event) ? 0 : 1);
+        nodes.splice(from, through - from, event.seq);
+      }
+    }
+    return nodes.flatMap((seq) => deriveEventMessage(events[seq]!) ?? []);
+  }
+
+  override derivedMessages(): readonly Message[] {
+    return this.deriveMessages();
+  }
+}
+
+const citesOldSummary = (events: readonly SessionEvent[], event: SessionEvent) => event.sourceEventSeqs?.some((seq) => events[seq]?.type === 'compact/summary') === true;
+
+export const COMPACT_RANGE_MISREAD = inProcess('compact-range-misread', 'a compaction logged under its older names (compact/*) has its replace read as ending before its end, as a slice would, so the last message the summary shadows stays in the history after the summary', 'projection', {
+  info: { era: 'session-prefix' },
+  parts: { session: (log) => new CompactRangeMisreadSession(log) },
+});
+
+export const SESSION_PREFIX_MUTANTS = [SESSION_PREFIX_RECOMPOSED, SESSION_PREFIX_IN_HISTORY, SESSION_PREFIX_NOT_IN_HEADER, SESSION_PREFIX_CHANGED_SILENTLY, CONTEXT_JOINS_CURRENT, COMPACT_RANGE_MISREAD];

@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ReconError } from '../../errors.ts';
+import { ERAS } from '../../fold/index.ts';
 import { INTERFACE_VERSION, LEVELS, PROTOCOL_VERSION, isLevelList, type Implementation, type ImplementationInfo } from '../../contract/implementation.ts';
 import { DEFAULT_MAX_LINE_BYTES, readLines } from './lines.ts';
 import { METHODS, RPC_ERROR, operationsOver, type InitializeResult, type JsonRpcError, type Method } from './methods.ts';
@@ -185,7 +186,7 @@ class Child {
       const problem = child.#validate ? schemaProblem('initialize.result', result) : handshakeProblem(result);
       if (problem !== undefined) throw new ReconError('PROTOCOL_ERROR', `its handshake answer is not valid: ${problem}`);
       // Only the declared fields: an adapter cannot claim `inProcess`.
-      const { name, version, language, levels, providers, scenarioFeatures, operations } = result as InitializeResult;
+      const { name, version, language, levels, providers, scenarioFeatures, operations, era } = result as InitializeResult;
       child.info = {
         name,
         version,
@@ -194,6 +195,7 @@ class Child {
         ...(providers === undefined ? {} : { providers }),
         ...(scenarioFeatures === undefined ? {} : { scenarioFeatures }),
         ...(operations === undefined ? {} : { operations }),
+        ...(era === undefined ? {} : { era }),
       };
       return child;
     } catch (error) {
@@ -312,6 +314,7 @@ function handshakeProblem(result: unknown): string | undefined {
     const list = r[key];
     if (list !== undefined && !(Array.isArray(list) && list.every((p) => typeof p === 'string'))) return `"${key}" is not a list of strings`;
   }
+  if (r.era !== undefined && !(ERAS as readonly unknown[]).includes(r.era)) return `"era" is ${JSON.stringify(r.era)}, not one of ${ERAS.join(', ')}`;
   return undefined;
 }
 

@@ -3,6 +3,7 @@
  * is schemas/protocol-v1.json). Each operation of `Implementation` is one method whose
  * params are the operation's arguments by name and whose result is its `Outcome`.
  */
+import type { Era } from '../../fold/index.ts';
 import type { Level, LevelOperations, OperationOf, Operations } from '../../contract/implementation.ts';
 
 /** A method: the level and operation it carries, and its params' names in the order the operation takes them. */
@@ -80,4 +81,6 @@ export interface InitializeResult {
   readonly providers?: readonly string[];
   readonly scenarioFeatures?: readonly string[];
   readonly operations?: readonly string[];
+  /** The design of the rule it follows (absent: current). */
+  readonly era?: Era;
 }

@@ -174,6 +174,7 @@ export function referenceImplementation(options: ReferenceOptions = {}): Impleme
           createLoop: (loopOptions) => parts.loop({ ...loopOptions, createSession: parts.session, ...(options.checkReconstruction === false ? { checkReconstruction: false } : {}) }),
           serialize: parts.serialize,
           logOptions: parts.logOptions,
+          fork: parts.fork,
           ...(parts.client === undefined ? {} : { wrapFetch: parts.client }),
         }),
       ),

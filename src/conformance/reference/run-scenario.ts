@@ -1,10 +1,10 @@
 import { Agent } from 'undici';
 import { ReconError } from '../../errors.ts';
 import { HttpModel, dispatcherFetch, type FetchLike } from '../../http/index.ts';
-import { SessionLog, loadJsonl, newSessionHeader, saveJsonl, type LlmCallConfig, type Message, type SessionLogOptions } from '../../log/index.ts';
+import { SessionLog, fork, isEvent, loadJsonl, newSessionHeader, saveJsonl, type ForkOptions, type LlmCallConfig, type Message, type SessionLogOptions } from '../../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
 import { AgentLoop, ScriptedModel, ToolRegistry, counterIds, textMessage, type AgentLoopOptions, type ModelAdapter, type ScriptedReply, type SentRequest } from '../../loop/index.ts';
-import type { LoopRun } from '../../contract/implementation.ts';
+import type { ForkedParent, LoopRun } from '../../contract/implementation.ts';
 import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type RouteConfig, type Scenario, type ScenarioReply, type ScriptedToolOutput } from '../../contract/scenario.ts';
 
 export interface ScenarioRunOptions {
@@ -15,6 +15,8 @@ export interface ScenarioRunOptions {
   readonly logOptions?: SessionLogOptions;
   /** Feature `liveModel`: wraps the HTTP client's fetch (a mutant's client may send other bytes than its loop built). */
   readonly wrapFetch?: (fetch: FetchLike) => FetchLike;
+  /** Feature `fork`: how the session forks (src/log/fork.ts; mutants swap in their own). */
+  readonly fork?: (parent: SessionLog, options: ForkOptions) => SessionLog;
 }
 
 /** Thrown into the loop where the process of a `crash` stops; nothing the loop does after it persists. */
@@ -143,6 +145,7 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
     log = loadJsonl(persisted, logOptions).log;
     loop = newLoop();
   };
+  const forks: ForkedParent[] = [];
 
   try {
     await play();
@@ -150,7 +153,7 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
     await live?.close();
   }
   sent.push(...loop.sent);
-  return { requests: sent.map((s) => s.request), wire: sent.map((s) => s.wire), jsonl: saveJsonl(log) };
+  return { requests: sent.map((s) => s.request), wire: sent.map((s) => s.wire), jsonl: saveJsonl(log), ...(forks.length === 0 ? {} : { forks }) };
 
   async function play(): Promise<void> {
     for (const action of scenario.actions) {
@@ -189,9 +192,26 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
           if (action.system !== undefined) system = action.system;
           restart(saveJsonl(log));
           break;
+        case 'fork': {
+          sent.push(...loop.sent);
+          const boundary = action.afterTurn === undefined ? undefined : afterTurnEnd(log, action.afterTurn);
+          forks.push({ jsonl: saveJsonl(log), boundary: boundary ?? log.length, requests: sent.length });
+          const child = (options.fork ?? fork)(log, { childId: action.childId, createdAt: clock(), log: logOptions, ...(boundary === undefined ? {} : { boundary }) });
+          if (action.route !== undefined) route = action.route;
+          if (action.system !== undefined) system = action.system;
+          // The child is a session of its own: a new process opens it from its file.
+          restart(saveJsonl(child));
+          break;
+        }
       }
     }
   }
+}
+
+/** The event count right after the `turn/end` of `turn`, or undefined when the log holds none. */
+function afterTurnEnd(log: SessionLog, turn: number): number | undefined {
+  const end = log.events.find((e) => isEvent(e, 'turn/end') && e.data.turn === turn);
+  return end === undefined ? undefined : end.seq + 1;
 }
 
 interface LiveModel {
