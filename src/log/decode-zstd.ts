@@ -45,6 +45,8 @@ export interface ZstdSummary {
   /** Complete frames, skippable ones included. */
   readonly frames: number;
   readonly skippableFrames: number;
+  /** Complete frames written without a content checksum (DSH writes every frame with one). */
+  readonly uncheckedFrames: number;
   readonly decoder: ZstdDecoder['name'];
   readonly tornFrame?: TornFrame;
 }
@@ -72,6 +74,7 @@ export class ZstdFrames {
   #offset = 0;
   #skippable = 0;
   #skipping = 0;
+  #unchecked = 0;
   /** Text of the complete frames: its line breaks, whether it ends on one, and where each frame ends. */
   #lines = 0;
   #endsOnLine = true;
@@ -114,7 +117,7 @@ export class ZstdFrames {
       const why = tornFrame === undefined ? 'holds no Zstandard frame' : `holds no complete Zstandard frame (frame ${tornFrame.frame} at byte ${tornFrame.offset} is cut short)`;
       throw refusal('session.present', `the compressed log ${why}, so no session header was written whole`).at({ file: this.#file, line: 1 });
     }
-    return { text, summary: { frames: this.#frame, skippableFrames: this.#skippable, decoder: this.#decoder.name, ...(tornFrame === undefined ? {} : { tornFrame }) } };
+    return { text, summary: { frames: this.#frame, skippableFrames: this.#skippable, uncheckedFrames: this.#unchecked, decoder: this.#decoder.name, ...(tornFrame === undefined ? {} : { tornFrame }) } };
   }
 
   /**
@@ -258,6 +261,7 @@ export class ZstdFrames {
     }
     this.#count(text);
     this.#contentFrames++;
+    if (!this.#facts!.checksum) this.#unchecked++;
     this.#frameEnds.push({ frame: this.#frame, offset: this.#offset, lines: this.#lines });
     out.push(text);
     this.#nextFrame(this.#length);

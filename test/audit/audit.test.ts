@@ -183,7 +183,7 @@ describe('recon audit', () => {
     const alone = await runCli(['audit', 'a/y.jsonl', '--json'], {}, dir);
     expect((JSON.parse(alone.stdout) as typeof report).logs[0]).toEqual(report.logs[1]);
     const empty = await runCli(['audit', 'empty'], {}, dir);
-    expect([empty.code, empty.stderr]).toEqual([2, expect.stringContaining('empty: no .jsonl file') as string]);
+    expect([empty.code, empty.stderr]).toEqual([2, expect.stringContaining('empty: no log (.jsonl, .jsonl.zstd)') as string]);
     expect((await runCli(['audit', '.', '--workers', '0'], {}, dir)).code).toBe(2);
   });
 
