@@ -86,7 +86,7 @@ describe('a DSH home', () => {
   it('reports a damaged frame with its position and code, exit 1 and no stack trace', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'recon-dsh-damaged-'));
     const damaged = Buffer.from(store.bytes);
-    damaged[store.starts[4]! + 25] ^= 0xff;
+    damaged[store.starts[4]! + 25] = damaged[store.starts[4]! + 25]! ^ 0xff;
     writeTranscript(dir, 'd', 'session.jsonl.zstd', damaged);
     const run = await runCli(['audit', '.'], {}, dir);
     expect([run.code, run.stderr]).toEqual([1, '']);
