@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { zstdFrames } from '../../benchmarks/_internals/zstd-store.ts';
 import { ReconError } from '../../src/errors.ts';
-import { loadJsonlFile, ZstdFrames, type LoadedLog, type LogSource } from '../../src/log/index.ts';
+import { loadJsonlFile, type LoadedLog, type LogSource } from '../../src/log/index.ts';
+import { ZstdFrames } from '../../src/log/decode-zstd.ts';
 import { zstdDecoders } from '../../src/log/_internals/zstd-decoders.ts';
 import { framed, libzstdTorn, sessionBatches } from '../helpers/dsh-store.ts';
 
