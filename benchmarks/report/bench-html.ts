@@ -20,7 +20,8 @@ export interface HistoryEntry {
 const COLORS = ['#1f6feb', '#d1242f', '#8250df', '#1a7f37', '#bc4c00'];
 const W = 520;
 const H = 260;
-const PAD = { left: 64, right: 16, top: 16, bottom: 40 };
+// Room for the axis title above the plot, and for the last x label's half past the plot's right edge.
+const PAD = { left: 64, right: 40, top: 30, bottom: 44 };
 
 interface Series {
   readonly name: string;
@@ -48,8 +49,8 @@ function lineChart(title: string, series: readonly Series[], axis: { x: string; 
   const legend = series.map((s, i) => `<tspan fill="${COLORS[i % COLORS.length]}">■ ${esc(s.name)}</tspan>`).join('  ');
   return `<figure><figcaption>${esc(title)}</figcaption><svg viewBox="0 0 ${W} ${H + 20}" width="${W}" role="img" aria-label="${esc(title)}">
 <g font-size="11" fill="#555">${yTicks.map((t) => `<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${sy(yValue(t))}" y2="${sy(yValue(t))}" stroke="#eee"/><text x="${PAD.left - 6}" y="${sy(yValue(t)) + 4}" text-anchor="end">${esc(short(yValue(t)))}</text>`).join('')}
-${xs.map((x) => `<text x="${sx(x)}" y="${H - PAD.bottom + 16}" text-anchor="middle">${esc(axis.xLabels ? axis.xLabels(x) : String(x))}</text>`).join('')}
-<text x="${(W + PAD.left) / 2}" y="${H - 6}" text-anchor="middle">${esc(axis.x)}</text><text x="12" y="${PAD.top + 8}">${esc(axis.y)}</text></g>
+${xs.map((x) => `<text x="${sx(x)}" y="${H - PAD.bottom + 18}" text-anchor="middle">${esc(axis.xLabels ? axis.xLabels(x) : String(x))}</text>`).join('')}
+<text x="${(W + PAD.left) / 2}" y="${H - 6}" text-anchor="middle">${esc(axis.x)}</text><text x="4" y="12">${esc(axis.y)}</text></g>
 ${lines.join('\n')}<text x="${PAD.left}" y="${H + 14}" font-size="11">${legend}</text></svg></figure>`;
 }
 

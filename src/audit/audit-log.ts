@@ -6,15 +6,17 @@
  */
 import { createHash } from 'node:crypto';
 import { DirectoryAttachmentStore, type AttachmentStore } from '../attachments/index.ts';
-import { generationOf, type SessionGeneration } from './dsh-store.ts';
+import { sessionGeneration, type SessionGeneration } from './dsh-store.ts';
 import { ReconError } from '../errors.ts';
 import { WIRE_FORMATS, hasImage, type Provider } from '../wire/index.ts';
-import { BoundaryTracker, deriveEventMessage, isSessionPrefixEvidence, prefixBreak, requestOf, Session, type BrokenPart, type Era, type RequestBoundary } from '../fold/index.ts';
+import { BoundaryTracker, deriveEventMessage, isSessionPrefixEvidence, prefixBreak, requestOf, Session, ToolHistoryFold, type BrokenPart, type Era, type RequestBoundary, type ToolHistory } from '../fold/index.ts';
 import {
+  generationOf,
   isPlaceholder,
   isTyped,
   loadJsonl,
   loadJsonlFile,
+  RELEASED_VERSIONS,
   type AssistantMessageData,
   type EpochHeader,
   type HeaderReason,
@@ -26,8 +28,12 @@ import {
   type TornTail,
 } from '../log/index.ts';
 
-/** Why the cache could not read what it read before: the logged event, or nothing. */
-export type BreakCause = 'first-request' | 'resume' | 'change' | 'replace' | 'unexplained';
+/**
+ * Why the cache could not read what it read before: the logged event, or nothing. `series`
+ * (a header that starts a new message series) and `image-offload` (an image/offload that
+ * changed earlier messages) are the released formats' (v2+, v3+).
+ */
+export type BreakCause = 'first-request' | 'resume' | 'change' | 'series' | 'replace' | 'image-offload' | 'unexplained';
 
 export interface UsagePoint {
   readonly turn: number;
@@ -92,20 +98,36 @@ export interface PrefixBreak extends StepCause {
   readonly part: BrokenPart;
 }
 
+/** The DSH log format a file was in, and what reading it in the neutral form involved. */
+export interface LogFormatRead {
+  /** The session header's format version (dsh-eras §7.3). */
+  readonly version: number;
+  /** The generation the file's name says (`session.vN.jsonl[.zstd]`; `session.jsonl` is 0), when it says one. */
+  readonly generation?: number;
+  /** The events had neither seq nor time (DSH's snapshot projection): seqs are their positions, times unknown. */
+  readonly projected?: true;
+  /**
+   * Why no request was rebuilt to its wire bytes, when some would have been (images, or
+   * `--attachments`): recon rebuilds the wire of the v0 releases only.
+   */
+  readonly wire?: { readonly code: 'WIRE_FORMAT_UNKNOWN'; readonly message: string };
+}
+
 export interface AuditedLog {
   readonly file: string;
   readonly ok: true;
+  readonly format: LogFormatRead;
   /** How the file was stored: plain JSONL, or Zstandard frames (how many, the decoder, a torn last frame). Absent for a log audited from memory. */
   readonly source?: LogSource;
-  /** A DSH transcript (`session[.vN].jsonl[.zstd]`): the generation read, and the session's others. */
-  readonly generation?: SessionGeneration;
+  /** A DSH transcript (`session[.vN].jsonl[.zstd]`): its generation among the session's. */
+  readonly session?: SessionGeneration;
   /** The design the log was written in, by its evidence (dsh-eras §0): it decides where each request's messages end. */
   readonly era: Era;
   readonly events: number;
   readonly turns: number;
   readonly steps: number;
   readonly requests: number;
-  readonly headers: { readonly initial: number; readonly resume: number; readonly change: number };
+  readonly headers: { readonly initial: number; readonly resume: number; readonly change: number; readonly series: number };
   readonly replaces: number;
   readonly usage: readonly UsagePoint[];
   /** Σ cache reads ÷ Σ billed input over the steps that report cache reads; null when none do. */
@@ -131,7 +153,7 @@ export interface AuditedLog {
 export interface RefusedLog {
   readonly file: string;
   readonly ok: false;
-  readonly generation?: SessionGeneration;
+  readonly session?: SessionGeneration;
   readonly code: string;
   readonly message: string;
   /** The message without code and location (annotations place it themselves). */
@@ -147,7 +169,7 @@ export type LogAudit = AuditedLog | RefusedLog;
 export function auditLog(text: string, file: string, options: AuditOptions = {}): LogAudit {
   const auditor = new Auditor(options);
   try {
-    return auditor.result(file, loadJsonl(text, { file, retain: 'surface', observe: auditor.observe }));
+    return auditor.result(file, loadJsonl(text, { file, retain: 'surface', versions: RELEASED_VERSIONS, observe: auditor.observe }));
   } catch (error) {
     return refused(error, file);
   }
@@ -159,10 +181,10 @@ export function auditLog(text: string, file: string, options: AuditOptions = {})
  */
 export async function auditFile(path: string, file: string, progress?: (bytes: number) => void, options: AuditOptions = {}): Promise<LogAudit> {
   const auditor = new Auditor(options);
-  const generation = generationOf(path);
-  const named = generation === undefined ? {} : { generation };
+  const session = sessionGeneration(path);
+  const named = session === undefined ? {} : { session };
   try {
-    const loaded = await loadJsonlFile(path, { file, retain: 'surface', observe: auditor.observe, ...(progress === undefined ? {} : { progress }) });
+    const loaded = await loadJsonlFile(path, { file, retain: 'surface', versions: RELEASED_VERSIONS, observe: auditor.observe, ...(progress === undefined ? {} : { progress }) });
     return { ...auditor.result(file, loaded), source: loaded.source, ...named };
   } catch (error) {
     if (isFileError(error)) return { file, ok: false, ...named, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${error.message}`, detail: error.message };
@@ -193,7 +215,9 @@ function isFileError(error: unknown): error is NodeJS.ErrnoException {
 interface Stretch {
   header?: HeaderReason;
   replace?: true;
-  /** Whichever of the two came first. */
+  /** An image/offload (v3+): it changes messages already sent, as a replace does. */
+  offload?: true;
+  /** Whichever came first. */
   first?: BreakCause;
 }
 
@@ -203,6 +227,7 @@ interface Previous {
   /** The fold's own message array and how much of it was this request's. */
   readonly messages: readonly Message[];
   readonly count: number;
+  readonly toolHistory: ToolHistory | undefined;
 }
 
 const NO_MESSAGES: readonly Message[] = Object.freeze([]);
@@ -217,7 +242,7 @@ class Auditor {
   readonly #allWire: boolean;
   #session: Session | undefined;
   readonly #tracker = new BoundaryTracker();
-  readonly #headers = { initial: 0, resume: 0, change: 0 };
+  readonly #headers = { initial: 0, resume: 0, change: 0, series: 0 };
   #turns = 0;
   #steps = 0;
   #requests = 0;
@@ -232,6 +257,11 @@ class Auditor {
   #attachmentErrors = 0;
   /** Whether a surface event so far held an image: until one does, no request needs its wire bytes. */
   #sawImage = false;
+  /** Format v4: the tool history its requests carry. */
+  #toolHistory: ToolHistoryFold | undefined;
+  /** A released format (v1+), whose wire recon does not rebuild. */
+  #released = false;
+  #wireSkipped = false;
 
   constructor(options: AuditOptions) {
     this.#store = options.attachments === undefined ? undefined : new DirectoryAttachmentStore(options.attachments);
@@ -245,6 +275,10 @@ class Auditor {
   #sinceUsage: BreakCause | undefined;
 
   readonly observe = (event: SessionEvent, log: SessionLog, line: number): void => {
+    if (this.#session === undefined) {
+      this.#released = log.format.version !== 0;
+      if (log.format.toolRole) this.#toolHistory = new ToolHistoryFold();
+    }
     const session = (this.#session ??= new Session(log));
     // The header fold reads each event as it arrives: the log keeps only the latest.
     session.requestHeader();
@@ -274,11 +308,20 @@ class Auditor {
       case 'assistant/message':
         this.#usagePoint(event.data, line);
         break;
+      case 'system/message':
+        if (event.data.message.content.some((block) => block.type === 'text' && isPlaceholder(block.text))) this.#scrubbed.add('system');
+        break;
+      case 'image/offload':
+        this.#stretch.offload = true;
+        this.#stretch.first ??= 'image-offload';
+        break;
     }
     if (typeof event.surfaceOp === 'object') {
       this.#stretch.replace = true;
       this.#stretch.first ??= 'replace';
     }
+    // After the boundary: the request this event is the boundary of was sent before it.
+    this.#toolHistory?.next(event);
   };
 
   #request(boundary: RequestBoundary, session: Session, line: number): void {
@@ -308,18 +351,19 @@ class Auditor {
       ...this.#wire(header, messages, count, session.id),
     });
     const previous = this.#previous;
-    this.#previous = { header, messages, count };
+    const toolHistory = this.#toolHistory?.snapshot();
+    this.#previous = { header, messages, count, toolHistory };
     if (previous === undefined) return;
     // The same array: nothing was replaced, so these messages extend the previous ones and only the header can differ.
     const same = previous.messages === messages;
     const id = session.id;
     // A recomposed session prefix is a header change: a resume snapshot explains it, a replace does not.
     const part = !sameJson(previous.header.messagePrefix, header.messagePrefix) ? 'prefix' : prefixBreak(
-      requestOf(previous.header, same ? NO_MESSAGES : previous.messages.slice(0, previous.count), id),
-      requestOf(header, same ? NO_MESSAGES : messages.slice(0, count), id),
+      requestOf(previous.header, same ? NO_MESSAGES : previous.messages.slice(0, previous.count), id, previous.toolHistory),
+      requestOf(header, same ? NO_MESSAGES : messages.slice(0, count), id, toolHistory),
     );
     if (part === undefined) return;
-    const found = part === 'messages' ? (stretch.replace ? 'replace' : undefined) : stretch.header === undefined ? undefined : HEADER_CAUSE[stretch.header];
+    const found = part === 'messages' ? (stretch.replace ? 'replace' : stretch.offload ? 'image-offload' : undefined) : stretch.header === undefined ? undefined : HEADER_CAUSE[stretch.header];
     this.#breaks.push({ turn: boundary.turn, step: boundary.step, part, cause: found ?? 'unexplained', line });
   }
 
@@ -327,6 +371,11 @@ class Auditor {
   #wire(header: EpochHeader, messages: readonly Message[], count: number, id: string): Pick<RebuiltRequest, 'wire' | 'attachmentError'> {
     // Text-only so far and no store asked for: nothing to rebuild, and no pass over the history.
     if (!this.#sawImage && !this.#allWire) return {};
+    // A released format's wire is not the v0 releases' (from v3 DSH's DeepSeek adapter speaks the Messages API): said once, never guessed.
+    if (this.#released) {
+      this.#wireSkipped = true;
+      return {};
+    }
     // A scrubbed prefix ("{{messagePrefix}}") is no message to serialize: such a log says so in `scrubbed`.
     if (header.messagePrefix?.some(isPlaceholder) === true) return {};
     const request = requestOf(header, messages.slice(0, count), id);
@@ -374,9 +423,18 @@ class Auditor {
   }
 
   result(file: string, loaded: LoadedLog): AuditedLog {
+    const version = loaded.log.header.version;
+    const generation = generationOf(file);
+    const format: LogFormatRead = {
+      version,
+      ...(generation === undefined ? {} : { generation }),
+      ...(loaded.projected ? { projected: true as const } : {}),
+      ...(this.#wireSkipped ? { wire: { code: 'WIRE_FORMAT_UNKNOWN' as const, message: `the requests of a format v${version} log are not rebuilt to their wire bytes: recon rebuilds the wire of the v0 releases, and from v3 DSH's DeepSeek adapter speaks the Messages API` } } : {}),
+    };
     return {
       file,
       ok: true,
+      format,
       era: this.#era,
       events: loaded.log.length,
       turns: this.#turns,
@@ -425,4 +483,4 @@ export function cacheReadRate(usage: readonly UsagePoint[]): number | null {
   return billed === 0 ? null : read / billed;
 }
 
-const HEADER_CAUSE: Record<HeaderReason, BreakCause> = { initial: 'first-request', resume: 'resume', change: 'change' };
+const HEADER_CAUSE: Record<HeaderReason, BreakCause> = { initial: 'first-request', resume: 'resume', change: 'change', series: 'series' };

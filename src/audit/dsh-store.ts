@@ -18,7 +18,7 @@ const TRANSCRIPT = /^session(?:\.v([1-9]\d*))?\.jsonl(\.zstd)?$/;
 /** Where a transcript stands among the generations of its session. */
 export interface SessionGeneration {
   /** The generation this transcript holds. */
-  readonly read: number;
+  readonly generation: number;
   /** The highest generation of the session: the one DSH reads. */
   readonly current: number;
   /** Every generation present, in order. */
@@ -45,12 +45,12 @@ export function currentTranscript(found: ReadonlyMap<number, readonly string[]>)
 }
 
 /** The generation of a transcript by its name and its siblings; undefined for a file DSH would not name so. */
-export function generationOf(path: string): SessionGeneration | undefined {
+export function sessionGeneration(path: string): SessionGeneration | undefined {
   if (!TRANSCRIPT.test(basename(path))) return undefined;
   const found = transcripts(dirname(path));
-  const read = transcripts(dirname(path), [basename(path)]).keys().next().value!;
-  const generations = [...new Set([...found.keys(), read])].sort((a, b) => a - b);
-  return { read, current: generations.at(-1)!, generations };
+  const generation = transcripts(dirname(path), [basename(path)]).keys().next().value!;
+  const generations = [...new Set([...found.keys(), generation])].sort((a, b) => a - b);
+  return { generation, current: generations.at(-1)!, generations };
 }
 
 /** A DSH home holds its store in `sessions/`; a folder that has one is read as a home. */

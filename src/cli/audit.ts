@@ -12,12 +12,15 @@ import type { LogSource } from '../log/index.ts';
 
 const help = `Usage: recon audit <log.jsonl | log.jsonl.zstd | dir>... [--attachments DIR] [--format text|json|sarif] [--strict] [--workers N] [--progress]
 
-Loads each session log (DSH v0 JSONL, of either design: the current one, or the
-session-prefix era's, whose headers carry a messagePrefix and whose logs hold
-context/message and compact/* events), rebuilds the request at every request
+Loads each session log (DSH JSONL: format v0, of either design: the current one, or
+the session-prefix era's, whose headers carry a messagePrefix and whose logs hold
+context/message and compact/* events; or a released format v1 to v4, whose system
+prompt is a system/message, whose streams are embedded in their messages, and whose
+tool results (v4) are tool-role messages), rebuilds the request at every request
 boundary from the log prefix before it (in the session-prefix era: the header's
-prefix, then the messages of the events before the step/start), names the era it
-read, and reports per log: events, turns, steps,
+prefix, then the messages of the events before the step/start), names the format
+version, the generation a file name says (session.vN.jsonl) and the era it read,
+and reports per log: events, turns, steps,
 requests, request/header snapshots by reason, surface replaces, the per-step usage
 series with the token-weighted cache-read rate, and every step whose cache reads
 drop against the previous step, labelled with its logged cause (first-request,
@@ -140,9 +143,9 @@ function progressLine(io: Io, logs: number, bytes: number) {
 /** Which generation of a DSH session a transcript is, and whether it is the current one. */
 function generationLine(g: SessionGeneration | undefined): string {
   if (g === undefined) return '';
-  const others = g.generations.filter((n) => n !== g.read);
+  const others = g.generations.filter((n) => n !== g.generation);
   const rest = others.length === 0 ? 'the only one' : `the session also holds ${others.map((n) => `v${n}`).join(', ')}`;
-  return `  DSH transcript, generation v${g.read} (${g.read === g.current ? 'the current one' : `not the current one, v${g.current} is`}; ${rest})\n`;
+  return `  DSH transcript, generation v${g.generation} (${g.generation === g.current ? 'the current one' : `not the current one, v${g.current} is`}; ${rest})\n`;
 }
 
 function sourceLines(source: LogSource | undefined): string {
@@ -157,17 +160,28 @@ function sourceLines(source: LogSource | undefined): string {
 
 const hasImages = (r: { readonly wire?: { readonly body: string } }) => r.wire?.body.includes(';base64,') === true;
 
+/** Which DSH log format the audit read, the generation the file name says, and what reading it took. */
+function formatLine(log: AuditedLog): string {
+  const { version, generation, projected, wire } = log.format;
+  const named = generation === undefined ? '' : generation === version ? `, generation v${generation} by its file name` : `; its file name says generation v${generation}, its header v${version}`;
+  const parts = [`DSH log format v${version}${named}`];
+  if (projected === true) parts.push('the events carry no seq or time (DSH\'s snapshot projection): seqs are their line order, times unknown');
+  if (wire !== undefined) parts.push(`${wire.code}: ${wire.message}`);
+  return parts.join('; ');
+}
+
 function writeHuman(io: Io, logs: readonly LogAudit[], summary: Record<string, number>): void {
   for (const log of logs) {
     if (!log.ok) {
-      io.stdout.write(`✗ ${log.file}\n${generationLine(log.generation)}  refused: ${log.message}\n${log.hint === undefined ? '' : `  ${log.hint}\n`}\n`);
+      io.stdout.write(`✗ ${log.file}\n${generationLine(log.session)}  refused: ${log.message}\n${log.hint === undefined ? '' : `  ${log.hint}\n`}\n`);
       continue;
     }
     const h = log.headers;
     io.stdout.write(
-      `✓ ${log.file}\n${generationLine(log.generation)}${sourceLines(log.source)}  ${log.events} events · ${log.turns} turns · ${log.steps} steps · ${log.requests} requests · ` +
-        `headers ${h.initial} initial, ${h.resume} resume, ${h.change} change · ${log.replaces} replaces\n`,
+      `✓ ${log.file}\n${generationLine(log.session)}${sourceLines(log.source)}  ${log.events} events · ${log.turns} turns · ${log.steps} steps · ${log.requests} requests · ` +
+        `headers ${h.initial} initial, ${h.resume} resume, ${h.change} change${h.series > 0 ? `, ${h.series} series` : ''} · ${log.replaces} replaces\n`,
     );
+    io.stdout.write(`  ${formatLine(log)}\n`);
     if (log.era === 'session-prefix') {
       const prefixes = [...new Set(log.rebuilt.map((r) => r.prefixMessages))];
       const shown = prefixes.length === 1 && prefixes[0] === 0 ? 'no request carries a session prefix' : `requests start with the header's session prefix (${prefixes.map((n) => count(n, 'message')).join(', ')})`;

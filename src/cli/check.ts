@@ -17,6 +17,9 @@ import { writeReports } from '../report/write-reports.ts';
 import { sweep } from './_internals/sweep.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
 
+/** A user's own counterexamples, in the directory recon runs in: never the package's corpus. */
+export const DEFAULT_REGRESSIONS = '.recon/regressions';
+
 const help = `Usage: recon check [--impl reference|dsh[@version]] [--era current|session-prefix] [--property ID]... [--runs N] [--seed S] [--sweep N] [--json] [--report DIR]
        recon check --impl cmd:"<command>" [--timeout MS] [--max-line BYTES] [--validate-protocol]
 
@@ -25,7 +28,8 @@ then generated logs, requests, streams and loop scenarios. Each property states 
 consequence of "every model request is reconstructable from the session log" and
 names the spec clause it checks. A failure is shrunk to a minimal input, printed with
 the first differing byte and the logged event that should have explained it, and
-stored in the regressions folder so every later run replays it.
+stored in the regressions folder (./.recon/regressions unless --regressions says where;
+never the package's own corpus) so every later run replays it.
 
 Options:
   --impl <spec>        the implementation to check (default: reference):
@@ -61,7 +65,9 @@ Options:
                        an unexpected failure and an unexpected pass both fail the run
   --report <dir>       also write run.jsonl, summary.txt, summary.md, report.html, junit.xml and
                        badge.json (a shields.io endpoint badge) there
-  --regressions <dir>  where failures are stored and read back (default: corpora/regressions)
+  --stats              generator statistics below the table (--json always holds them)
+  --regressions <dir>  where failures are stored and read back (default: .recon/regressions in
+                       this directory; the package's corpora/regressions are read as well)
   --no-save            do not store new counterexamples
   --shard <i/n>        run part i of n of the generated cases (case k of every property goes
                        to the shard with k mod n = i-1; stored regressions to shard 1); needs
@@ -96,6 +102,7 @@ export const check: Command = {
       regressions: { type: 'string' },
       'no-save': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      stats: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       timeout: { type: 'string' },
       'max-line': { type: 'string' },
@@ -129,7 +136,7 @@ export const check: Command = {
     const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
     const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES);
     const openOptions = { cwd: io.cwd, timeoutMs, maxLineBytes, validateProtocol: values['validate-protocol'] === true };
-    const localDir = resolve(io.cwd, values.regressions ?? 'corpora/regressions');
+    const localDir = resolve(io.cwd, values.regressions ?? DEFAULT_REGRESSIONS);
     const store = new RegressionStore([localDir, packagePath('corpora/regressions/')], values['no-save'] ? undefined : localDir);
     const runAt = async (at: number | undefined, onProgress?: (event: SuiteProgress) => void): Promise<RunRecord> => {
       const record = await checkConformance(spec, {
@@ -156,7 +163,7 @@ export const check: Command = {
       const files = writeReports(run, resolve(io.cwd, values.report));
       io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);
     }
-    io.stdout.write(values.json ? `${JSON.stringify(toJson(run), null, 2)}\n` : renderRunText(run));
+    io.stdout.write(values.json ? `${JSON.stringify(toJson(run), null, 2)}\n` : renderRunText(run, { stats: values.stats === true }));
     // A shard may pass where the whole run fails (the failing case lies in another shard): only its unexpected failures count.
     const findings = shard === undefined ? run.footer.summary.unexpected : run.results.filter((r) => r.verdict !== 'as-expected' && r.verdict !== 'unexpected-pass').length;
     return findings > 0 ? EXIT.FAILED : EXIT.OK;

@@ -17,12 +17,15 @@ input tokens, cache read, cache write, the most reads the session allows (the bo
 and, when the reads fell below the previous prompt, why (one code):
 
   COLD_START            first call: nothing cached yet
+  WARM_START            first call observed, yet it read: the provider's cache was warm from earlier traffic
   ROUTE_CHANGED         another model
   TOOLS_CHANGED         a tool added, removed, reordered, or its schema changed
   CACHE_MARKER_CHANGED  Anthropic cache_control or OpenAI prompt_cache_key dropped or moved
   SYSTEM_CHANGED        the system prompt changed (first differing byte shown)
   HISTORY_REWRITTEN     an earlier message was rewritten (which one, which field)
   BYTES_NOT_CANONICAL   the same JSON value with other bytes (key order, whitespace, escapes, numbers)
+  BREAKPOINT_CAPS_READS the last cache breakpoint lies before earlier turns: reads cannot pass it
+                        (Anthropic; the byte where a breakpoint on the last block would go is shown)
   WITHIN_BOUND          reads reach the bound: the rest is below the provider's granularity
   IDLE_EXPIRED          the previous call is older than the provider's cache lifetime
   READS_AT_SYSTEM_SIZE  reads stuck at the size of tools + system, call after call

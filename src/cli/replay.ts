@@ -16,7 +16,8 @@ per model call the normalised usage (input, cache read, cache write, output) and
 bound: the most cache-read tokens the request sequence allows (DeepSeek: 64-token units
 of the prefix shared with an earlier prompt plus its output; OpenAI: 1024 + 128·k; and
 Anthropic and OpenAI GPT-5.6+: what an earlier call cached up to its breakpoint).
-Session figures: read rate = Σ cache read ÷ Σ input, attainment = Σ cache read ÷ Σ bound.
+Session figures: read rate = Σ cache read ÷ Σ input, attainment = Σ cache read ÷ Σ max(bound, cache read)
+(at most 100 %: reads above the bound show the provider held that much).
 Where reads and bound differ, the report says why (warm cache, server-side tool loop,
 a loop that is not append-only, best effort).
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { E2E_SCRIPT } from '../e2e/conversation.ts';
 import { ReconError } from '../errors.ts';
 import { count } from '../report/plural.ts';
-import { parseScenario, startSimulator } from '../http/index.ts';
+import { clientBaseUrls, parseScenario, startSimulator } from '../http/index.ts';
 import { isProvider } from '../wire/index.ts';
 import { EXIT, parseCommandLine, parsePort, untilStopped, type Command } from './command.ts';
 
@@ -72,7 +72,8 @@ export const simulate: Command = {
     if (values.json) io.stdout.write(`${JSON.stringify({ url: server.url, provider: provider ?? null, scenario, replies: replies.length })}\n`);
     else {
       io.stdout.write(`recon simulator (a model of ${provider ?? 'DeepSeek, OpenAI and Anthropic'}, not the provider) at ${server.url}\n`);
-      io.stdout.write(`  base URL: ${server.url} for DeepSeek, ${server.url}/v1 for OpenAI and Anthropic · scenario: ${scenario} (${count(replies.length, 'reply', 'replies')}) · stop with Ctrl-C\n`);
+      const base = clientBaseUrls(server.url);
+      io.stdout.write(`  base URL: ${base.deepseek} for DeepSeek, ${base.openai} for OpenAI, ${base.anthropic} for Anthropic (its SDK adds /v1) · scenario: ${scenario} (${count(replies.length, 'reply', 'replies')}) · stop with Ctrl-C\n`);
     }
     await stopped;
     await server.close();

@@ -10,6 +10,9 @@ import { AgentLoop, type AgentLoopOptions } from '../loop/index.ts';
 import type { Provider } from '../wire/index.ts';
 import { runE2e, type E2eRun } from './run-e2e.ts';
 
+/** The share of the reference's bound a run must read to hold the rule (the bench target of the reference, `cache.referenceAttainment`). */
+export const ATTAINMENT_FLOOR = 0.99;
+
 export interface MeasuredRun {
   readonly name: string;
   readonly cassette: string;
@@ -75,5 +78,8 @@ function measureRun(name: string, cassette: string, run: E2eRun, bounds: CacheAc
   const bounded = requests.filter((r) => r.bound !== null && r.cacheRead !== null);
   const bound = bounded.reduce((sum, r) => sum + r.bound!, 0);
   const attainment = bound > 0 ? bounded.reduce((sum, r) => sum + r.cacheRead!, 0) / bound : null;
-  return { name, cassette, boundOf: own ? 'own' : 'reference', requests, rate: run.account.rate, attainment, passed: run.problems.length === 0, problems: run.problems };
+  // A mutant that reads a little on every call passes the per-call check: the reference's bound says how much it lost.
+  const short = !own && attainment !== null && attainment < ATTAINMENT_FLOOR ? [{ code: 'E2E_CACHE_BELOW_BOUND' as const, message: `${name} read ${(attainment * 100).toFixed(1)} % of the cache reads the conversation allows (the reference run's bound); at least ${ATTAINMENT_FLOOR * 100} % holds the rule` }] : [];
+  const problems = [...run.problems, ...short];
+  return { name, cassette, boundOf: own ? 'own' : 'reference', requests, rate: run.account.rate, attainment, passed: problems.length === 0, problems };
 }

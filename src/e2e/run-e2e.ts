@@ -40,7 +40,7 @@ export interface E2eRunOptions {
 }
 
 export interface E2eProblem {
-  readonly code: Extract<ErrorCode, 'E2E_TURN_FAILED' | 'E2E_NO_CACHE_READ' | 'E2E_WIRE_MISMATCH'>;
+  readonly code: Extract<ErrorCode, 'E2E_TURN_FAILED' | 'E2E_NO_CACHE_READ' | 'E2E_WIRE_MISMATCH' | 'E2E_CACHE_BELOW_BOUND'>;
   readonly message: string;
 }
 

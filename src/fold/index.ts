@@ -6,3 +6,4 @@ export { canonicalHeader, foldRequestHeader, headerEquals } from './request-head
 export { Session, type FoldCounters } from './session.ts';
 export { explainingEvent, prefixBreak, type BrokenPart, type Explanation } from './prefix-break.ts';
 export { ERAS, eraOf, isSessionPrefixEvidence, type Era } from './era.ts';
+export { ToolHistoryFold, toolHistoryOf, type ToolHistory, type ToolUpdate } from './tool-history.ts';

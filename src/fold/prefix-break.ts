@@ -17,6 +17,7 @@ export function prefixBreak(previous: NeutralRequest, next: NeutralRequest): Bro
   if (previous.provider !== next.provider || previous.model !== next.model) return 'model';
   if (previous.system !== next.system) return 'system';
   if (previous.tools !== next.tools && JSON.stringify(previous.tools ?? []) !== JSON.stringify(next.tools ?? [])) return 'tools';
+  if (toolHistoryBroken(previous, next)) return 'tools';
   if (previous.messages.length > next.messages.length) return 'messages';
   for (let i = 0; i < previous.messages.length; i++) {
     const a = previous.messages[i];
@@ -26,10 +27,19 @@ export function prefixBreak(previous: NeutralRequest, next: NeutralRequest): Bro
   return undefined;
 }
 
+/** A v4 tool history extends the previous one when its series' tools are the same and the earlier updates stay in place. */
+function toolHistoryBroken(previous: NeutralRequest, next: NeutralRequest): boolean {
+  const a = previous.toolHistory;
+  const b = next.toolHistory;
+  if (a === b || a === undefined || b === undefined) return a !== b;
+  if (JSON.stringify(a.tools) !== JSON.stringify(b.tools) || a.updates.length > b.updates.length) return true;
+  return a.updates.some((update, i) => JSON.stringify(update) !== JSON.stringify(b.updates[i]));
+}
+
 export interface Explanation {
   readonly event: SessionEvent;
-  /** `initial`, `resume` or `change` for a header snapshot; `replace` for a surface replace. */
-  readonly cause: HeaderReason | 'replace';
+  /** A header snapshot's reason; `replace` for a surface replace; `image-offload` for a v3+ image/offload. */
+  readonly cause: HeaderReason | 'replace' | 'image-offload';
 }
 
 /**
@@ -42,6 +52,7 @@ export function explainingEvent(events: readonly SessionEvent[], from: number, t
     const event = events[seq]!;
     if (isEvent(event, 'request/header') && part !== 'messages') return { event, cause: event.data.reason };
     if (typeof event.surfaceOp === 'object' && (part === 'messages' || part === 'any')) return { event, cause: 'replace' };
+    if (event.type === 'image/offload' && (part === 'messages' || part === 'any')) return { event, cause: 'image-offload' };
   }
   return undefined;
 }

@@ -10,8 +10,9 @@ export interface RequestBoundary {
   readonly attempt: number;
 }
 
-// Events that show a request went out: a streamed chunk, the message, or a retry of a failed attempt.
-const DISPATCH_EVIDENCE: ReadonlySet<string> = new Set(['assistant/chunk', 'assistant/message', 'llm/retry']);
+// Events that show a request went out: a streamed chunk, the message, a retry of a failed attempt,
+// or (from format v2, whose streams are embedded) the settled attempt that committed no message.
+const DISPATCH_EVIDENCE: ReadonlySet<string> = new Set(['assistant/chunk', 'assistant/message', 'assistant/attempt', 'llm/retry']);
 
 /**
  * The request boundaries of a log, found event by event. An attempt opens at `step/start`

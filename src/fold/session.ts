@@ -25,6 +25,7 @@ export class Session {
   #generation = 0;
   #header: EpochHeader | undefined;
   #headerWatermark = 0;
+  readonly #projected = (seq: number): Message | undefined => this.log.surface.projected(seq);
 
   constructor(log: SessionLog) {
     this.log = log;
@@ -49,15 +50,16 @@ export class Session {
 
   #fold(): Message[] {
     const surface = this.log.surface;
-    if (surface.replaceGeneration !== this.#generation) {
+    // The content generation: a replace, or (format v3+) an image/offload that changed a node's projection.
+    if (surface.contentGeneration !== this.#generation) {
       this.#derived = [];
       this.#derivedNodes = 0;
-      this.#generation = surface.replaceGeneration;
+      this.#generation = surface.contentGeneration;
       this.counters.rebuilds++;
     }
     const size = surface.size;
     for (let i = this.#derivedNodes; i < size; i++) {
-      const message = deriveEventMessage(this.log.eventAt(surface.nodeAt(i)!)!);
+      const message = deriveEventMessage(this.log.eventAt(surface.nodeAt(i)!)!, this.#projected);
       if (message !== null) this.#derived.push(message);
     }
     this.counters.nodesProjected += size - this.#derivedNodes;

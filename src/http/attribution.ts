@@ -10,6 +10,7 @@
  */
 import { excerpt, sharedLength } from '../first-difference.ts';
 import type { Provider } from '../wire/index.ts';
+import { endOfValue } from './_internals/json-offset.ts';
 import { isObject } from './_internals/json.ts';
 import { breakpointReaches, idleLifetime } from './cache-rules.ts';
 import type { Api } from './endpoint.ts';
@@ -18,12 +19,14 @@ import type { Usage } from './usage.ts';
 
 export const BREAK_CODES = [
   'COLD_START',
+  'WARM_START',
   'ROUTE_CHANGED',
   'TOOLS_CHANGED',
   'CACHE_MARKER_CHANGED',
   'SYSTEM_CHANGED',
   'HISTORY_REWRITTEN',
   'BYTES_NOT_CANONICAL',
+  'BREAKPOINT_CAPS_READS',
   'WITHIN_BOUND',
   'IDLE_EXPIRED',
   'READS_AT_SYSTEM_SIZE',
@@ -44,7 +47,11 @@ export interface Attribution {
   readonly message?: number;
   readonly field?: string;
   readonly kind?: CanonicalKind;
-  /** SYSTEM_CHANGED: the first differing byte of the system text, with context either side. */
+  /**
+   * SYSTEM_CHANGED: the first differing byte of the system text (with `context`).
+   * BREAKPOINT_CAPS_READS: the byte of the request body where a breakpoint would help (the
+   * end of its last block), when the request's bytes were recorded.
+   */
   readonly offset?: number;
   readonly context?: { readonly before: string; readonly after: string };
 }
@@ -62,14 +69,20 @@ export interface CallView {
   readonly bound?: number;
   /** When the request was sent, milliseconds since the epoch; undefined when not recorded. */
   readonly at?: number;
+  /** The request body as sent, when recorded as text: offsets are given in its bytes. */
+  readonly bodyText?: string;
 }
 
 /** The cause of call `position`'s break, or undefined when it did not break (or reports no reads). */
 export function attributeBreak(calls: readonly CallView[], position: number): Attribution | undefined {
   const call = calls[position]!;
   const previous = calls.slice(0, position).findLast((c) => c.provider === call.provider && c.api === call.api);
-  if (previous === undefined) return { code: 'COLD_START', summary: `first ${call.provider} ${call.api} call: nothing cached yet` };
   const read = call.usage.cacheRead;
+  if (previous === undefined) {
+    // Reads on the first call observed came from traffic before it: the provider's cache was warm.
+    if (read !== undefined && read > 0) return { code: 'WARM_START', summary: `first ${call.provider} ${call.api} call observed, yet it read ${read} tokens: the provider's cache already held this prefix from earlier traffic` };
+    return { code: 'COLD_START', summary: `first ${call.provider} ${call.api} call: nothing cached yet` };
+  }
   const before = previous.usage.input;
   if (read === undefined || before === undefined || read >= before) return undefined;
   return requestChange(previous, call) ?? timeOrProvider(previous, call, calls.slice(0, position));
@@ -165,6 +178,9 @@ function argumentsKind(was: PromptMessage, is: PromptMessage): CanonicalKind | u
 }
 
 function timeOrProvider(previous: CallView, call: CallView, earlier: readonly CallView[]): Attribution {
+  // Before the bound: the breakpoints sent set the bound, so "within the bound" would hide that they cap it.
+  const capped = breakpointCap(call);
+  if (capped !== undefined) return capped;
   if (call.bound !== undefined && call.usage.cacheRead! >= call.bound) {
     return { code: 'WITHIN_BOUND', summary: `reads reach the bound (${call.bound}): the rest of the previous prompt lies past the provider's read granularity (${GRANULARITY[call.provider]})` };
   }
@@ -178,6 +194,31 @@ function timeOrProvider(previous: CallView, call: CallView, earlier: readonly Ca
     return { code: 'READS_AT_SYSTEM_SIZE', summary: `reads stuck at ${read} tokens, as on an earlier call: only the tools and system prompt are shared, the prefix breaks right after them every call` };
   }
   return { code: 'PROVIDER_DROP', summary: 'the request extends the previous one byte for byte, yet reads dropped: the provider evicted or missed the entry' };
+}
+
+/**
+ * A layout check on one request: its last cache breakpoint lies before blocks an earlier
+ * call already sent (an assistant turn), so no read can reach them, however stable the
+ * prefix — the commonest form is `cache_control` on the system prompt only. Providers that
+ * cache the whole prefix on their own (DeepSeek, OpenAI) have no breakpoints to place.
+ */
+export function breakpointCap(call: CallView): Attribution | undefined {
+  const { breakpoints, messages } = call.prompt;
+  const last = breakpoints.at(-1);
+  if (call.api !== 'messages' || last === undefined) return undefined;
+  const after = messages.slice(last + 1);
+  if (!after.some((m) => m.role === 'assistant')) return undefined;
+  const body = call.body['messages'];
+  const lastMessage = Array.isArray(body) ? (body.at(-1) as Record<string, unknown> | undefined) : undefined;
+  const path = Array.isArray(lastMessage?.['content']) ? ['messages', -1, 'content', -1] : ['messages', -1];
+  const offset = call.bodyText === undefined ? undefined : endOfValue(call.bodyText, path);
+  const where = messages[last]!.role;
+  return {
+    code: 'BREAKPOINT_CAPS_READS',
+    message: last,
+    ...(offset === undefined ? {} : { offset }),
+    summary: `the last cache breakpoint is on block ${last} (${where}), before ${after.length} blocks of which earlier calls sent some: reads can never pass it; a breakpoint on the last block${offset === undefined ? '' : ` (it ends at byte ${offset} of the request body)`} lets the next call read the whole conversation`,
+  };
 }
 
 /**

@@ -54,7 +54,11 @@ export interface CacheAccount {
   readonly rate: number | null;
   /** The same without the first call, which starts cold. */
   readonly rateAfterFirst: number | null;
-  /** Σ cacheRead ÷ Σ bound; null when the bound is 0 or unknown. Above 1 when reads came from outside the session. */
+  /**
+   * Σ cacheRead ÷ Σ max(bound, cacheRead); null when that is 0 or unknown. At most 1 by
+   * construction: reads above the in-session bound (a warm start) show the provider held
+   * that much, so the bound of that call was at least what it read.
+   */
   readonly attainment: number | null;
   /** Σ min(cacheRead, bound) ÷ Σ bound: the attainment without the reads above the bound. */
   readonly attainmentInSession: number | null;
@@ -72,6 +76,7 @@ interface Call {
   readonly output: readonly PromptMessage[];
   readonly serverTools: boolean;
   readonly body: Readonly<Record<string, unknown>> | undefined;
+  readonly bodyText: string | undefined;
   readonly at: number | undefined;
 }
 
@@ -117,6 +122,7 @@ export class CacheAccountant {
         provider: call.provider, api: call.api, body: call.body, prompt: call.prompt, output: call.output, usage: call.usage,
         ...(bound === null ? {} : { bound }),
         ...(call.at === undefined ? {} : { at: call.at }),
+        ...(call.bodyText === undefined ? {} : { bodyText: call.bodyText }),
       });
       cause = attributeBreak(this.#views, this.#views.length - 1);
     }
@@ -155,7 +161,7 @@ export class CacheAccountant {
       },
       rate: ratio(sum(rated(requests).map((r) => r.cacheRead)), sum(rated(requests).map((r) => r.input))),
       rateAfterFirst: ratio(sum(rated(requests.slice(1)).map((r) => r.cacheRead)), sum(rated(requests.slice(1)).map((r) => r.input))),
-      attainment: ratio(sum(bounded.map((r) => r.cacheRead)), sum(bounded.map((r) => r.bound))),
+      attainment: ratio(sum(bounded.map((r) => r.cacheRead)), sum(bounded.map((r) => Math.max(r.bound!, r.cacheRead!)))),
       attainmentInSession: ratio(sum(bounded.map((r) => Math.min(r.cacheRead!, r.bound!))), sum(bounded.map((r) => r.bound))),
       externalReads: sum(bounded.map((r) => Math.max(0, r.cacheRead! - r.bound!))),
     };
@@ -174,6 +180,7 @@ function modelCall(interaction: Interaction, index: number, provider: Provider |
     output: outputOf(endpoint.api, response),
     serverTools: usedServerTools(response),
     body: request,
+    bodyText: interaction.request?.body,
     at: dateOf(interaction.response.headers['date']),
   };
 }

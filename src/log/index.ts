@@ -10,3 +10,6 @@ export { SessionLog, type AppendOptions, type EventRules, type SessionLogOptions
 export type * from './types.ts';
 export { LegacyUpgrader } from './upgrade.ts';
 export { fork, type ForkOptions } from './fork.ts';
+export { FORMAT_VERSIONS, PROTOCOL_VERSIONS, RELEASED_VERSIONS, V0, formatOf, generationOf, type FormatVersion, type LogFormat } from './format.ts';
+export { FORMAT_RULES, type FormatRuleId } from './rules.ts';
+export { offloadImages } from './image-offload.ts';

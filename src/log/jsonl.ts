@@ -11,6 +11,11 @@
  * throws at once, the first log-rule error is held until the last line is read.
  * A torn last line is cut. Damage (an unparsable line or a seq gap) followed by a
  * later `turn/end` lies in committed data and is refused with TORN_COMMITTED.
+ *
+ * Opened for the released formats (`versions`), the reader takes a log of v1–v4 into the
+ * neutral form (format.ts, released-upgrade.ts): no packed rows from v2, the inherited cut
+ * a tagged end-seed, and, for a log whose events carry neither seq nor time (DSH's snapshot
+ * projection of its test logs), seqs restored from the order of the lines.
  */
 import { createReadStream } from 'node:fs';
 import { ReconError } from '../errors.ts';
@@ -18,8 +23,10 @@ import { expandChunkRow, packChunkRuns } from './chunk-rows.ts';
 import { decodeLogBytes } from './decode-utf8.ts';
 import { isZstd, ZstdFrames, type ZstdSummary } from './decode-zstd.ts';
 import { zstdDecoder } from './_internals/zstd-decoders.ts';
-import { refusal, refuse } from './rules.ts';
+import { formatRefusal, refusal, refuse, refuseFormat } from './rules.ts';
+import { formatOf, PROTOCOL_VERSIONS, type LogFormat } from './format.ts';
 import { adoptParsedJson } from './json.ts';
+import { upgradeReleased } from './released-upgrade.ts';
 import { checkSessionHeader } from './session-header.ts';
 import { SessionLog, type SessionLogOptions } from './session-log.ts';
 import type { SessionEvent, SessionHeader } from './types.ts';
@@ -40,14 +47,20 @@ export interface LoadedLog {
   readonly tornTail: TornTail | undefined;
   /** Seqs of events that were stored in an older shape and upgraded on load. */
   readonly upgradedSeqs: readonly number[];
+  /**
+   * The events carried neither seq nor time (DSH's snapshot projection of a released-format
+   * log): their seqs are their positions, their times are unknown and read as 0.
+   */
+  readonly projected: boolean;
 }
 
 export interface LoadOptions extends SessionLogOptions {
   /** Named in every error, so a user can open the file at the line. */
   readonly file?: string;
   /**
-   * Sees each event that passed the storage checks, just before the log adopts it: the
-   * log then holds exactly the events before it. Not called once a log rule failed.
+   * Sees each event that passed the storage checks and the rules of its own seq, type and
+   * payload, just before the log adopts it: the log then holds exactly the events before
+   * it. Not called once a log rule failed.
    * `line` is the 1-based line that stored it (a packed chunk row stores several).
    */
   readonly observe?: (event: SessionEvent, log: SessionLog, line: number) => void;
@@ -152,6 +165,11 @@ class JsonlReader {
   #line = 0;
   #log: SessionLog | undefined;
   #upgrader: LegacyUpgrader | undefined;
+  #format: LogFormat | undefined;
+  /** Whether the events lack seq and time (decided by the first; released formats only). */
+  #projected: boolean | undefined;
+  /** The tagged `session/end-seed` markers seen (v2+: the inherited cut). */
+  #inheritedMarkers = 0;
   /** The seq the next stored event must carry. */
   #next = 0;
   /** The first log-rule error (or the header the log refused), thrown by `end`. */
@@ -175,6 +193,7 @@ class JsonlReader {
       return this.#tear(n, undefined, 'torn.unparsable-committed', raw === '' ? 'an empty line' : 'a line that is not valid JSON', raw, terminated);
     }
     try {
+      if (!this.#format!.packedRows) value = this.#released(value);
       if (isChunkRow(value)) {
         // Indexed, not for…of: the iterator's result objects are garbage for every member.
         const events = expandChunkRow(value);
@@ -192,12 +211,36 @@ class JsonlReader {
   end(): LoadedLog {
     if (this.#line === 0) throw this.#place(refusal('session.present', 'the file is empty; line 1 must be the session header'), 1);
     if (this.#held !== undefined) throw this.#held;
+    const log = this.#log!;
+    if (this.#format!.seededHeader && (log.header.isSeeded === true) !== this.#inheritedMarkers > 0) {
+      throw this.#place(
+        formatRefusal('format.inherited-cut', log.header.isSeeded === true ? 'the header says the log is seeded, but no session/end-seed {inherited: true} marks its inherited cut' : 'the header says the log is not seeded, but a session/end-seed {inherited: true} marks an inherited cut'),
+        1,
+      );
+    }
     const cut = this.#cut;
     return {
-      log: this.#log!,
+      log,
       tornTail: cut === undefined ? undefined : { line: cut.line, reason: cut.reason, droppedLines: cut.lines, droppedBytes: cut.bytes },
       upgradedSeqs: this.#upgrader!.upgraded,
+      projected: this.#projected === true,
     };
+  }
+
+  /**
+   * A v2+ line: no packed rows (streams are embedded), and the envelope restored when the
+   * log is a snapshot projection, whose events DSH's normalizer stripped of seq and time.
+   */
+  #released(value: unknown): unknown {
+    if (isChunkRow(value)) refuseFormat('format.packed-row', `a packed ${String(value['type'])} row; from format v2 a stream is embedded in its assistant/message`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const record = value as Record<string, unknown>;
+    const bare = !Object.hasOwn(record, 'seq') && !Object.hasOwn(record, 'time');
+    this.#projected ??= bare;
+    if (!this.#projected) return value;
+    if (!bare) refuseFormat('format.projected-envelope', 'an event carries seq or time, but the first event carried neither (a snapshot projection): no event may');
+    const { type, ...rest } = record;
+    return { type, seq: this.#next, time: 0, ...rest };
   }
 
   #header(raw: string): void {
@@ -207,11 +250,12 @@ class JsonlReader {
     let header: SessionHeader;
     try {
       const value: unknown = parseLine(raw);
-      checkSessionHeader(value);
+      checkSessionHeader(value, this.#options.versions ?? PROTOCOL_VERSIONS);
       header = value;
     } catch (error) {
       throw this.#place(error, 1);
     }
+    this.#format = formatOf(header.version);
     this.#upgrader = new LegacyUpgrader(header.id, (seq) => this.#log?.eventAt(seq));
     try {
       this.#log = SessionLog.create(header, this.#options);
@@ -229,14 +273,18 @@ class JsonlReader {
       return false;
     }
     this.#legacy(event);
-    const upgraded = this.#upgrader!.upgrade(event);
+    const upgraded = this.#format!.legacyShapes ? this.#upgrader!.upgrade(event) : upgradeReleased(event, this.#format!);
+    if (upgraded.type === 'session/end-seed' && (upgraded.data as { inherited?: unknown } | null)?.inherited === true) this.#inheritedMarkers++;
     this.#next++;
     if (this.#held !== undefined) return true;
     const log = this.#log!;
-    this.#options.observe?.(upgraded, log, line);
     try {
-      log.adopt(upgraded);
+      // Checked before it is observed: an observer reads only data its type's rules let through.
+      log.check(upgraded);
+      this.#options.observe?.(upgraded, log, line);
+      log.adoptChecked(upgraded);
     } catch (error) {
+      if (!ReconError.is(error)) throw error;
       this.#held = this.#place(error, line, upgraded.seq);
     }
     return true;

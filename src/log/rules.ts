@@ -160,6 +160,50 @@ export const FORK_RULES = {
 
 export type ForkRuleId = keyof typeof FORK_RULES;
 
+/**
+ * The rules of the released formats v1–v4 (dsh-eras §1.3, §2, §3, §6.4, §7.2), which only a
+ * reader opened for them applies (`recon audit`; the protocol's reader refuses those versions
+ * with FORMAT_VERSION). test/log/formats.test.ts has a fault class for each, in generated logs.
+ */
+export const FORMAT_RULES = {
+  'format.version-unread': rule('FORMAT_VERSION', 'text', 'the format version is one of 0 to 4'),
+  'format.header-keys': rule('SESSION_HEADER_INVALID', 'text', 'a v2+ header has exactly type, version, id, createdAt, isSeeded and delegationDepth, and optionally cwd, parentSession, origin and agentPreset'),
+  'format.header-seeded': rule('SESSION_HEADER_INVALID', 'text', 'isSeeded is a boolean'),
+  'format.inherited-cut': rule('SESSION_HEADER_INVALID', 'text', 'a seeded v2+ log marks its inherited cut with a session/end-seed {inherited: true}, an unseeded one holds none'),
+  'format.packed-row': rule('CHUNK_ROW_INVALID', 'text', 'a v2+ log holds no packed chunk rows: its streams are embedded in their messages'),
+  'format.projected-envelope': rule('ENVELOPE_INVALID', 'text', 'in a log whose first event has neither seq nor time (DSH\'s snapshot projection), no event has either'),
+  'format.source-ranges': rule('SURFACE_INVALID', 'text', 'sourceEventSeqs hold seqs and [start, end] ranges of earlier seqs, ascending when a range is among them'),
+  'format.end-seed': rule('EVENT_DATA_INVALID', 'event', 'a v2+ session/end-seed is {} or {inherited: true}'),
+  'format.stream': rule('EVENT_DATA_INVALID', 'event', 'a v2+ assistant/message or assistant/attempt embeds its stream: a list of records, each with a string type'),
+  'format.attempt': rule('EVENT_DATA_INVALID', 'event', 'an assistant/attempt is exactly {turn, step, stream}'),
+  'format.assistant-sources': rule('SURFACE_INVALID', 'event', 'a v2+ assistant/message carries no sourceEventSeqs'),
+  'format.replace-spelling': rule('SURFACE_INVALID', 'event', 'a v3+ replace is exactly {op:"replace", startSeq, endSeq}'),
+  'format.system-head': rule('SURFACE_INVALID', 'event', 'while surface node 0 is a system/message, a replace over it is a system/message over exactly that node'),
+  'format.header-system': rule('REQUEST_HEADER_INVALID', 'event', 'a v3+ request/header has no system: the prompt is a system/message'),
+  'format.header-empty': rule('REQUEST_HEADER_INVALID', 'event', 'a v3+ request/header omits empty tools and empty adapterDefaults'),
+  'format.starts-series': rule('REQUEST_HEADER_INVALID', 'event', 'startsSeries, if present, is true'),
+  'format.system-message': rule('MESSAGE_SHAPE', 'event', 'a system/message is {turn, step, message} with an identified system-role message whose source is the system prompt\'s (v3: a plugin; v4: kind system-prompt)'),
+  'format.tool-error': rule('MESSAGE_SHAPE', 'event', 'a v3+ tool/result with error data is marked isError: true'),
+  'format.tool-message': rule('MESSAGE_SHAPE', 'event', 'a v4 tool/result holds a tool-role message {id, toolCallId equal to source.callId, content, isError?} without a tool-result block'),
+  'format.plugin-source': rule('MESSAGE_SHAPE', 'event', 'a v4 message source has a kind other than "plugin"'),
+  'format.developer-message': rule('MESSAGE_SHAPE', 'event', 'a developer/message is {turn, step, message, headerSeq?} with an identified developer-role message whose tool-addition and tool-removal blocks name a tool'),
+  'format.developer-binding': rule('EVENT_DATA_INVALID', 'event', 'a developer/message with additions has a headerSeq naming an earlier request/header that defines each added tool exactly once, with a description and parameters; one without has no headerSeq'),
+  'format.offload-shape': rule('EVENT_DATA_INVALID', 'event', 'an image/offload is exactly {targets}, a non-empty list of {seq, imageIndexes} with distinct seqs and non-empty, strictly increasing indexes'),
+  'format.offload-target': rule('EVENT_DATA_INVALID', 'event', 'an image/offload target is a current user/message or tool/result node, and each index names one of its images not yet offloaded'),
+} as const satisfies Record<string, Rule>;
+
+export type FormatRuleId = keyof typeof FORMAT_RULES;
+
+/** The coded refusal of released-format rule `id`. */
+export function formatRefusal(id: FormatRuleId, detail: string, options: { location?: ErrorLocation; hint?: string } = {}): ReconError {
+  return new ReconError(FORMAT_RULES[id].code, detail, { ...options, rule: id });
+}
+
+/** Throws the coded refusal of released-format rule `id`. */
+export function refuseFormat(id: FormatRuleId, detail: string, options: { location?: ErrorLocation; hint?: string } = {}): never {
+  throw formatRefusal(id, detail, options);
+}
+
 /** Throws the coded refusal of fork rule `id`. */
 export function refuseFork(id: ForkRuleId, detail: string, options: { location?: ErrorLocation; hint?: string } = {}): never {
   throw new ReconError(FORK_RULES[id].code, detail, { ...options, rule: id });

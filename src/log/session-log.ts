@@ -6,13 +6,16 @@
  * log this class wrote always loads again. A rejected append changes nothing.
  */
 import { ReconError } from '../errors.ts';
+import { formatOf, PROTOCOL_VERSIONS, type FormatVersion, type LogFormat } from './format.ts';
 import { refuse } from './rules.ts';
 import { deepFreeze, snapshotJson } from './json.ts';
+import { upgradeReleased } from './released-upgrade.ts';
 import { checkSessionHeader } from './session-header.ts';
 import { Surface } from './surface.ts';
 import { LegacyUpgrader } from './upgrade.ts';
-import type { EventDataMap, EventOf, EventType, SessionEvent, SessionHeader, SurfaceOp } from './types.ts';
+import type { EventDataMap, EventOf, EventType, Message, SessionEvent, SessionHeader, SurfaceOp } from './types.ts';
 import { checkEnvelope, checkEventPayload, checkKnownType, checkNotLegacy } from './validate-event.ts';
+import { NO_HEADER, type ReleasedContext } from './validate-released.ts';
 
 export interface AppendOptions {
   readonly surfaceOp?: SurfaceOp;
@@ -27,8 +30,8 @@ export interface AppendOptions {
  */
 export interface EventRules {
   readonly legacy: (event: SessionEvent) => void;
-  readonly knownType: (event: SessionEvent) => void;
-  readonly payload: (event: SessionEvent) => void;
+  readonly knownType: (event: SessionEvent, format?: LogFormat) => void;
+  readonly payload: (event: SessionEvent, format?: LogFormat, context?: ReleasedContext) => void;
 }
 
 const DEFAULT_EVENT_RULES: EventRules = { legacy: checkNotLegacy, knownType: checkKnownType, payload: checkEventPayload };
@@ -44,40 +47,61 @@ export interface SessionLogOptions {
    * `events` is then unavailable.
    */
   readonly retain?: 'all' | 'surface';
+  /**
+   * The format versions the log may be in: v0 alone by default (the protocol's reader, as
+   * DSH rc.8 reads), or RELEASED_VERSIONS for a reader of every released format (`recon audit`).
+   */
+  readonly versions?: readonly FormatVersion[];
 }
 
 /** What a fold may read of the surface. */
 export interface SurfaceView {
   readonly size: number;
   readonly replaceGeneration: number;
+  /** Changes with every replace and every image/offload: what a derived cache is keyed on. */
+  readonly contentGeneration: number;
   readonly nodes: readonly number[];
   nodeAt(index: number): number | undefined;
+  /** What node `seq` projects to when an image/offload changed it (format v3+). */
+  projected(seq: number): Message | undefined;
 }
 
 export class SessionLog {
   readonly header: SessionHeader;
+  /** The facts of the log's format version. */
+  readonly format: LogFormat;
   readonly #events: SessionEvent[] = [];
   /** With `retain: 'surface'`: the events still kept, by seq (`#events` stays empty). */
   readonly #kept: Map<number, SessionEvent> | undefined;
   #length = 0;
-  readonly #surface = new Surface();
+  readonly #surface: Surface;
   readonly #clock: () => number;
   readonly #rules: EventRules;
   readonly #eventAt = (seq: number): SessionEvent | undefined => this.eventAt(seq);
   #view: readonly SessionEvent[] | undefined;
+  /** v4: the tools of every request/header, by seq, which a developer/message's headerSeq names (kept when the events are not). */
+  readonly #headerTools: Map<number, unknown> | undefined;
+  readonly #context: ReleasedContext | undefined;
 
   private constructor(header: SessionHeader, options: SessionLogOptions) {
-    checkSessionHeader(header);
+    checkSessionHeader(header, options.versions ?? PROTOCOL_VERSIONS);
     this.header = deepFreeze(snapshotJson(header, 'header'));
+    this.format = formatOf(header.version);
+    this.#surface = new Surface(this.format);
     this.#clock = options.clock ?? Date.now;
     this.#rules = { ...DEFAULT_EVENT_RULES, ...options.rules };
     this.#kept = options.retain === 'surface' ? new Map() : undefined;
+    if (this.format.toolRole) {
+      const tools = (this.#headerTools = new Map());
+      this.#context = { headerToolsAt: (seq) => (tools.has(seq) ? tools.get(seq) : NO_HEADER) };
+    }
   }
 
   /** An empty log. */
   static create(header: SessionHeader, options: SessionLogOptions = {}): SessionLog {
     return new SessionLog(header, options);
   }
+
 
   /**
    * A log seeded with events from memory. Each is copied, so the caller's objects stay
@@ -100,13 +124,28 @@ export class SessionLog {
    * the log rules on it: how the loader, and whoever replays a loaded log's events, grows a log.
    */
   adopt(event: SessionEvent): void {
+    this.check(event);
+    this.adoptChecked(event);
+  }
+
+  /**
+   * The rules of `adopt` that need only the event and the length of the log (its seq, its
+   * type, its payload), without adopting it: a reader that looks at an event's data before
+   * the log takes it looks only at data these rules let through.
+   */
+  check(event: SessionEvent): void {
     const expected = this.#length;
     if (event.seq !== expected) {
       refuse('seq.contiguous', `event at index ${expected} has seq ${event.seq}; seqs must be contiguous from 0`, { location: { seq: event.seq } });
     }
-    this.#rules.knownType(event);
-    this.#rules.payload(event);
+    this.#rules.knownType(event, this.format);
+    this.#rules.payload(event, this.format, this.#context);
+  }
+
+  /** `adopt` for an event `check` let through: the surface rules, then the event is the log's. */
+  adoptChecked(event: SessionEvent): void {
     const shadowed = this.#surface.add(event, this.#eventAt);
+    if (this.#headerTools !== undefined && event.type === 'request/header') this.#headerTools.set(event.seq, (event.data as { header: { tools?: unknown } }).header.tools);
     // A store at the end, not push: V8 grows the array inline instead of calling Array.prototype.push.
     if (this.#kept === undefined) this.#events[this.#length] = event;
     else keepSurface(this.#kept, event, shadowed);
@@ -161,7 +200,8 @@ export class SessionLog {
     const event = deepFreeze(draft);
     this.#rules.legacy(event);
     // An older shape is stored as load would read it back: upgraded, or refused when malformed.
-    const upgraded = new LegacyUpgrader(this.header.id, this.#eventAt).upgrade(event);
+    // v0's older shapes upgraded (their ids read from this log), a released format's spellings read as v0's.
+    const upgraded = this.format.legacyShapes ? new LegacyUpgrader(this.header.id, this.#eventAt).upgrade(event) : upgradeReleased(event, this.format);
     this.adopt(upgraded);
     return upgraded;
   }

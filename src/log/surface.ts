@@ -1,11 +1,14 @@
 /**
  * The surface: the ordered list of seqs whose events are model-visible (spec §2.4).
  * `append` pushes a seq; `{op:'replace', start, end}` splices an inclusive range of
- * current nodes, in surface order, for the replacing event's seq.
+ * current nodes, in surface order, for the replacing event's seq. From format v3 a
+ * system/message at node 0 is protected, and `image/offload` changes the projection of
+ * current nodes without moving them (dsh-eras §2, §6.4).
  */
-import { isSurfaceType } from './event-types.ts';
-import { refuse, type LogRuleId } from './rules.ts';
-import type { ReplaceOp, SessionEvent } from './types.ts';
+import { V0, type LogFormat } from './format.ts';
+import { offloadImages } from './image-offload.ts';
+import { refuse, refuseFormat, type LogRuleId } from './rules.ts';
+import type { ImageOffloadData, Message, ReplaceOp, SessionEvent } from './types.ts';
 import { isRecord } from './validate-event.ts';
 
 function bad(rule: LogRuleId, event: SessionEvent, detail: string): never {
@@ -14,7 +17,15 @@ function bad(rule: LogRuleId, event: SessionEvent, detail: string): never {
 
 export class Surface {
   readonly #nodes: number[] = [];
+  readonly #format: LogFormat;
   #replaceGeneration = 0;
+  #contentGeneration = 0;
+  /** Messages an image/offload changed, by the seq of their node. */
+  readonly #projected = new Map<number, Message>();
+
+  constructor(format: LogFormat = V0) {
+    this.#format = format;
+  }
 
   /** Current node seqs in surface order. A fresh copy: the caller may keep it. */
   get nodes(): readonly number[] {
@@ -30,9 +41,19 @@ export class Surface {
     return this.#nodes[index];
   }
 
-  /** Incremented by every replace: a fold cache keyed on it knows when to rebuild. */
+  /** Incremented by every replace. */
   get replaceGeneration(): number {
     return this.#replaceGeneration;
+  }
+
+  /** Incremented by every replace and every change of a node's projection: a fold cache keyed on it knows when to rebuild. */
+  get contentGeneration(): number {
+    return this.#contentGeneration;
+  }
+
+  /** The message node `seq` projects to when an image/offload changed it; undefined when it projects its own. */
+  projected(seq: number): Message | undefined {
+    return this.#projected.size === 0 ? undefined : this.#projected.get(seq);
   }
 
   /**
@@ -40,7 +61,7 @@ export class Surface {
    * an earlier event of the same log. Returns the seqs a replace took off the surface.
    */
   add(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): readonly number[] | undefined {
-    const surface = isSurfaceType(event.type);
+    const surface = this.#format.isSurfaceType(event.type);
     // A load first, not `in`: most events carry neither key, and once a process has seen many
     // event shapes (frozen and not) a load is still answered from V8's cache where `in` turns
     // into a generic lookup. A present key holds JSON, never undefined: load, fromEvents and
@@ -50,6 +71,7 @@ export class Surface {
     if (!surface) {
       if (hasOp) bad('surface.op-on-log-only', event, 'is not surface-eligible and cannot carry surfaceOp');
       if (hasSources) bad('surface.sources-on-log-only', event, 'is not surface-eligible and cannot carry sourceEventSeqs');
+      if (event.type === 'image/offload' && this.#format.systemMessages) this.#offload(event, eventAt);
       return undefined;
     }
     if (!hasOp) bad('surface.op-missing', event, 'is surface-eligible and requires a surfaceOp marker ("append" or a replace)');
@@ -76,9 +98,27 @@ export class Surface {
     const missing = shadowed.filter((seq) => !sources.has(seq));
     if (missing.length > 0) bad('surface.replace-coverage', event, `sourceEventSeqs must include every shadowed surface node; missing ${missing.join(', ')}`);
     if (event.type === 'tool/result') checkToolResultRewrite(event, shadowed, eventAt);
+    if (from === 0 && this.#format.systemMessages) checkSystemHead(event, shadowed, eventAt);
     this.#nodes.splice(from, to - from + 1, event.seq);
+    if (this.#projected.size > 0) for (const seq of shadowed) this.#projected.delete(seq);
     this.#replaceGeneration++;
+    this.#contentGeneration++;
     return shadowed;
+  }
+
+  /** Applies an image/offload (its shape is checked already), or refuses it and changes nothing. */
+  #offload(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): void {
+    const changed = new Map<number, Message>();
+    for (const { seq, imageIndexes } of (event.data as ImageOffloadData).targets) {
+      const target = this.#nodes.includes(seq) ? eventAt(seq) : undefined;
+      const own = target?.type === 'user/message' ? (target.data as Message) : target?.type === 'tool/result' ? ((target.data as { message: Message }).message) : undefined;
+      if (own === undefined) refuseFormat('format.offload-target', `image/offload targets seq ${seq}, which is not a current user/message or tool/result node`, { location: { seq: event.seq } });
+      const message = offloadImages(this.projected(seq) ?? own, imageIndexes);
+      if (typeof message === 'string') refuseFormat('format.offload-target', `image/offload cannot offload from seq ${seq}: ${message}`, { location: { seq: event.seq } });
+      changed.set(seq, message);
+    }
+    for (const [seq, message] of changed) this.#projected.set(seq, message);
+    this.#contentGeneration++;
   }
 }
 
@@ -124,6 +164,14 @@ function checkReplaceShape(event: SessionEvent, op: Record<string, unknown>): Re
     bad('surface.replace-shape', event, `carries an invalid replace surfaceOp ${JSON.stringify(op)} (must be exactly {op:"replace", start, end} with seqs)`);
   }
   return { op: 'replace', start: op['start'] as number, end: op['end'] as number };
+}
+
+/** v3+ (DSH's surface fold): while node 0 is a system/message, only a system/message over exactly it may replace it. */
+function checkSystemHead(event: SessionEvent, shadowed: readonly number[], eventAt: (seq: number) => SessionEvent | undefined): void {
+  if (eventAt(shadowed[0]!)?.type !== 'system/message') return;
+  if (event.type !== 'system/message' || shadowed.length !== 1) {
+    refuseFormat('format.system-head', `${event.type} replaces surface node 0, which holds the system prompt: only a system/message over exactly that node may`, { location: { seq: event.seq } });
+  }
 }
 
 /** A tool/result replace rewrites one tool/result and may change only the result content. */

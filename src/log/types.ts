@@ -29,6 +29,8 @@ export type SessionHeader = {
   readonly cwd?: string;
   readonly parentSession?: string;
   readonly seedLength?: number;
+  /** From format v2 (dsh-eras §1.3): whether the log starts with an inherited prefix, whose cut a tagged `session/end-seed` marks. */
+  readonly isSeeded?: boolean;
   readonly origin?: 'subagent';
   readonly delegationDepth?: number;
   readonly agentPreset?: string;
@@ -37,23 +39,30 @@ export type SessionHeader = {
 export type ContentBlock =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'reasoning'; readonly text: string }
-  | { readonly type: 'image'; readonly attachment: JsonObject }
+  /** `offloaded` is set by a v3+ `image/offload` projection (dsh-eras §6.4), never stored on the block. */
+  | { readonly type: 'image'; readonly attachment: JsonObject; readonly offloaded?: true }
   | { readonly type: 'tool-call'; readonly id: string; readonly name: string; readonly arguments: string }
   | {
       readonly type: 'tool-result';
       readonly toolCallId: string;
       readonly content: readonly ContentBlock[];
       readonly isError?: boolean;
-    };
+    }
+  /** A v4 developer message's announcement of a tool joining or leaving the request (dsh-eras §1.3). */
+  | { readonly type: 'tool-addition' | 'tool-removal'; readonly toolName: string };
 
 export type MessageSource = {
   readonly kind: string;
   readonly [key: string]: JsonValue;
 };
 
+/**
+ * A model-visible message. `developer` is format v4's (a `developer/message`, dsh-eras §1.3);
+ * v4's tool-role results are read in the neutral user-role tool-result form.
+ */
 export type Message = {
   readonly id: string;
-  readonly role: 'system' | 'user' | 'assistant';
+  readonly role: 'system' | 'user' | 'assistant' | 'developer';
   readonly content: readonly ContentBlock[];
   readonly source: MessageSource;
 };
@@ -95,11 +104,14 @@ export type EpochHeader = {
   readonly messagePrefix?: readonly Message[];
 };
 
-export type HeaderReason = 'initial' | 'resume' | 'change';
+/** `series` is the released formats' (v2+): an unchanged header that starts a new message series (dsh-eras §3). */
+export type HeaderReason = 'initial' | 'resume' | 'change' | 'series';
 
 export type RequestHeaderData = {
   readonly header: EpochHeader;
   readonly reason: HeaderReason;
+  /** v2+: this request starts a new message series whatever its reason. */
+  readonly startsSeries?: true;
 };
 
 export type AssistantMessageData = {
@@ -108,13 +120,27 @@ export type AssistantMessageData = {
   readonly message: Message;
   readonly usage?: TokenUsage;
   readonly interrupted?: true;
+  /** v2+: the attempt's stream, embedded (packed records as DSH writes them); log-only. */
+  readonly stream?: readonly JsonValue[];
 };
+
+/** v2+: an attempt that sent a request and settled without a surface message (failed, retried, cancelled). Log-only. */
+export type AssistantAttemptData = { readonly turn: number; readonly step: number; readonly stream: readonly JsonValue[] };
+
+/** v3+: the system prompt as a surface node; an empty one records "no system prompt" and projects to nothing. */
+export type SystemMessageData = { readonly turn: number; readonly step: number; readonly message: Message };
+
+/** v4: tool additions and removals in conversation order; `headerSeq` names the header that defines the added tools. */
+export type DeveloperMessageData = { readonly turn: number; readonly step: number; readonly message: Message; readonly headerSeq?: number };
+
+/** v3+: image occurrences of current nodes marked offloaded from here on (dsh-eras §6.4); a message projection. */
+export type ImageOffloadData = { readonly targets: readonly { readonly seq: number; readonly imageIndexes: readonly number[] }[] };
 
 export type ToolResultData = {
   readonly turn: number;
   readonly step: number;
   readonly message: Message;
-  readonly error?: { readonly name: string; readonly code: string };
+  readonly error?: { readonly name: string; readonly code: string; readonly reason?: string };
   readonly meta?: JsonValue;
 };
 
@@ -150,7 +176,9 @@ export type TurnEndReason =
   | { readonly kind: 'blocked' }
   | { readonly kind: 'error'; readonly error: LlmFailure }
   | { readonly kind: 'max-tokens' }
-  | { readonly kind: 'interrupted' };
+  | { readonly kind: 'interrupted' }
+  /** v4: a fork seed closed a turn still open at its boundary. */
+  | { readonly kind: 'forked' };
 
 export type TurnData = { readonly turn: number };
 export type TurnEndData = { readonly turn: number; readonly reason: TurnEndReason };
@@ -225,7 +253,7 @@ export type RetryData = {
 };
 
 export type RetryStartedData = { readonly retryId: string; readonly turn: number; readonly step: number; readonly retry: number };
-export type RequestContextData = { readonly provider: string; readonly model: string; readonly contextWindow?: number };
+export type RequestContextData = { readonly provider: string; readonly model: string; readonly contextWindow?: number; readonly systemPromptUpdate?: string };
 
 /**
  * Event type → payload, for the types the spec gives a shape (spec §2.2–2.3). Load checks
@@ -244,7 +272,7 @@ export type EventDataMap = {
   readonly 'tool/result': ToolResultData;
   readonly 'request/header': RequestHeaderData;
   readonly 'request/context': RequestContextData;
-  readonly 'session/end-seed': { readonly [key: string]: never };
+  readonly 'session/end-seed': { readonly inherited?: true };
   readonly 'agent/inbox/spliced': InboxSpliceData;
   readonly 'compaction/start': CompactionBracketData;
   readonly 'compaction/summary': CompactionSummaryData;
@@ -258,6 +286,10 @@ export type EventDataMap = {
   readonly 'compact/summary': CompactSummaryData;
   readonly 'compact/end': CompactBracketData;
   readonly 'compact/prune': CompactionPruneData;
+  readonly 'assistant/attempt': AssistantAttemptData;
+  readonly 'system/message': SystemMessageData;
+  readonly 'developer/message': DeveloperMessageData;
+  readonly 'image/offload': ImageOffloadData;
 };
 
 export type EventType = keyof EventDataMap;

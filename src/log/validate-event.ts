@@ -4,12 +4,15 @@
  * Load and append run the same checks (append/load parity); the surface rules, which
  * need the log so far, live in surface.ts.
  */
-import { isKnownEventType, LEGACY_HEADER_DELTA, LEGACY_MODE_SET } from './event-types.ts';
-import { refuse, type LogRuleId } from './rules.ts';
+import { LEGACY_HEADER_DELTA, LEGACY_MODE_SET } from './event-types.ts';
+import { V0, type LogFormat } from './format.ts';
+import { refuse, refuseFormat, type LogRuleId } from './rules.ts';
 import type { SessionEvent } from './types.ts';
+import { checkReleasedPayload, type ReleasedContext } from './validate-released.ts';
 
 const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['type', 'seq', 'time', 'data', 'sourceEventSeqs', 'surfaceOp', 'ignorable']);
 const HEADER_REASONS: ReadonlySet<unknown> = new Set(['initial', 'resume', 'change']);
+const SERIES_HEADER_REASONS: ReadonlySet<unknown> = new Set(['initial', 'resume', 'change', 'series']);
 
 type Rec = Record<string, unknown>;
 
@@ -64,21 +67,30 @@ export function checkNotLegacy(event: SessionEvent): void {
   }
 }
 
-/** UNKNOWN_EVENT_TYPE for a type outside the vocabulary that is not marked ignorable. */
-export function checkKnownType(event: SessionEvent): void {
-  if (isKnownEventType(event.type) || event.ignorable === true) return;
+/** UNKNOWN_EVENT_TYPE for a type outside the vocabulary (of the log's format) that is not marked ignorable. */
+export function checkKnownType(event: SessionEvent, format: LogFormat = V0): void {
+  if (format.isKnownType(event.type) || event.ignorable === true) return;
   reject(
     'event.known-type',
-    `event type "${event.type}" is unknown to this reader and not marked ignorable (a writer adding a type readers may skip marks it "ignorable": true)`,
+    `event type "${event.type}" is unknown to this reader${format.version === 0 ? '' : ` in format v${format.version}`} and not marked ignorable (a writer adding a type readers may skip marks it "ignorable": true)`,
     event.seq,
   );
 }
 
-/** The checks of spec §5.2 items 3–4 for the event types they concern. */
-export function checkEventPayload(event: SessionEvent): void {
+/**
+ * The checks of spec §5.2 items 3–4 for the event types they concern, and in a released
+ * format (v1+) those its types add (validate-released.ts). `context` answers what the
+ * released checks need of earlier events.
+ */
+export function checkEventPayload(event: SessionEvent, format: LogFormat = V0, context?: ReleasedContext): void {
+  checkV0Payload(event, format);
+  if (format.version !== 0) checkReleasedPayload(event, format, context);
+}
+
+function checkV0Payload(event: SessionEvent, format: LogFormat): void {
   switch (event.type) {
     case 'request/header':
-      checkRequestHeader(event);
+      checkRequestHeader(event, format);
       return;
     case 'user/message':
       checkMessage(event, event.data, 'user');
@@ -101,13 +113,23 @@ function checkContextMessage(event: SessionEvent): void {
   for (const key in data as Rec) if (key !== 'message' && key !== 'meta') badMessage('message.context-keys', event, `has the key "${key}"; a context/message is {message, meta?}`);
 }
 
-function checkRequestHeader(event: SessionEvent): void {
+function checkRequestHeader(event: SessionEvent, format: LogFormat): void {
   const data = event.data;
   if (!isRecord(data) || !isRecord(data['header'])) return badHeader('header.shape', event, 'data must be {header, reason}');
-  if (!HEADER_REASONS.has(data['reason'])) badHeader('header.reason', event, `reason must be "initial", "resume" or "change", got ${JSON.stringify(data['reason'])}`);
-  for (const key in data) if (key !== 'header' && key !== 'reason') badHeader('header.data-key', event, `has the field "${key}" beside header and reason; this reader does not know it`);
+  if (!(format.series ? SERIES_HEADER_REASONS : HEADER_REASONS).has(data['reason'])) {
+    badHeader('header.reason', event, `reason must be "initial", "resume"${format.series ? ', "change" or "series"' : ' or "change"'}, got ${JSON.stringify(data['reason'])}`);
+  }
+  for (const key in data) {
+    if (key === 'header' || key === 'reason') continue;
+    if (key === 'startsSeries' && format.series) {
+      if (data[key] !== true) refuseFormat('format.starts-series', `request/header has startsSeries ${JSON.stringify(data[key])}; it may only be true`, { location: { seq: event.seq } });
+      continue;
+    }
+    badHeader('header.data-key', event, `has the field "${key}" beside header and reason; this reader does not know it`);
+  }
   const header = data['header'];
-  for (const key in header) if (!isHeaderKey(key)) badHeader('header.key', event, `has the header field "${key}", which this reader does not know; a request rebuilt without it would differ from the one sent`);
+  if (format.systemMessages) checkHeaderV3(event, header);
+  for (const key in header) if (!isHeaderKey(key, format)) badHeader('header.key', event, `has the header field "${key}", which this reader does not know; a request rebuilt without it would differ from the one sent`);
   const config = header['config'];
   if (!isRecord(config)) return badHeader('header.config', event, 'header lacks a config object');
   for (const key in config) if (!isConfigKey(key)) badHeader('header.config-key', event, `has the config field "${key}", which this reader does not know; a request rebuilt without it would differ from the one sent`);
@@ -147,8 +169,28 @@ export function isPlaceholder(value: unknown): value is string {
   return typeof value === 'string' && /^\{\{[\w.-]+\}\}$/.test(value);
 }
 
-function isHeaderKey(key: string): boolean {
-  return key === 'config' || key === 'adapterDefaults' || key === 'system' || key === 'tools' || key === 'messagePrefix';
+/** v3+ (dsh-eras §3): the system prompt is a surface node, and the empty optionals are omitted, not stored. */
+function checkHeaderV3(event: SessionEvent, header: Rec): void {
+  const at = { location: { seq: event.seq } };
+  if (Object.hasOwn(header, 'system')) refuseFormat('format.header-system', 'request/header holds a system prompt; from format v3 the prompt is a system/message on the surface', at);
+  if (Array.isArray(header['tools']) && header['tools'].length === 0) refuseFormat('format.header-empty', 'request/header holds empty tools; from format v3 they are omitted', at);
+  if (isRecord(header['adapterDefaults']) && Object.keys(header['adapterDefaults']).length === 0) refuseFormat('format.header-empty', 'request/header holds empty adapterDefaults; from format v3 they are omitted', at);
+}
+
+function isHeaderKey(key: string, format: LogFormat): boolean {
+  switch (key) {
+    case 'config':
+    case 'adapterDefaults':
+    case 'tools':
+      return true;
+    case 'system':
+      return !format.systemMessages;
+    case 'messagePrefix':
+      // The session-prefix era's: DSH's v0→v1 edge deletes it, so only v0 holds one.
+      return format.legacyShapes;
+    default:
+      return false;
+  }
 }
 
 function isConfigKey(key: string): boolean {

@@ -1,5 +1,5 @@
 /** A run as one self-contained HTML page: no scripts from elsewhere, no network, readable offline. */
-import { describeDifference } from '../first-difference.ts';
+import { sharedLength, type FirstDifference } from '../first-difference.ts';
 import type { RunRecord, RunResult } from '../suite/run-record.ts';
 import { formatDuration, inputText, replayCommand, resultLabel, toExplain } from './suite-terminal.ts';
 
@@ -8,8 +8,10 @@ export const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1d1d1f}
 h1{font-size:1.4rem;margin:0 0 .3rem}.meta{color:#555;margin:0 0 1rem}
-.badges span{display:inline-block;margin-right:.5rem;padding:.2rem .6rem;border-radius:1rem;font-weight:600}
+.badges span{display:inline-block;white-space:nowrap;margin-right:.5rem;padding:.2rem .6rem;border-radius:1rem;font-weight:600}
 .pass{background:#e3f6e8;color:#146c2e}.fail{background:#fde7e7;color:#a11}.na{background:#eee;color:#555}.unexpected{background:#fff1cc;color:#8a5a00}
+.unexpected-fail{background:#b3141b;color:#fff}details.unexpected-fail{background:none;color:inherit;border-color:#b3141b;border-width:2px}
+mark{background:#ffd6d6;color:inherit}tr:target td{background:#fffbe6}
 table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #e5e5e5;vertical-align:top}
 th{font-size:.8rem;text-transform:uppercase;color:#666}td.num{text-align:right;font-variant-numeric:tabular-nums}
 code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}pre{background:#f6f6f6;padding:.6rem;overflow:auto;max-height:28rem}
@@ -17,17 +19,18 @@ details{margin:.6rem 0;border:1px solid #e5e5e5;border-radius:.4rem;padding:.4re
 .clause{color:#666;font-size:.85rem}`;
 
 function statusClass(r: RunResult): string {
+  if (r.verdict === 'unexpected-fail') return 'unexpected-fail';
   if (r.verdict !== 'as-expected') return 'unexpected';
   return r.status === 'n/a' ? 'na' : r.status;
 }
 
 function failure(run: RunRecord, r: RunResult): string {
   const c = r.counterexample;
-  const parts = [`<details id="${esc(r.id)}" open><summary><code>${esc(r.id)}</code> — ${esc(resultLabel(r))}</summary>`, `<p>${esc(r.title)}. <span class="clause">Checks ${esc(r.clause)}.</span></p>`];
+  const parts = [`<details id="${esc(r.id)}" class="${statusClass(r)}" open><summary><code>${esc(r.id)}</code> — ${esc(resultLabel(r))}</summary>`, `<p>${esc(r.title)}. <span class="clause">Checks ${esc(r.clause)}.</span></p>`];
   if (r.expected !== undefined) parts.push(`<p>Expected to ${esc(r.expected.status)}: ${esc(r.expected.reason)}</p>`);
   if (c !== undefined) {
     parts.push(`<p><strong>${esc(c.kind)}</strong>: ${esc(c.message.split('\n')[0]!)}</p>`);
-    if (c.difference !== undefined) parts.push(`<pre>${esc(describeDifference(c.difference))}</pre>`);
+    if (c.difference !== undefined) parts.push(differenceHtml(c.difference));
     if (c.explanation !== undefined) parts.push(`<p>Should have been explained by: ${esc(c.explanation)}</p>`);
     if (c.input !== undefined) parts.push(`<p>Minimal input${c.file === undefined ? '' : ` (<code>${esc(c.file)}</code>)`}:</p><pre>${esc(inputText(c.input))}</pre>`);
     parts.push(`<p>Replay: <code>${esc(replayCommand(run, r))}</code></p>`);
@@ -35,13 +38,25 @@ function failure(run: RunRecord, r: RunResult): string {
   return `${parts.join('\n')}</details>`;
 }
 
+/** Control characters shown as escapes; everything else as the text it is (quoting it again would double every escape). */
+const visible = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, (ch) => ({ '\n': '\\n', '\r': '\\r', '\t': '\\t' })[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The first difference as text: both windows one under the other, the differing rest marked. */
+function differenceHtml(d: FirstDifference): string {
+  const shared = sharedLength(d.expected, d.actual);
+  const line = (label: string, text: string) => `${label} …${esc(visible(text.slice(0, shared)))}<mark>${esc(visible(text.slice(shared)))}</mark>…`;
+  return `<p>First difference at byte ${d.offset}:</p><pre>${line('expected', d.expected)}\n${line('actual  ', d.actual)}</pre>`;
+}
+
 export function renderRunHtml(run: RunRecord): string {
   const impl = run.header.implementation;
   const s = run.footer.summary;
+  const explained = new Set(toExplain(run).map((r) => r.id));
+  // Every property has an anchor: its explanation above the table, or its own row.
   const rows = run.results
     .map(
       (r) =>
-        `<tr><td><a href="#${esc(r.id)}"><code>${esc(r.id)}</code></a><br><span class="clause">${esc(r.title)}</span></td><td>${esc(r.level)}</td>` +
+        `<tr${explained.has(r.id) ? '' : ` id="${esc(r.id)}"`}><td><a href="#${esc(r.id)}"><code>${esc(r.id)}</code></a><br><span class="clause">${esc(r.title)}</span></td><td>${esc(r.level)}</td>` +
         `<td><span class="badges"><span class="${statusClass(r)}">${esc(resultLabel(r))}</span></span></td><td class="num">${r.runs}</td>` +
         `<td class="num">${r.status === 'n/a' ? '' : esc(formatDuration(r.timeMs))}</td><td class="clause">${esc(r.status === 'n/a' ? (r.reason ?? '') : r.clause)}</td></tr>`,
     )
@@ -54,10 +69,10 @@ export function renderRunHtml(run: RunRecord): string {
 <h1>recon check: ${esc(impl.name)} ${esc(impl.version)}</h1>
 <p class="meta">${esc(impl.language)} · levels ${esc(impl.levels.join(', '))} · seed ${run.header.seed} · ${run.header.budget} cases per property · corpus ${esc(run.header.corpus.version)} · reconstructable ${esc(run.header.harness.version)} on Node ${esc(run.header.node)} · ${esc(run.header.startedAt)} · ${esc(formatDuration(run.footer.timeMs))}</p>
 <p class="badges"><span class="pass">${s.pass} pass</span><span class="fail">${s.fail} fail</span><span class="na">${s.na} n/a</span><span class="unexpected">${s.unexpected} unexpected</span></p>
+${failures.length === 0 ? '<p>Every property held as expected.</p>' : `<h2>Failures</h2>\n${failures.join('\n')}\n<h2>Every property</h2>`}
 <table><thead><tr><th>property</th><th>level</th><th>result</th><th>runs</th><th>time</th><th>checks</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
-${failures.length === 0 ? '<p>Every property held as expected.</p>' : `<h2>Failures</h2>\n${failures.join('\n')}`}
 </body></html>
 `;
 }

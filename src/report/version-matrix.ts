@@ -24,6 +24,8 @@ export interface MatrixCell {
   /** The run expected this result (an expectations entry, or n/a for a missing level). */
   readonly expected: boolean;
   readonly runs: number;
+  /** Why the result was expected (the expectation's reason), or why the property was n/a. */
+  readonly reason?: string;
 }
 
 export interface MatrixRow {
@@ -59,7 +61,9 @@ export function versionMatrix(runs: readonly RunRecord[]): VersionMatrix {
   const rows = [...first.values()].map((r) => {
     const cells = byId.map((results) => {
       const result = results.get(r.id);
-      return result === undefined ? undefined : { status: result.status, expected: result.verdict === 'as-expected', runs: result.runs };
+      if (result === undefined) return undefined;
+      const reason = result.expected?.reason ?? (result.status === 'n/a' ? result.reason : undefined);
+      return { status: result.status, expected: result.verdict === 'as-expected', runs: result.runs, ...(reason === undefined ? {} : { reason }) };
     });
     const checked = new Set(cells.flatMap((c) => (c === undefined || c.status === 'n/a' ? [] : [c.status])));
     return { id: r.id, level: r.level, title: r.title, cells, differs: checked.size > 1 };
@@ -67,7 +71,8 @@ export function versionMatrix(runs: readonly RunRecord[]): VersionMatrix {
   return { columns, rows };
 }
 
-const label = (cell: MatrixCell | undefined) => (cell === undefined ? '—' : `${cell.status}${cell.expected ? '' : ' (unexpected)'}`);
+/** A known failure reads as such: "fail (expected)", its reason beside it. */
+const label = (cell: MatrixCell | undefined) => (cell === undefined ? '—' : `${cell.status}${!cell.expected ? ' (unexpected)' : cell.status === 'fail' ? ' (expected)' : ''}`);
 
 export function renderMatrixMarkdown(matrix: VersionMatrix): string {
   const { columns, rows } = matrix;
@@ -96,7 +101,14 @@ export function renderMatrixMarkdown(matrix: VersionMatrix): string {
     `| **n/a** | | ${total('na')} |`,
     `| **unexpected** | | ${total('unexpected')} |`,
     '',
+    ...expectedFailures(matrix),
   ].join('\n');
+}
+
+/** Each expected failure with its reason, below the table. */
+function expectedFailures({ columns, rows }: VersionMatrix): string[] {
+  const lines = rows.flatMap((row) => row.cells.flatMap((cell, i) => (cell?.status === 'fail' && cell.expected && cell.reason !== undefined ? [`- \`${row.id}\` on ${columns[i]!.version}: ${cell.reason}`] : [])));
+  return lines.length === 0 ? [] : ['Expected failures and why:', '', ...lines, ''];
 }
 
 const STYLE = `
@@ -104,18 +116,28 @@ body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:76rem;paddin
 h1{font-size:1.4rem;margin:0 0 .3rem}.meta{color:#555;margin:0 0 1rem}
 table{border-collapse:collapse;margin:1rem 0}th,td{padding:.3rem .6rem;border-bottom:1px solid #e5e5e5;text-align:left;vertical-align:middle}
 th{font-size:.8rem;color:#666}th.v{text-align:center}td.c{text-align:center;font-weight:600;min-width:7rem}
-.pass{background:#e3f6e8;color:#146c2e}.fail{background:#fde7e7;color:#a11}.na{background:#f0f0f0;color:#777;font-weight:400}.unexpected{outline:2px solid #c80;outline-offset:-2px}
+.pass{background:#e3f6e8;color:#146c2e}.fail{background:#fde7e7;color:#a11}.fail.known{background:#fbf1f1;color:#8a3030}.why{font-weight:400;font-size:.72rem;color:#666;max-width:14rem;margin:.15rem auto 0;text-align:left}.why summary{cursor:pointer}.na{background:#f0f0f0;color:#777;font-weight:400}.unexpected{outline:2px solid #c80;outline-offset:-2px}
 tr.differs td:first-child{border-left:4px solid #c80}tr.level td{background:#fafafa;font-size:.8rem;color:#555;font-weight:400}
 tfoot td{font-variant-numeric:tabular-nums;border-bottom:none}code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace}
 .title{color:#666;font-size:.8rem}.key span{display:inline-block;margin-right:.6rem;padding:.1rem .5rem;border-radius:.3rem}`;
 
 const cssClass = (status: RunResult['status']) => (status === 'n/a' ? 'na' : status);
 
+/** A reason's first sentence in the cell, the whole of it one click away. */
+function why(reason: string): string {
+  const sentence = /^.*?[.;:](?=\s|$)/.exec(reason)?.[0] ?? reason;
+  const short = sentence.length <= 140 ? sentence : `${sentence.slice(0, sentence.lastIndexOf(' ', 139))}…`;
+  if (short === reason) return `<div class="why">${esc(reason)}</div>`;
+  return `<details class="why"><summary>${esc(short)}</summary>${esc(reason)}</details>`;
+}
+
 export function renderMatrixHtml(matrix: VersionMatrix): string {
   const { columns, rows } = matrix;
   const names = [...new Set(columns.map((c) => c.name))].join(', ');
   const cell = (c: MatrixCell | undefined) =>
-    c === undefined ? '<td class="c na">—</td>' : `<td class="c ${cssClass(c.status)}${c.expected ? '' : ' unexpected'}" title="${c.runs} cases">${esc(label(c))}</td>`;
+    c === undefined
+      ? '<td class="c na">—</td>'
+      : `<td class="c ${cssClass(c.status)}${!c.expected ? ' unexpected' : c.status === 'fail' ? ' known' : ''}" title="${c.runs} cases${c.reason === undefined ? '' : `: ${esc(c.reason)}`}">${esc(label(c))}${c.status === 'fail' && c.reason !== undefined ? why(c.reason) : ''}</td>`;
   const body = rows
     .map((row) => `<tr${row.differs ? ' class="differs"' : ''}><td><code>${esc(row.id)}</code><br><span class="title">${esc(row.title)}</span></td><td>${esc(row.level)}</td>${row.cells.map(cell).join('')}</tr>`)
     .join('\n');
@@ -126,7 +148,7 @@ export function renderMatrixHtml(matrix: VersionMatrix): string {
 <body>
 <h1>${esc(names)}: property × version</h1>
 <p class="meta">${columns.map((c) => `<code>--impl ${esc(c.impl)}</code> seed ${c.seed}, ${c.budget} cases, ${esc(formatDuration(c.timeMs))}`).join(' · ')}</p>
-<p class="key"><span class="pass">pass</span><span class="fail">fail</span><span class="na">n/a: level not published</span><span class="unexpected">unexpected</span>an orange bar marks a property that passes on one version and fails on another</p>
+<p class="key"><span class="pass">pass</span><span class="fail">fail</span><span class="fail known">fail (expected), with its reason</span><span class="na">n/a: level not published</span><span class="unexpected">unexpected</span>an orange bar marks a property that passes on one version and fails on another</p>
 <table><thead><tr><th>property</th><th>level</th>${columns.map((c) => `<th class="v">${esc(c.version)}</th>`).join('')}</tr>
 <tr class="level"><td colspan="2">levels checked</td>${columns.map((c) => `<td class="c">${esc(c.levels.join(', '))}</td>`).join('')}</tr></thead><tbody>
 ${body}

@@ -11,7 +11,7 @@ import { renderRunText } from './suite-terminal.ts';
 /** The renderings of a run, by file name. */
 export const RENDERINGS: Record<string, (run: RunRecord) => string> = {
   'run.jsonl': writeRunJsonl,
-  'summary.txt': renderRunText,
+  'summary.txt': (run) => renderRunText(run, { stats: true }),
   'summary.md': renderRunMarkdown,
   'report.html': renderRunHtml,
   'junit.xml': renderRunJunit,

@@ -2,15 +2,20 @@
  * The suite inside a vitest run: one test per property, as `@fast-check/vitest` puts
  * fast-check inside vitest. Each test calls `checkConformance` for its one property, so
  * stored regressions are replayed first and a failure is shrunk; the failure message is the
- * report's own explanation of it (kind, first differing byte, minimal input).
+ * report's own explanation of it (kind, first differing byte, the whole minimal input). A new
+ * counterexample is stored (by default in .recon/regressions of the working directory), so
+ * re-running the test replays it, whatever the implementation: one in process has no
+ * command line to replay it by.
  */
-import { describe, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { PROPERTIES, type AnyProperty } from '../../properties/index.ts';
 import { assertImplementation, type Implementation } from '../contract/implementation.ts';
 import { renderFailure } from '../report/suite-terminal.ts';
 import { checkConformance } from '../suite/check-conformance.ts';
 import type { Expectation, ExpectationsFile } from '../suite/expectations.ts';
-import type { RegressionStore } from '../suite/regressions.ts';
+import { packagePath } from '../_internals/package-root.ts';
+import { RegressionStore } from '../suite/regressions.ts';
 import { DEFAULT_RUNS, notApplicable } from '../suite/run-suite.ts';
 
 export interface DescribeConformanceOptions {
@@ -22,7 +27,7 @@ export interface DescribeConformanceOptions {
   readonly expectations?: ExpectationsFile | readonly Expectation[];
   /** Property ids to run (default: all). */
   readonly only?: readonly string[];
-  /** Where stored regressions are read (and new ones written); default the package's, read only; false for none. */
+  /** Where stored regressions are read and new ones written; default: read the package's and .recon/regressions of the working directory, write there; false for none. */
   readonly regressions?: RegressionStore | false;
   /** Per-test timeout in ms (default 60 000). */
   readonly timeout?: number;
@@ -51,19 +56,36 @@ export function describeConformance(impl: Implementation, options: DescribeConfo
         it.skip(`${title}: n/a, ${reason}`, () => {});
         continue;
       }
-      const test = expectation?.status === 'fail' ? it.fails : it;
-      test(title, () => checkProperty(impl, property, { ...options, seed, runs }), options.timeout ?? 60_000);
+      const expectedFail = expectation?.status === 'fail' ? expectation : undefined;
+      const name = expectedFail === undefined ? title : `${title}: expected to fail, ${expectedFail.reason}`;
+      it(name, () => checkProperty(impl, property, { ...options, seed, runs }, expectedFail?.reason), options.timeout ?? 60_000);
     }
   });
 }
 
-async function checkProperty(impl: Implementation, property: AnyProperty, options: DescribeConformanceOptions & { readonly seed: number; readonly runs: number }): Promise<void> {
+/** The store a vitest run reads and writes: the user's own folder beside the package's corpus. */
+function userRegressions(): RegressionStore {
+  const own = join(process.cwd(), '.recon/regressions');
+  return new RegressionStore([own, packagePath('corpora/regressions/')], own);
+}
+
+async function checkProperty(impl: Implementation, property: AnyProperty, options: DescribeConformanceOptions & { readonly seed: number; readonly runs: number }, expectedFailure: string | undefined): Promise<void> {
   const run = await checkConformance(impl, {
     properties: [property],
     runs: options.runs,
     seed: options.seed,
-    ...(options.regressions === undefined ? {} : { regressions: options.regressions }),
+    regressions: options.regressions ?? userRegressions(),
   });
   const result = run.results[0];
-  if (result?.status === 'fail') throw new ConformanceFailure(renderFailure(run, result));
+  const failed = result?.status === 'fail';
+  if (expectedFailure !== undefined) {
+    // A stale expectation says which one and why it was there, not vitest's bare "Expect test to fail".
+    if (!failed) throw new ConformanceFailure(`${property.id} was expected to fail (${expectedFailure}) and passes now: remove the stale expectation`);
+    return;
+  }
+  if (failed) {
+    const test = expect.getState().testPath;
+    const replay = `${result.counterexample?.file === undefined ? `seed: ${result.counterexample?.seed ?? options.seed}` : 'the stored counterexample is replayed first'}: npx vitest run ${test ?? '<this file>'} -t ${JSON.stringify(property.id)}`;
+    throw new ConformanceFailure(renderFailure(run, result, { wholeInput: true, replay }));
+  }
 }

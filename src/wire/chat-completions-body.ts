@@ -16,6 +16,8 @@ export function chatCompletionsMessages(request: GenerateRequest, provider: stri
   const out: object[] = [];
   if (request.system !== undefined) out.push({ role: 'system', content: request.system });
   for (const message of request.messages) {
+    // A v4 developer message has no place on this wire: refused, never sent as a user turn.
+    if (message.role === 'developer') throw new ReconError('UNSUPPORTED_CONTENT', `the ${provider} path cannot carry a developer message`);
     if (message.role === 'assistant') out.push(assistant(message));
     else if (message.role === 'system') out.push({ role: 'system', content: joinText(message.content, provider) });
     else {
@@ -62,6 +64,7 @@ type Part = { readonly type: 'text'; readonly text: string } | { readonly type: 
  */
 export function chatCompletionsImageMessages(messages: readonly Message[], system: string | undefined, provider: string, assistant: (message: Message) => object, store: AttachmentStore): object[] {
   for (const message of messages) {
+    if (message.role === 'developer') throw new ReconError('UNSUPPORTED_CONTENT', `the ${provider} path cannot carry a developer message`);
     if (message.role !== 'user' && hasImage(message.content)) {
       throw new ReconError('UNSUPPORTED_CONTENT', `the ${provider} path cannot carry an image in a ${message.role} message`);
     }

@@ -54,9 +54,9 @@ describe('a DSH home', () => {
     const dir = home();
     const { code, stderr, logs } = await json(['.'], dir);
     expect([code, stderr]).toEqual([1, '']);
-    expect(logs.map((l) => [l.file, l.ok, l.ok ? undefined : l.code, l.generation])).toEqual([
-      ['sessions/--work-proj--/a/session.jsonl.zstd', true, undefined, { read: 0, current: 0, generations: [0] }],
-      ['sessions/--work-proj--/b/session.v3.jsonl.zstd', true, undefined, { read: 3, current: 3, generations: [0, 2, 3] }],
+    expect(logs.map((l) => [l.file, l.ok, l.ok ? undefined : l.code, l.session])).toEqual([
+      ['sessions/--work-proj--/a/session.jsonl.zstd', true, undefined, { generation: 0, current: 0, generations: [0] }],
+      ['sessions/--work-proj--/b/session.v3.jsonl.zstd', true, undefined, { generation: 3, current: 3, generations: [0, 2, 3] }],
       ['sessions/_no-cwd/c', false, 'SESSION_ENCODING_MIXED', undefined],
     ]);
     const a = logs[0]!;

@@ -47,6 +47,12 @@ describe('recon e2e against the simulator', () => {
     expect([clock!.name, clock!.boundOf]).toEqual(['clock-in-system-prompt', 'reference']);
     expect(clock!.requests.map((r) => r.bound)).toEqual(reference!.requests.map((r) => r.bound));
     expect(clock!.attainment).toBeLessThanOrEqual(0.05);
+    // Known bad: it reads a little on every call, so only the bound gives it away.
+    expect(clock!.requests.slice(1).every((r) => r.cacheRead > 0)).toBe(true);
+    expect([clock!.passed, clock!.problems.map((p) => p.code)]).toEqual([false, ['E2E_CACHE_BELOW_BOUND']]);
+    const table = await runCli(['e2e', '--base-url', sim.url, '--mutant', 'clock-in-system-prompt', '--record', join(temp(), 'table.jsonl')], {}, dir);
+    expect(table.stdout).toMatch(/^reference +5 .* yes$/m);
+    expect(table.stdout).toMatch(/^clock-in-system-prompt +5 .* no$/m);
     expect(readdirSync(dir).sort()).toEqual(['ds.clock-in-system-prompt.jsonl', 'ds.jsonl']);
   });
 

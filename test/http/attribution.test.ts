@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { accountCache, parseCassette } from '../../src/http/index.ts';
 import { cassetteFile, recordings } from '../helpers/recorded-http.ts';
 import { describe, expect, it } from 'vitest';
-import { attributeBreak as attributeOnce, BREAK_CODES, canonicalKind, promptOf, type Api, type BreakCode, type CallView } from '../../src/http/index.ts';
+import { attributeBreak as attributeOnce, BREAK_CODES, breakpointCap, canonicalKind, promptOf, type Api, type BreakCode, type CallView } from '../../src/http/index.ts';
 import type { Provider } from '../../src/wire/index.ts';
 
 type Json = Record<string, unknown>;
@@ -48,6 +48,30 @@ describe('break attribution', () => {
   it('names the first call of its kind a cold start, and a call that reads its previous prompt no break', () => {
     expect(attributeBreak([ds(chatBody(1))], 0)?.code).toBe('COLD_START');
     expect(codeOf(ds(chatBody(1)), ds(chatBody(2), { input: 1200, cacheRead: 1000 }))).toBeUndefined();
+  });
+
+  it('names a first call that reads from the cache a warm start, never a cold one', () => {
+    expect(attributeBreak([ds(chatBody(1), { input: 2000, cacheRead: 1883 })], 0)).toMatchObject({ code: 'WARM_START', summary: expect.stringContaining('read 1883 tokens') });
+  });
+
+  it('says when the breakpoints sent cap the reads, and at which byte a breakpoint would help', () => {
+    // cache_control on the system block only: reads stay at the system size as the conversation grows.
+    const conversation = (turns: number, last = false) => {
+      const messages = Array.from({ length: turns * 2 - 1 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', content: [{ type: 'text', text: `m${i}`, ...(last && i === turns * 2 - 2 ? { cache_control: { type: 'ephemeral' } } : {}) }] }));
+      return { model: 'claude-sonnet-4-6', system: [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }], messages, max_tokens: 100 };
+    };
+    const an = (body: Json, usage: CallView['usage'], extra: Partial<CallView> = {}) => view('anthropic', body, usage, extra);
+    const second = conversation(3);
+    const text = JSON.stringify(second, null, 1);
+    const calls = [an(conversation(2), { input: 2000, cacheRead: 0, cacheWrite: 1100 }), an(second, { input: 2100, cacheRead: 1100 }, { bound: 1100, bodyText: text })];
+    const capped = attributeBreak(calls, 1);
+    expect(capped).toMatchObject({ code: 'BREAKPOINT_CAPS_READS', message: 0 });
+    // The offset is where the last block of the request ends, in the bytes that went out.
+    expect(text.slice(0, capped!.offset)).toMatch(/"text": "m4"\n\s*\}$/);
+    // A breakpoint on the last block, or a provider that caches the whole prefix itself: nothing capped.
+    expect(breakpointCap(an(conversation(3, true), { input: 2100, cacheRead: 1100 }))).toBeUndefined();
+    expect(breakpointCap(ds(chatBody(3), { input: 2100, cacheRead: 1100 }))).toBeUndefined();
+    expect(breakpointCap(view('openai', { ...chatBody(3), model: 'gpt-5' }, { input: 2100, cacheRead: 1100 }))).toBeUndefined();
   });
 
   it('finds a model or route switch', () => {
@@ -156,7 +180,7 @@ describe('break attribution', () => {
       const previous = account.requests.slice(0, i).findLast((r) => r.provider === call.provider && r.api === call.api);
       const fell = previous?.input !== undefined && call.cacheRead !== undefined && call.cacheRead < previous.input;
       if (fell) expect(call.break, `call #${call.index}`).toBeDefined();
-      if (previous === undefined && call.url !== undefined) expect(call.break?.code).toBe('COLD_START');
+      if (previous === undefined && call.url !== undefined) expect(call.break?.code).toBe(call.cacheRead! > 0 ? 'WARM_START' : 'COLD_START');
     }
   });
 });

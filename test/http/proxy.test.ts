@@ -79,6 +79,23 @@ describe('recon proxy', () => {
     }
   });
 
+  it('calls a first call that reads from a warm provider cache a warm start, and keeps attainment at most 100 %', async () => {
+    sim = await startSimulator({ provider: 'deepseek', replies: [{ text: 'Earlier traffic.' }, { text: 'First answer.' }, { text: 'Second answer.' }] });
+    const messages: object[] = [{ role: 'system', content: SYSTEM }, { role: 'user', content: 'Read the rules.' }];
+    // Traffic before the proxy started (another process, an earlier proxy run) warms the cache.
+    await chat(sim.url, messages);
+    const calls: ProxiedCall[] = [];
+    proxy = await startProxy({ provider: 'deepseek', upstream: sim.url, onCall: (c) => calls.push(c) });
+    messages.push({ role: 'assistant', content: await chat(proxy.url, messages) }, { role: 'user', content: 'And now?' });
+    await chat(proxy.url, messages);
+    expect(calls[0]!.account!.cacheRead).toBeGreaterThan(0);
+    expect(calls.map((c) => c.account?.break?.code ?? null)).toEqual(['WARM_START', 'WITHIN_BOUND']);
+    const account = await proxy.account();
+    expect(account.externalReads).toBeGreaterThan(0);
+    expect(account.attainment).not.toBeNull();
+    expect(account.attainment!).toBeLessThanOrEqual(1);
+  });
+
   it('forwards the client credentials upstream', async () => {
     const seen: Array<{ url: string; authorization: string | undefined }> = [];
     slow = await listenOnLoopback((request, response) => {

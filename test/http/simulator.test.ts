@@ -5,7 +5,7 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { E2E_SCRIPT } from '../../src/e2e/conversation.ts';
 import { runE2e } from '../../src/e2e/run-e2e.ts';
-import { SIMULATOR_HEADER, dispatcherFetch, parseCassette, parseScenario, requestBytes, startSimulator, usageOf, type Simulator, type SimulatorOptions } from '../../src/http/index.ts';
+import { SIMULATOR_HEADER, clientBaseUrls, dispatcherFetch, parseCassette, parseScenario, requestBytes, startSimulator, usageOf, type Simulator, type SimulatorOptions } from '../../src/http/index.ts';
 import { promptCounter } from '../../src/http/simulator/index.ts';
 import { parseSse, sseJson } from '../../src/wire/sse.ts';
 import type { ScriptedReply } from '../../src/loop/index.ts';
@@ -305,5 +305,19 @@ describe('self-consistency with cache accounting', () => {
       if (provider === 'anthropic') expect([two.cacheRead, two.cacheWrite]).toEqual([before.total - before.generation, one.output! + appended]);
       else expect(two.input).toBe(one.input! + one.output! + appended + after.generation);
     }
+  });
+});
+
+describe('the base URLs the simulator gives each client', () => {
+  it('are where each official SDK finds its route: DeepSeek and OpenAI append /chat/completions, Anthropic /v1/messages', async () => {
+    await open({ replies: [{ text: 'one' }, { text: 'two' }, { text: 'three' }] });
+    const base = clientBaseUrls(sim!.url);
+    const post = (url: string, body: Json) => fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }).then(async (r) => [r.status, await r.text()] as const);
+    const statuses = await Promise.all([
+      post(`${base.deepseek}/chat/completions`, chat('deepseek-chat', [user('hi')])),
+      post(`${base.openai}/chat/completions`, chat('gpt-4.1', [user('hi')])),
+      post(`${base.anthropic}/v1/messages`, { model: 'claude-sonnet-4-5', max_tokens: 64, stream: true, messages: [user('hi')] }),
+    ]);
+    expect(statuses.map(([status]) => status)).toEqual([200, 200, 200]);
   });
 });

@@ -66,3 +66,24 @@ describe('reports and expectations', () => {
     expect(stderr).toContain('entry 0 needs a property, a status and a reason');
   });
 });
+
+describe('the HTML report', () => {
+  it('puts failures first, red when unexpected, gives every property an anchor and shows the difference as text', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recon-html-'));
+    const { code } = await runCli(['check', '--impl', 'mutant:wire-null-content', '--property', 'WIRE-PURE', '--property', 'WIRE-MATCHES-SPEC', '--property', 'LOG-FORMAT-VERSION', '--runs', '30', '--seed', '3', '--no-save', '--report', 'out'], {}, dir);
+    expect(code).toBe(1);
+    const html = readFileSync(join(dir, 'out/report.html'), 'utf8');
+    expect(html.indexOf('<h2>Failures</h2>')).toBeGreaterThan(0);
+    expect(html.indexOf('<h2>Failures</h2>')).toBeLessThan(html.indexOf('<table>'));
+    expect(html).toMatch(/<details id="WIRE-MATCHES-SPEC" class="unexpected-fail" open>/);
+    expect(html).toMatch(/<span class="unexpected-fail">FAIL \(unexpected\)<\/span>/);
+    const targets = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
+    const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+    expect(targets).toHaveLength(3);
+    for (const target of targets) expect(ids.has(target)).toBe(true);
+    // The bytes as they are: a quote is one &quot;, never an escaped \".
+    const diff = html.slice(html.indexOf('First difference at byte'));
+    expect(diff).toContain('<mark>');
+    expect(diff.slice(0, diff.indexOf('</pre>'))).not.toContain('\\&quot;');
+  }, 60_000);
+});

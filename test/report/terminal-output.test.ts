@@ -26,3 +26,18 @@ describe('the text output of a crash', () => {
     for (const arg of ['cmd:python3 x.py', `cmd:python3 -c 'print("$HOME")'`, 'module:a b;c', 'cmd:a*b']) expect(shellWords(shellQuote(arg))).toEqual([arg]);
   });
 });
+
+describe('the text output of a run with a failure', () => {
+  it('explains the failure and its replay before the table; generator statistics only with --stats', async () => {
+    const args = ['check', '--impl', 'mutant:reads-any-version', '--property', 'LOG-FORMAT-VERSION', '--property', 'LOG-LOAD-VALID', '--runs', '20', '--seed', '3', '--no-save'];
+    const plain = await runCli(args, {}, ROOT);
+    expect(plain.code).toBe(1);
+    const at = (text: string, what: string) => text.indexOf(what);
+    expect(at(plain.stdout, '  replay: ')).toBeGreaterThan(0);
+    expect(at(plain.stdout, '  replay: ')).toBeLessThan(at(plain.stdout, 'property  '));
+    expect(plain.stdout).not.toContain('generated:');
+    const stats = await runCli([...args, '--stats'], {}, ROOT);
+    expect(stats.stdout.length).toBeGreaterThan(plain.stdout.length);
+    expect(stats.stdout.replace(plain.stdout.split('\n').at(-2)!, '')).toContain('%');
+  }, 60_000);
+});

@@ -22,6 +22,8 @@ function run(version: string, levels: readonly Level[], results: ReadonlyArray<r
     runs: status === 'n/a' ? 0 : 10,
     regressions: 0,
     timeMs: 5,
+    // A failure judged as expected has the expectation that made it so.
+    ...(status === 'fail' && (verdict ?? 'as-expected') === 'as-expected' ? { expected: { property: id, status: 'fail' as const, reason: `${id} <known>` } } : {}),
   }));
   const count = (s: Status) => rows.filter((r) => r.status === s).length;
   return {
@@ -74,14 +76,16 @@ describe('the version × property matrix', () => {
     const m = versionMatrix([old, next]);
     const md = renderMatrixMarkdown(m);
     expect(md).toContain('| property | level | 0.1.0-rc.6 | 0.1.0-rc.8 |');
-    expect(md).toContain('| `LOG-A` ◆ | log | **fail** | **pass (unexpected)** |');
-    expect(md).toContain('| `LOOP-NEW` | loop | — | **fail** |');
+    expect(md).toContain('| `LOG-A` ◆ | log | **fail (expected)** | **pass (unexpected)** |');
+    expect(md).toContain('| `LOOP-NEW` | loop | — | **fail (expected)** |');
+    expect(md).toContain('Expected failures and why:\n\n- `LOG-A` on 0.1.0-rc.6: LOG-A <known>\n- `LOOP-NEW` on 0.1.0-rc.8: LOOP-NEW <known>\n');
     expect(md).toContain('| **pass** | | 1 | 3 |');
     const html = renderMatrixHtml(m);
     expect(html).toContain('<tr class="differs"><td><code>LOG-A</code>');
     expect(html).toContain('LOG-A &lt;title&gt;');
     expect(html).not.toContain('<title>LOG-A');
     expect(html).toContain('<td class="c pass unexpected" title="10 cases">pass (unexpected)</td>');
+    expect(html).toContain('<td class="c fail known" title="10 cases: LOG-A &lt;known&gt;">fail (expected)<div class="why">LOG-A &lt;known&gt;</div></td>');
     expect(html.match(/<tr/g)?.length).toBe(2 + 4 + 4); // head rows, property rows, totals
   });
 

@@ -71,6 +71,9 @@ function dshBlock(dsh: DshPackages, block: ContentBlock): Extract<DshChunk, { ty
       return { ...block, toolCallId: dsh.llm.CallId(block.toolCallId), content: block.content.map((b) => dshBlock(dsh, b)) };
     case 'image':
       throw new Error("recon's DSH adapter: an image block is not a streamed block");
+    case 'tool-addition':
+    case 'tool-removal':
+      throw new Error("recon's DSH adapter: a v4 tool-change block is not a streamed block");
     default:
       return block;
   }

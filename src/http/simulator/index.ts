@@ -2,5 +2,5 @@
 export { chatChunks, chatSse, withUsage, type ReplyMeta } from './chat-stream.ts';
 export { promptCounter, type CountedPrompt, type PromptCounter, type Unit } from './prompt-tokens.ts';
 export { parseScenario } from './scenario.ts';
-export { SIMULATOR_HEADER, startSimulator, type Simulator, type SimulatorOptions } from './server.ts';
+export { SIMULATOR_HEADER, clientBaseUrls, startSimulator, type Simulator, type SimulatorOptions } from './server.ts';
 export { scriptedSse, startScriptedUpstream, type ScriptedUpstream } from './scripted-upstream.ts';

@@ -28,9 +28,18 @@ export interface SimulatorOptions {
 }
 
 export interface Simulator {
-  /** `http://127.0.0.1:<port>`, the base URL for DeepSeek; OpenAI and Anthropic clients add `/v1`. */
+  /** `http://127.0.0.1:<port>`, the base URL for DeepSeek and Anthropic (whose SDK appends `/v1/messages`); OpenAI clients add `/v1`. */
   readonly url: string;
   close(): Promise<void>;
+}
+
+/**
+ * The base URL each provider's official client takes for a simulator at `url`: the OpenAI
+ * SDK appends `/chat/completions` to a base that ends in `/v1`, the Anthropic SDK appends
+ * `/v1/messages` to its base, DeepSeek's clients `/chat/completions`.
+ */
+export function clientBaseUrls(url: string): { readonly deepseek: string; readonly openai: string; readonly anthropic: string } {
+  return { deepseek: url, openai: `${url}/v1`, anthropic: url };
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {

@@ -58,6 +58,8 @@ export function serializeAnthropicRequest(request: GenerateRequest, options: Ant
 function wireMessages(messages: readonly Message[], store: AttachmentStore | undefined): WireMessage[] {
   const out: WireMessage[] = [];
   for (const message of messages) {
+    // A v4 developer message has no place on this wire: refused, never sent as a user turn.
+    if (message.role === 'developer') unsupported('developer message');
     const role = message.role === 'assistant' ? 'assistant' : 'user';
     const blocks = message.content.flatMap((block) => wireBlocks(block, store));
     if (blocks.length === 0) continue;
@@ -78,6 +80,9 @@ function wireBlocks(block: ContentBlock, store: AttachmentStore | undefined): Bl
       return [];
     case 'tool-call':
       return [{ type: 'tool_use', id: block.id, name: block.name, input: toolInput(block.arguments) }];
+    case 'tool-addition':
+    case 'tool-removal':
+      return unsupported(block.type);
     case 'tool-result': {
       if (store !== undefined && hasImage(block.content)) {
         // Anthropic carries a tool's images inside its result, in order with its text.
