@@ -56,7 +56,7 @@ function auditLines(run: BenchRun): string[] {
       ? []
       : [
           `Compressed as DSH's store writes it (${(z.bytes / 1e6).toFixed(1)} MB of text in ${z.frames.toLocaleString('en')} checksummed frames, ${(z.compressedBytes / 1e6).toFixed(1)} MB; written by ${z.encoder}, decoded by ${z.decoder}): ` +
-            `the audit takes ${formatRatio(z.ratio)}× the plaintext's time (${formatMs(z.zstdMs)} against ${formatMs(z.plainMs)}), ${z.megabytesPerSecond.toFixed(1)} MB of text per second.`,
+            `the audit takes ${formatRatio(z.ratio)}× the plaintext's CPU time (wall clock ${formatMs(z.zstdMs)} against ${formatMs(z.plainMs)}), ${z.megabytesPerSecond.toFixed(1)} MB of text per second.`,
           '',
         ];
   if (run.audit.length === 0) return compressed;

