@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { accountCache, parseCassette } from '../src/http/index.ts';
 import { packagePath } from '../src/_internals/package-root.ts';
-import { auditThroughput, type AuditThroughput } from './audit.bench.ts';
+import { auditThroughput, compressedAuditThroughput, type AuditThroughput, type CompressedAuditThroughput } from './audit.bench.ts';
 import { simulatedCache, type CacheRun } from './cache.bench.ts';
 import { checkOverheadBenchmarks } from './check-overhead.bench.ts';
 import { defaultCheckSeconds } from './default-check.bench.ts';
@@ -38,6 +38,8 @@ export interface BenchRun {
   readonly suite: { readonly inProcess: Throughput; readonly stdio: Throughput; readonly stdioOverInProcess: number };
   /** `recon audit` on generated logs, one size each. */
   readonly audit: readonly AuditThroughput[];
+  /** `recon audit` of a log compressed as DSH's store writes it, against its plaintext; absent from older runs. */
+  readonly compressedAudit?: CompressedAuditThroughput;
   readonly cache: { readonly referenceAttainment: number | null; readonly naiveAttainment: number | null; readonly simulated: readonly CacheRun[]; readonly recorded: readonly CacheRun[] };
   readonly counters: { readonly fold: readonly FoldCounters[]; readonly prefix: PrefixCounters };
   readonly results: readonly BenchResult[];
@@ -66,6 +68,8 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
   const suite = await suiteThroughput(profile.suiteRuns);
   progress(`audit: one streaming pass over generated logs of ${profile.auditMegabytes.join(', ')} MB`);
   const audit = await auditThroughput(profile);
+  progress(`audit: a ${profile.zstdAuditMegabytes} MB log compressed as DSH's store writes it, against its plaintext`);
+  const compressedAudit = await compressedAuditThroughput(profile);
   progress('cache: read rate and attainment');
   const recorded = await recordedCache();
   const sim = await simulatedCache();
@@ -100,6 +104,7 @@ export async function runBench(profileName: Profile['name'], progress: BenchProg
     images: { verifiedOverUnchecked: median('images/verified/20x1MiB') / median('images/unchecked/20x1MiB'), verifiedMs: median('images/verified/20x1MiB') },
     suite: { ...suite, stdioOverInProcess: suite.inProcess.casesPerSecond / suite.stdio.casesPerSecond },
     audit,
+    compressedAudit,
     cache: {
       referenceAttainment: sim.reference.attainment,
       naiveAttainment: sim.naive.attainment,

@@ -27,21 +27,40 @@ function theBlock() {
   return block;
 }
 
+/**
+ * The text of a log of at least `minBytes` bytes, as it is made: the header line, then one
+ * batch of lines per turn (the unit a writer appends; DSH's compressed store gives each
+ * append batch its own frame).
+ */
+export function* largeLogBatches(minBytes: number): Generator<{ readonly text: string; readonly events: number }> {
+  const { header, events, span } = theBlock();
+  yield { text: header, events: 0 };
+  let bytes = Buffer.byteLength(header);
+  for (let k = 0; bytes < minBytes; k++) {
+    const shifted = events.map((event) => shift(event, k * events.length, k * span));
+    // A packed run never crosses a turn/start, so packing turn by turn packs as the whole would.
+    for (let start = 0; start < shifted.length; ) {
+      let end = start + 1;
+      while (end < shifted.length && shifted[end]!.type !== 'turn/start') end++;
+      let text = '';
+      for (const record of packChunkRuns(shifted.slice(start, end))) text += `${JSON.stringify(record)}\n`;
+      yield { text, events: end - start };
+      bytes += Buffer.byteLength(text);
+      start = end;
+    }
+  }
+}
+
 /** Writes (atomically: a temporary file, then a rename) a log of at least `minBytes` bytes to `path`. */
 export function writeLargeLog(path: string, minBytes: number): WrittenLog {
-  const { header, events, span } = theBlock();
   const temp = `${path}.${process.pid}.tmp`;
   const fd = openSync(temp, 'w');
   let bytes = 0;
   let count = 0;
   try {
-    bytes += writeSync(fd, header);
-    for (let k = 0; bytes < minBytes; k++) {
-      const shifted = events.map((event) => shift(event, k * events.length, k * span));
-      let text = '';
-      for (const record of packChunkRuns(shifted)) text += `${JSON.stringify(record)}\n`;
-      bytes += writeSync(fd, text);
-      count += events.length;
+    for (const batch of largeLogBatches(minBytes)) {
+      bytes += writeSync(fd, batch.text);
+      count += batch.events;
     }
   } finally {
     closeSync(fd);

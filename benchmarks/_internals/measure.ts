@@ -41,13 +41,15 @@ export interface Profile {
   /** Sizes of the generated logs the audit throughput is measured on, and audits timed per size. */
   readonly auditMegabytes: readonly number[];
   readonly auditSamples: number;
+  /** Uncompressed size of the log the compressed audit is timed on, against its plaintext. */
+  readonly zstdAuditMegabytes: number;
   /** Default `recon check` runs timed (each a whole suite: seconds, not milliseconds). */
   readonly checkSamples: number;
 }
 
 export const PROFILES: Record<Profile['name'], Profile> = {
-  quick: { name: 'quick', time: 60, iterations: 8, rounds: 3, foldSamples: 12, loadPairs: 40, suiteRuns: 30, auditMegabytes: [1, 10], auditSamples: 3, checkSamples: 1 },
-  full: { name: 'full', time: 400, iterations: 30, rounds: 6, foldSamples: 30, loadPairs: 40, suiteRuns: 100, auditMegabytes: [1, 10, 100], auditSamples: 3, checkSamples: 3 },
+  quick: { name: 'quick', time: 60, iterations: 8, rounds: 3, foldSamples: 12, loadPairs: 40, suiteRuns: 30, auditMegabytes: [1, 10], auditSamples: 3, zstdAuditMegabytes: 10, checkSamples: 1 },
+  full: { name: 'full', time: 400, iterations: 30, rounds: 6, foldSamples: 30, loadPairs: 40, suiteRuns: 100, auditMegabytes: [1, 10, 100], auditSamples: 3, zstdAuditMegabytes: 200, checkSamples: 3 },
 };
 
 export interface TaskSpec {

@@ -19,7 +19,7 @@ const NS_PER_MS = 1e6;
 /**
  * Timings: the mean latency, bounded by the mean ± its relative margin of error (the
  * spread Bencher draws). Suite: generated cases per second. Audit: the time of one pass
- * over each generated log and its events per second.
+ * over each generated log and its events per second, the compressed one included.
  */
 export function benchBmf(run: BenchRun): BencherMetricFormat {
   const bmf: Record<string, Record<string, BmfMetric>> = {};
@@ -30,5 +30,7 @@ export function benchBmf(run: BenchRun): BencherMetricFormat {
   bmf['suite/in-process'] = { throughput: { value: run.suite.inProcess.casesPerSecond } };
   bmf['suite/stdio'] = { throughput: { value: run.suite.stdio.casesPerSecond } };
   for (const a of run.audit) bmf[`audit/${a.megabytes}mb`] = { latency: { value: a.ms * NS_PER_MS }, throughput: { value: a.eventsPerSecond } };
+  const z = run.compressedAudit;
+  if (z !== undefined) bmf[`audit/zstd/${z.megabytes}mb`] = { latency: { value: z.zstdMs * NS_PER_MS }, throughput: { value: (z.events / z.zstdMs) * 1000 } };
   return bmf;
 }

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DirectoryAttachmentStore, type AttachmentStore } from '../attachments/index.ts';
+import { sessionGeneration, type SessionGeneration } from './dsh-store.ts';
 import { ReconError } from '../errors.ts';
 import { WIRE_FORMATS, hasImage, type Provider } from '../wire/index.ts';
 import { BoundaryTracker, deriveEventMessage, isSessionPrefixEvidence, prefixBreak, requestOf, Session, ToolHistoryFold, type BrokenPart, type Era, type RequestBoundary, type ToolHistory } from '../fold/index.ts';
@@ -20,6 +21,7 @@ import {
   type EpochHeader,
   type HeaderReason,
   type LoadedLog,
+  type LogSource,
   type Message,
   type SessionEvent,
   type SessionLog,
@@ -115,6 +117,10 @@ export interface AuditedLog {
   readonly file: string;
   readonly ok: true;
   readonly format: LogFormatRead;
+  /** How the file was stored: plain JSONL, or Zstandard frames (how many, the decoder, a torn last frame). Absent for a log audited from memory. */
+  readonly source?: LogSource;
+  /** A DSH transcript (`session[.vN].jsonl[.zstd]`): its generation among the session's. */
+  readonly session?: SessionGeneration;
   /** The design the log was written in, by its evidence (dsh-eras §0): it decides where each request's messages end. */
   readonly era: Era;
   readonly events: number;
@@ -147,6 +153,7 @@ export interface AuditedLog {
 export interface RefusedLog {
   readonly file: string;
   readonly ok: false;
+  readonly session?: SessionGeneration;
   readonly code: string;
   readonly message: string;
   /** The message without code and location (annotations place it themselves). */
@@ -174,15 +181,19 @@ export function auditLog(text: string, file: string, options: AuditOptions = {})
  */
 export async function auditFile(path: string, file: string, progress?: (bytes: number) => void, options: AuditOptions = {}): Promise<LogAudit> {
   const auditor = new Auditor(options);
+  const session = sessionGeneration(path);
+  const named = session === undefined ? {} : { session };
   try {
-    return auditor.result(file, await loadJsonlFile(path, { file, retain: 'surface', versions: RELEASED_VERSIONS, observe: auditor.observe, ...(progress === undefined ? {} : { progress }) }));
+    const loaded = await loadJsonlFile(path, { file, retain: 'surface', versions: RELEASED_VERSIONS, observe: auditor.observe, ...(progress === undefined ? {} : { progress }) });
+    return { ...auditor.result(file, loaded), source: loaded.source, ...named };
   } catch (error) {
-    if (isFileError(error)) return { file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${error.message}`, detail: error.message };
-    return refused(error, file);
+    if (isFileError(error)) return { file, ok: false, ...named, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${error.message}`, detail: error.message };
+    return { ...refused(error, file), ...named };
   }
 }
 
-function refused(error: unknown, file: string): RefusedLog {
+/** A log refused with a coded error; anything else is a bug and is thrown on. */
+export function refused(error: unknown, file: string): RefusedLog {
   if (!ReconError.is(error)) throw error;
   return {
     file,

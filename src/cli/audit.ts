@@ -10,8 +10,10 @@ import { renderAuditSarif } from '../report/sarif.ts';
 import { formatTable, percent } from '../report/table.ts';
 import { usageFileText, usageSessionText } from '../report/usage-terminal.ts';
 import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
+import type { LogAudit, SessionGeneration } from '../audit/index.ts';
+import type { LogSource } from '../log/index.ts';
 
-const help = `Usage: recon audit <log.jsonl | dir>... [--attachments DIR] [--format text|json|sarif|html] [--strict] [--workers N] [--progress]
+const help = `Usage: recon audit <log.jsonl | log.jsonl.zstd | dir>... [--attachments DIR] [--format text|json|sarif|html] [--strict] [--workers N] [--progress]
 
 Loads each session log (DSH JSONL: format v0, of either design: the current one, or
 the session-prefix era's, whose headers carry a messagePrefix and whose logs hold
@@ -29,8 +31,19 @@ resume, change, replace) or "unexplained".
 
 A log is read in one pass, as a stream: time grows with its length, and memory with
 what the fold keeps (the messages on its surface), not with the file. A directory
-stands for every .jsonl file below it, in sorted order; many logs are audited on
-worker threads, and reported in the order they were named.
+stands for every .jsonl and .jsonl.zstd file below it, in sorted order; many logs are
+audited on worker threads, and reported in the order they were named.
+
+DSH's own store is read as DSH lays it out: a DSH home ($DSH_HOME, ~/.dsh) stands for
+its sessions/ folder, and a session folder (one holding session.jsonl[.zstd] or
+session.vN.jsonl[.zstd]) for its current generation, the highest N, which the output
+names. A file that starts with a Zstandard magic number is read frame by frame, whatever
+its name, every content checksum checked: a damaged complete frame is refused with
+ZSTD_FRAME_CORRUPT and its index and byte offset; a last frame cut short is a torn
+write and keeps the whole lines its bytes decode to (DSH's rule); a complete frame that
+ends inside a line, or holds one the torn-tail rule would cut, is refused with
+ZSTD_TORN_COMMITTED; a session whose current generation is there plain and compressed
+with SESSION_ENCODING_MIXED.
 
 A log that cannot be loaded is reported with its error code, file, line and seq;
 the other logs are still audited.
@@ -143,6 +156,24 @@ function progressLine(io: Io, logs: number, bytes: number) {
   };
 }
 
+/** Which generation of a DSH session a transcript is, and whether it is the current one. */
+function generationLine(g: SessionGeneration | undefined): string {
+  if (g === undefined) return '';
+  const others = g.generations.filter((n) => n !== g.generation);
+  const rest = others.length === 0 ? 'the only one' : `the session also holds ${others.map((n) => `v${n}`).join(', ')}`;
+  return `  DSH transcript, generation v${g.generation} (${g.generation === g.current ? 'the current one' : `not the current one, v${g.current} is`}; ${rest})\n`;
+}
+
+function sourceLines(source: LogSource | undefined): string {
+  if (source?.compression !== 'zstd') return '';
+  const skippable = source.skippableFrames > 0 ? `, ${source.skippableFrames} of them skippable` : '';
+  const torn = source.tornFrame;
+  return (
+    `  zstd: ${count(source.frames, 'complete frame')}${skippable}, decoded by ${source.decoder}, ${source.uncheckedFrames === 0 ? 'every content checksum checked' : `${count(source.uncheckedFrames, 'frame')} without a content checksum`}\n` +
+    (torn === undefined ? '' : `  torn last frame ${torn.frame} at byte ${torn.offset} (${count(torn.bytes, 'byte')}): ${count(torn.recoveredBytes, 'byte')} of text decoded from it, whole lines kept\n`)
+  );
+}
+
 const hasImages = (r: { readonly wire?: { readonly body: string } }) => r.wire?.body.includes(';base64,') === true;
 
 /** Which DSH log format the audit read, the generation the file name says, and what reading it took. */
@@ -158,7 +189,7 @@ function formatLine(log: AuditedLog): string {
 function writeHuman(io: Io, { logs, sessions, summary }: AuditReport): void {
   for (const log of logs) {
     if (!log.ok) {
-      io.stdout.write(`✗ ${log.file}\n  refused: ${log.message}\n${log.hint === undefined ? '' : `  ${log.hint}\n`}\n`);
+      io.stdout.write(`✗ ${log.file}\n${generationLine(log.session)}  refused: ${log.message}\n${log.hint === undefined ? '' : `  ${log.hint}\n`}\n`);
       continue;
     }
     if ('harness' in log) {
@@ -167,7 +198,7 @@ function writeHuman(io: Io, { logs, sessions, summary }: AuditReport): void {
     }
     const h = log.headers;
     io.stdout.write(
-      `✓ ${log.file}\n  ${log.events} events · ${log.turns} turns · ${log.steps} steps · ${log.requests} requests · ` +
+      `✓ ${log.file}\n${generationLine(log.session)}${sourceLines(log.source)}  ${log.events} events · ${log.turns} turns · ${log.steps} steps · ${log.requests} requests · ` +
         `headers ${h.initial} initial, ${h.resume} resume, ${h.change} change${h.series > 0 ? `, ${h.series} series` : ''} · ${log.replaces} replaces\n`,
     );
     io.stdout.write(`  ${formatLine(log)}\n`);

@@ -20,7 +20,9 @@ Measures what the rule costs and what it saves, with tinybench (pinned):
   check   a loop run with the fresh-fold reconstruction check on and off
   suite   generated cases per second, in process and over the stdio protocol
   audit   recon audit's one pass over generated logs of 1, 10 and 100 MB (quick: 1
-          and 10 MB), in events and megabytes per second
+          and 10 MB), in events and megabytes per second; and a log of 200 MB of text
+          (quick: 10 MB) compressed as DSH's store writes it (a checksummed Zstandard
+          frame per turn), as a ratio of its audit time to its plaintext's
   cache   read rate and attainment of the cache bound on the recorded sessions
           (corpora/cassettes) and, with a simulator, for the reference and a naive loop
 beside exact counters (nodes projected, events re-folded, request prefix bytes reused).

@@ -21,6 +21,8 @@ import { createReadStream } from 'node:fs';
 import { ReconError } from '../errors.ts';
 import { expandChunkRow, packChunkRuns } from './chunk-rows.ts';
 import { decodeLogBytes } from './decode-utf8.ts';
+import { isZstd, ZstdFrames, type ZstdSummary } from './decode-zstd.ts';
+import { zstdDecoder } from './_internals/zstd-decoders.ts';
 import { formatRefusal, refusal, refuse, refuseFormat } from './rules.ts';
 import { formatOf, PROTOCOL_VERSIONS, type LogFormat } from './format.ts';
 import { adoptParsedJson } from './json.ts';
@@ -74,30 +76,72 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
   return reader.end();
 }
 
+/** Where a log file's text came from: plain JSONL, or Zstandard frames (DSH's `.jsonl.zstd`). */
+export type LogSource = { readonly compression: 'none' } | ({ readonly compression: 'zstd' } & ZstdSummary);
+
 /**
  * Loads a log from a file without holding its text: lines are read in blocks and fed to
- * the reader `loadJsonl` uses. `progress` hears the bytes read so far.
+ * the reader `loadJsonl` uses. A file that starts with a Zstandard magic number is read
+ * frame by frame (`ZstdFrames`), whatever its name. `progress` hears the file bytes read so far.
  */
-export async function loadJsonlFile(path: string, options: LoadOptions & { readonly progress?: (bytes: number) => void } = {}): Promise<LoadedLog> {
+export async function loadJsonlFile(path: string, options: LoadOptions & { readonly progress?: (bytes: number) => void } = {}): Promise<LoadedLog & { readonly source: LogSource }> {
+  const file = options.file ?? path;
   const reader = new JsonlReader(options);
-  // Parts of a line that spans blocks, joined once its newline arrives: linear in the line.
-  let parts: Buffer[] = [];
+  const lines = new LineFeed(reader, file);
+  let frames: ZstdFrames | undefined;
+  // The first bytes decide the encoding; a pipe may hand out fewer than a magic number at first.
+  let head: Buffer | undefined = Buffer.alloc(0);
   let bytes = 0;
-  let lineNumber = 1;
+  const feed = (block: Buffer) => {
+    if (frames === undefined) lines.push(block);
+    else for (const text of frames.push(block)) lines.push(text);
+  };
   for await (const block of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    bytes += block.length;
+    if (head !== undefined) {
+      head = head.length === 0 ? block : Buffer.concat([head, block]);
+      if (head.length < 4) continue;
+      if (isZstd(head)) frames = new ZstdFrames(file, await zstdDecoder());
+      feed(head);
+      head = undefined;
+    } else feed(block);
+    options.progress?.(bytes);
+  }
+  if (head !== undefined && head.length > 0) feed(head);
+  const zstd = frames?.end();
+  if (zstd?.text !== undefined) lines.push(zstd.text);
+  lines.end();
+  const loaded = reader.end();
+  frames?.checkCommitted(loaded.tornTail?.line);
+  return { ...loaded, source: zstd === undefined ? { compression: 'none' } : { compression: 'zstd', ...zstd.summary } };
+}
+
+/** Blocks of text to lines: parts of a line that spans blocks are joined once its newline arrives (linear in the line). */
+class LineFeed {
+  readonly #reader: JsonlReader;
+  readonly #file: string;
+  #parts: Uint8Array[] = [];
+  #line = 1;
+
+  constructor(reader: JsonlReader, file: string) {
+    this.#reader = reader;
+    this.#file = file;
+  }
+
+  push(block: Uint8Array): void {
     let start = 0;
     for (let end = block.indexOf(10); end >= 0; end = block.indexOf(10, start)) {
       const piece = block.subarray(start, end);
-      reader.line(utf8Line(parts.length === 0 ? piece : Buffer.concat([...parts, piece]), lineNumber++, options.file ?? path), true);
-      parts = [];
+      this.#reader.line(utf8Line(this.#parts.length === 0 ? piece : Buffer.concat([...this.#parts, piece]), this.#line++, this.#file), true);
+      this.#parts = [];
       start = end + 1;
     }
-    if (start < block.length) parts.push(block.subarray(start));
-    bytes += block.length;
-    options.progress?.(bytes);
+    if (start < block.length) this.#parts.push(block.subarray(start));
   }
-  if (parts.length > 0) reader.line(utf8Line(Buffer.concat(parts), lineNumber, options.file ?? path), false);
-  return reader.end();
+
+  end(): void {
+    if (this.#parts.length > 0) this.#reader.line(utf8Line(Buffer.concat(this.#parts), this.#line, this.#file), false);
+  }
 }
 
 /** One line's bytes as text, refused with LOG_NOT_UTF8 (and its line) when they are not UTF-8. */

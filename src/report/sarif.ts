@@ -40,8 +40,8 @@ export const AUDIT_FINDINGS = {
 
 type FindingId = keyof typeof AUDIT_FINDINGS;
 
-/** Codes a refused log can carry: every log rule, and the two ways a file itself fails. */
-const REFUSAL_CODES: readonly string[] = [...Object.keys(LOG_ERROR_CODES), 'FILE_UNREADABLE', 'LOG_NOT_UTF8'];
+/** Codes a refused log can carry: every log rule, and the ways a file itself fails (unreadable, not UTF-8, damaged frames, DSH's store). */
+const REFUSAL_CODES: readonly string[] = [...Object.keys(LOG_ERROR_CODES), 'FILE_UNREADABLE', 'LOG_NOT_UTF8', 'ZSTD_FRAME_CORRUPT', 'ZSTD_FRAME_UNSUPPORTED', 'ZSTD_TORN_COMMITTED', 'SESSION_ENCODING_MIXED'];
 
 const MEANINGS: Readonly<Record<string, string>> = { ...LOG_ERROR_CODES, ...WIRE_ERROR_CODES, ...ATTACHMENT_ERROR_CODES, ...HARNESS_ERROR_CODES };
 

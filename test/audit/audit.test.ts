@@ -85,11 +85,18 @@ describe('auditLog', () => {
 
 describe('auditFile (one streaming pass)', () => {
   it('reports what auditLog reports, on every real log and on a log of many compactions and resumes', async () => {
-    for (const [name, text] of dshLogs()) expect(await auditFile(join(DSH_LOGS_DIR, name), name), name).toEqual(auditLog(text, name));
+    // A file was read from plain JSONL; a text in memory was read from nowhere.
+    const fromFile = async (path: string, name: string) => {
+      const audit = await auditFile(path, name);
+      if (audit.ok) expect(audit.source).toEqual({ compression: 'none' });
+      const { source: _, ...rest } = audit as AuditedLog;
+      return rest;
+    };
+    for (const [name, text] of dshLogs()) expect(await fromFile(join(DSH_LOGS_DIR, name), name), name).toEqual(auditLog(text, name));
     const dir = mkdtempSync(join(tmpdir(), 'recon-audit-'));
     const path = join(dir, 'large.jsonl');
     const written = writeLargeLog(path, 1.5e6);
-    const streamed = await auditFile(path, 'large.jsonl');
+    const streamed = await fromFile(path, 'large.jsonl');
     expect(streamed).toMatchObject({ ok: true, events: written.events, unreconstructable: [] });
     expect(streamed).toEqual(auditLog(readFileSync(path, 'utf8'), 'large.jsonl'));
   });
@@ -183,7 +190,7 @@ describe('recon audit', () => {
     const alone = await runCli(['audit', 'a/y.jsonl', '--json'], {}, dir);
     expect((JSON.parse(alone.stdout) as typeof report).logs[0]).toEqual(report.logs[1]);
     const empty = await runCli(['audit', 'empty'], {}, dir);
-    expect([empty.code, empty.stderr]).toEqual([2, expect.stringContaining('empty: no .jsonl file') as string]);
+    expect([empty.code, empty.stderr]).toEqual([2, expect.stringContaining('empty: no log (.jsonl, .jsonl.zstd)') as string]);
     expect((await runCli(['audit', '.', '--workers', '0'], {}, dir)).code).toBe(2);
   });
 

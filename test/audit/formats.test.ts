@@ -132,7 +132,9 @@ describe('generated logs of v2, v3 and v4', () => {
       mkdirSync(join(dir, `s${version}`));
       writeFileSync(join(dir, `s${version}`, `session.v${version}.jsonl`), jsonlOf(writeLog(plan, version)));
     }
-    writeFileSync(join(dir, 's2', 'session.v3.jsonl'), jsonlOf(writeLog(plan, 2)));
+    // A session folder stands for its current generation only: the disagreeing name gets a session of its own.
+    mkdirSync(join(dir, 'mismatch'));
+    writeFileSync(join(dir, 'mismatch', 'session.v3.jsonl'), jsonlOf(writeLog(plan, 2)));
     const { code, stdout } = await runCli(['audit', dir, '--workers', '1']);
     expect(code).toBe(0);
     for (const version of RELEASED) expect(stdout).toContain(`DSH log format v${version}, generation v${version} by its file name`);

@@ -8,6 +8,8 @@ import type { BenchRun } from '../../benchmarks/run.ts';
 import type { BenchResult } from '../../benchmarks/_internals/measure.ts';
 import { syntheticLog } from '../../benchmarks/_internals/synthetic-log.ts';
 import { writeLargeLog } from '../../benchmarks/_internals/large-log.ts';
+import { PROFILES } from '../../benchmarks/_internals/measure.ts';
+import { compressedAuditThroughput } from '../../benchmarks/audit.bench.ts';
 import { auditFile } from '../../src/audit/index.ts';
 import { targetsOf } from '../../benchmarks/report/bench-targets.ts';
 import { renderBenchMarkdown } from '../../benchmarks/report/bench-markdown.ts';
@@ -64,6 +66,14 @@ describe('the audit bench’s logs', () => {
     if (!audit.ok) throw new Error(audit.message);
     expect(audit).toMatchObject({ events: 9974, turns: 200, steps: 400, requests: 400, replaces: 2, unreconstructable: [] });
     expect(audit.breaks.every((b) => b.cause !== 'unexplained') && audit.drops.every((d) => d.cause !== 'unexplained')).toBe(true);
+  });
+
+  it('include the same log compressed as DSH writes it, a checksummed frame per turn, that audits as its plaintext', async () => {
+    // The bench itself refuses to time a compressed log that audits otherwise than its plaintext.
+    const run = await compressedAuditThroughput({ ...PROFILES.quick, zstdAuditMegabytes: 1, auditSamples: 1 });
+    expect(run).toMatchObject({ megabytes: 1, bytes: 1_140_356, events: 9974, frames: 201 });
+    expect(run.compressedBytes).toBeLessThan(run.bytes / 4);
+    expect(Number.isFinite(run.ratio) && run.ratio > 0).toBe(true);
   });
 });
 
@@ -132,6 +142,9 @@ describe('bench reports', () => {
     const md = readFileSync(join(dir, 'summary.md'), 'utf8');
     expect(md).toContain('| `fold.cachedVsNaive10k` | 60.0 |');
     expect(md).toContain('| 1.0 MB | 8,000 | 250.00 ms | 32,000 | 4.0 |');
+    const compressed = renderBenchMarkdown(fabricatedRun({ compressedAudit: { megabytes: 200, bytes: 200_000_000, events: 1_600_000, compressedBytes: 30_000_000, frames: 34_000, decoder: 'fzstd', encoder: 'zstd command', plainMs: 3000, zstdMs: 4000, ratio: 1.33, megabytesPerSecond: 50 } }));
+    expect(compressed).toContain("Compressed as DSH's store writes it (200.0 MB of text in 34,000 checksummed frames, 30.0 MB; written by zstd command, decoded by fzstd)");
+    expect(compressed).toContain('the audit takes 1.33× the plaintext\'s CPU time (wall clock 4000.00 ms against 3000.00 ms), 50.0 MB of text per second.');
     // Both renderings flag a margin above 5 %.
     expect(md).toMatch(/\| `load\/reference\/10000` \|.*\| noisy \|/);
     expect(html).toMatch(/<code>load\/reference\/10000<\/code>.*<td>noisy<\/td><\/tr>/);

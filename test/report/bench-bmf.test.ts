@@ -46,6 +46,8 @@ describe('recon bench in Bencher Metric Format', () => {
     expect(bmf['suite/stdio']).toEqual({ throughput: { value: run.suite.stdio.casesPerSecond } });
     expect(bmf['audit/10mb']).toEqual({ latency: { value: 400e6 }, throughput: { value: 200_000 } });
     expect(Object.keys(bmf)).toHaveLength(run.results.length + 3);
+    const compressedAudit = { megabytes: 200, bytes: 200_000_000, events: 1_600_000, compressedBytes: 30_000_000, frames: 34_000, decoder: 'fzstd', encoder: 'zstd command', plainMs: 3000, zstdMs: 4000, ratio: 1.33, megabytesPerSecond: 50 };
+    expect(benchBmf({ ...run, compressedAudit })['audit/zstd/200mb']).toEqual({ latency: { value: 4000e6 }, throughput: { value: 400_000 } });
   });
 
   it('is written into the bench report directory beside the benchmark-action file', () => {
