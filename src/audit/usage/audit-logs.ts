@@ -47,7 +47,7 @@ export async function auditLogs(names: readonly string[], cwd: string, options: 
   const { targets, empty } = auditTargets(names, cwd);
   const documents = await usageDocuments(names, cwd);
   const bare = empty.filter((dir) => !documents.some((d) => d.under === dir));
-  if (bare.length > 0) throw new ReconError('USAGE', `${bare.join(', ')}: no .jsonl file in this directory`);
+  if (bare.length > 0) throw new ReconError('USAGE', `${bare.join(', ')}: no log (.jsonl, .jsonl.zstd) in this directory`);
   const shapes = await Promise.all(targets.map((t) => sniffLogShape(t.path)));
   const dsh = targets.filter((_, i) => shapes[i]!.kind === 'dsh');
   const usage: UsageTarget[] = [...targets.flatMap((t, i) => usageTarget(t, shapes[i]!)), ...documents];
