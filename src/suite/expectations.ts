@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ReconError } from '../errors.ts';
+import type { ImplementationInfo } from '../contract/implementation.ts';
 import type { PropertyResult, SuiteResult } from './run-suite.ts';
 
 export interface Expectation {
@@ -15,6 +16,7 @@ export interface Expectation {
 }
 
 export interface ExpectationsFile {
+  /** The implementation's handshake name, or `<name>@<version>` for one version only. */
   readonly implementation: string;
   readonly expected: readonly Expectation[];
 }
@@ -37,6 +39,35 @@ export function readExpectations(file: string): ExpectationsFile {
     if (typeof e?.property !== 'string' || (e.status !== 'fail' && e.status !== 'n/a') || typeof e.reason !== 'string' || e.reason === '') bad(`entry ${i} needs a property, a status and a reason`);
   });
   return record as ExpectationsFile;
+}
+
+/**
+ * Refuses (USAGE, with the file and the entry) expectations that name a property the suite
+ * does not have, or one property twice: a typo would otherwise never match a result, so it
+ * would never be reported stale.
+ */
+export function validateExpectations(expectations: ExpectationsFile | readonly Expectation[], propertyIds: readonly string[], file = ''): void {
+  const where = file === '' ? 'expectations' : file;
+  const known = new Set(propertyIds);
+  const seen = new Set<string>();
+  const entries: readonly Expectation[] = Array.isArray(expectations) ? expectations : (expectations as ExpectationsFile).expected;
+  entries.forEach((e, i) => {
+    if (!known.has(e.property)) throw new ReconError('USAGE', `${where}: entry ${i} names the property ${JSON.stringify(e.property)}, which this suite does not have (see recon check --list)`);
+    if (seen.has(e.property)) throw new ReconError('USAGE', `${where}: entry ${i} names ${e.property} a second time`);
+    seen.add(e.property);
+  });
+}
+
+/**
+ * Refuses (USAGE) an expectations file written for another implementation than the one
+ * checked: its `implementation` is the handshake's name, or `<name>@<version>`.
+ */
+export function assertExpectationsFor(expectations: ExpectationsFile, info: Pick<ImplementationInfo, 'name' | 'version'>, file = ''): void {
+  const named = expectations.implementation;
+  if (named === info.name || named === `${info.name}@${info.version}`) return;
+  throw new ReconError('USAGE', `${file === '' ? 'expectations' : file}: written for the implementation ${JSON.stringify(named)}, and the implementation checked says it is ${info.name} ${info.version} in its handshake`, {
+    hint: `give the expectations of this implementation with --expectations, or set "implementation" to "${info.name}" (or "${info.name}@${info.version}" for this version only)`,
+  });
 }
 
 /** How each result compares with what was expected; a property with no entry is expected to pass (or be n/a for a missing level). */
