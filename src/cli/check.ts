@@ -175,13 +175,13 @@ export const check: Command = {
 
 /** `--expectations`, else `expectations/<name>@<version>.json`, then `expectations/<name>.json` (name = the spec before `@` or `:`), in the cwd or the package. */
 function findExpectations(spec: string, given: string | undefined, cwd: string): { file: string; content: ExpectationsFile } | undefined {
-  if (given !== undefined) return { file: given, content: readExpectations(resolve(cwd, given)) };
+  if (given !== undefined) return { file: given, content: readExpectations(resolve(cwd, given), given) };
   const name = spec.split(/[@:]/)[0]!;
   const names = /^[\w-]+@[\w.-]+$/.test(spec) ? [spec, name] : [name];
   for (const candidate of names) {
     for (const dir of [resolve(cwd, 'expectations'), `${packagePath('expectations')}`]) {
       const file = resolve(dir, `${candidate}.json`);
-      if (existsSync(file)) return { file: relative(cwd, file), content: readExpectations(file) };
+      if (existsSync(file)) return { file: relative(cwd, file), content: readExpectations(file, relative(cwd, file)) };
     }
   }
   return undefined;

@@ -23,20 +23,26 @@ export interface ExpectationsFile {
 
 export type Verdict = 'as-expected' | 'unexpected-fail' | 'unexpected-pass' | 'unexpected-n/a';
 
-export function readExpectations(file: string): ExpectationsFile {
+/** The expectations in `file` (named `shown` in errors), their shape checked. */
+export function readExpectations(file: string, shown = file): ExpectationsFile {
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new ReconError('USAGE', `${file}: cannot read expectations: ${(error as Error).message}`);
+    throw new ReconError('USAGE', `${shown}: cannot read expectations: ${(error as Error).message}`);
   }
   const bad = (what: string): never => {
-    throw new ReconError('USAGE', `${file}: ${what} (expected {"implementation":"…","expected":[{"property","status":"fail"|"n/a","reason"}]})`);
+    throw new ReconError('USAGE', `${shown}: ${what} (expected {"implementation":"…","expected":[{"property","status":"fail"|"n/a","reason"}]})`);
   };
   const record = value as Partial<ExpectationsFile>;
   if (typeof record !== 'object' || record === null || typeof record.implementation !== 'string' || !Array.isArray(record.expected)) return bad('not an expectations file');
+  const unknownKeys = (value: object, known: readonly string[]) => Object.keys(value).filter((k) => !known.includes(k)).map((k) => JSON.stringify(k)).join(', ');
+  if (unknownKeys(record, ['implementation', 'expected']) !== '') bad(`it holds ${unknownKeys(record, ['implementation', 'expected'])}, which this reader does not know`);
   record.expected.forEach((e, i) => {
     if (typeof e?.property !== 'string' || (e.status !== 'fail' && e.status !== 'n/a') || typeof e.reason !== 'string' || e.reason === '') bad(`entry ${i} needs a property, a status and a reason`);
+    if (e.issue !== undefined && typeof e.issue !== 'string') bad(`entry ${i} has an "issue" that is not a string`);
+    const extra = unknownKeys(e, ['property', 'status', 'reason', 'issue']);
+    if (extra !== '') bad(`entry ${i} (${e.property}) holds ${extra}, which this reader does not know`);
   });
   return record as ExpectationsFile;
 }
