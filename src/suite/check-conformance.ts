@@ -48,6 +48,8 @@ export async function checkConformance(impl: Implementation | string, options: C
   // Stored regressions and expectations are checked against the suite before anything runs: none is replayed, skipped or trusted blindly.
   const suite = [...PROPERTIES, ...properties.filter((p) => !PROPERTIES.includes(p))];
   store?.verify(suite);
+  const unknown = (suiteOptions.only ?? []).filter((id) => !suite.some((p) => p.id === id));
+  if (unknown.length > 0) throw new ReconError('USAGE', `only: unknown property ${unknown.join(', ')} (see recon check --list)`);
   const judged = expectations === undefined ? undefined : 'content' in expectations ? expectations : { file: '', content: expectations };
   if (judged !== undefined) validateExpectations(judged.content, suite.map((p) => p.id), judged.file);
   const opened = typeof impl === 'string' ? await openImplementation(impl, open) : impl;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES, forEra, type AnyProperty } from '../../properties/index.ts';
 import { assertImplementation, declaredEra, type Implementation } from '../contract/implementation.ts';
+import { ReconError } from '../errors.ts';
 import { renderFailure } from '../report/suite-terminal.ts';
 import { checkConformance } from '../suite/check-conformance.ts';
 import { assertExpectationsFor, validateExpectations, type Expectation, type ExpectationsFile } from '../suite/expectations.ts';
@@ -52,6 +53,8 @@ export function describeConformance(impl: Implementation, options: DescribeConfo
     if (!Array.isArray(options.expectations)) assertExpectationsFor(options.expectations as ExpectationsFile, impl.info);
   }
   if (options.regressions !== false) (options.regressions ?? userRegressions()).verify(PROPERTIES);
+  const unknown = (options.only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
+  if (unknown.length > 0) throw new ReconError('USAGE', `only: unknown property ${unknown.join(', ')}`);
   const chosen = options.only === undefined ? PROPERTIES : PROPERTIES.filter((p) => options.only!.includes(p.id));
   describe(options.name ?? `conformance: ${impl.info.name}`, () => {
     for (const property of chosen) {
