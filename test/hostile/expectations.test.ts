@@ -2,6 +2,7 @@
 // a field the reader does not know, or a file written for another implementation than the
 // one whose handshake answers, is refused (USAGE, exit 2, with the file and the entry) before
 // anything runs or is written — never accepted and then never reported stale.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,17 @@ describe('expectations are checked against the suite and the implementation befo
   it('refuses a file found by the --impl name that was written for another implementation', async () => {
     // Every mutant:<name> finds expectations/mutant.json: one written for another mutant is not used.
     await refused({ implementation: 'mutant:reads-any-version', expected: [] }, /says it is mutant:accepts-header-delta/, ['--impl', 'mutant:accepts-header-delta'], 'expectations/mutant.json');
+  });
+
+  it('is the same one line from the real bin/recon.js, which ends by itself within its deadline', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'recon-hostile-exp-'));
+    writeFileSync(join(cwd, 'typo.json'), JSON.stringify({ implementation: 'reconstructable-reference', expected: [entry('FOLD-FROZN')] }));
+    const child = spawnSync(process.execPath, [packagePath('bin/recon.js'), 'check', '--expectations', 'typo.json', ...ARGS], { cwd, encoding: 'utf8', timeout: 60_000 });
+    expect(child.signal, 'killed at its deadline').toBeNull();
+    expect(child.status).toBe(2);
+    expect(child.stdout).toBe('');
+    expect(child.stderr).toBe('recon check: USAGE: typo.json: entry 0 names the property "FOLD-FROZN", which this suite does not have (see recon check --list)\n');
+    expect(readdirSync(cwd)).toEqual(['typo.json']);
   });
 
   it('uses a file for this implementation, by name or by name@version (the correct result)', async () => {

@@ -1,6 +1,7 @@
 // Stored regressions trusted blindly (issue 20): every file of a store is checked against the
 // suite before anything runs, so an edited, renamed or orphaned one is refused with its file
 // and line (REGRESSION_INVALID, exit 3), never replayed as something else or skipped.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +75,18 @@ describe('stored regressions are checked against the suite before a run', () => 
   it('refuses an input the property cannot read, instead of blaming the implementation', async () => {
     const body = `${JSON.stringify({ pick: 1, jsonl: 'not a session log\n' }, null, 2)}\n`;
     await refused(storeWith((head) => ({ name: `LOG-TORN-TAIL-${hashOf(body)}.jsonl`, text: line({ ...head, hash: hashOf(body) }, body) })), 2, /the input is not one LOG-TORN-TAIL reads/);
+  });
+
+  it('is the same one line from the real bin/recon.js, which ends by itself within its deadline', () => {
+    const store = storeWith((head, body) => ({ name: `LOG-GONE-${head.hash}.jsonl`, text: line({ ...head, property: 'LOG-GONE' }, body) }));
+    const before = readdirSync(store.cwd, { recursive: true }).sort();
+    const child = spawnSync(process.execPath, [packagePath('bin/recon.js'), 'check', '--regressions', 'store', '--runs', '1'], { cwd: store.cwd, encoding: 'utf8', timeout: 60_000 });
+    expect(child.signal, 'killed at its deadline').toBeNull();
+    expect(child.status).toBe(3);
+    expect(child.stdout).toBe('');
+    expect(child.stderr.split('\n')[0]).toBe(`recon check: ${store.file}:1: REGRESSION_INVALID: names the property LOG-GONE, which this suite does not have (see recon check --list)`);
+    expect(child.stderr).not.toMatch(/^\s+at /m);
+    expect(readdirSync(store.cwd, { recursive: true }).sort()).toEqual(before);
   });
 
   it('replays a stored regression that is intact (the correct result)', async () => {
