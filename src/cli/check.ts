@@ -96,7 +96,8 @@ implementation's own objects (freezing) report n/a over cmd: and module:.
 Exit codes: 0 every property as expected, 1 an unexpected failure or pass, 2 usage error
             (an expectations file refused), 3 the implementation could not be started or
             failed its handshake, a stored regression is damaged or names a property the
-            suite does not have (REGRESSION_INVALID), or a report cannot be written.
+            suite does not have (REGRESSION_INVALID), a regressions folder or file cannot be
+            read (FILE_UNREADABLE), or a report cannot be written.
 `;
 
 export const check: Command = {

@@ -68,8 +68,10 @@ export class RegressionStore {
       let names: string[];
       try {
         names = readdirSync(dir);
-      } catch {
-        continue;
+      } catch (error) {
+        // A store not made yet holds nothing; one that cannot be listed is not taken for empty.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw new ReconError('FILE_UNREADABLE', `the regressions folder cannot be listed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { location: { file: dir } });
       }
       for (const name of names.sort()) {
         if (!name.endsWith('.jsonl') || seen.has(name)) continue;
@@ -104,7 +106,13 @@ const invalid = (file: string, line: number, detail: string) =>
 function readStored(file: string): StoredRegression {
   const name = NAME.exec(basename(file));
   if (name === null) throw invalid(file, 1, 'a stored regression is named <PROPERTY>-<hash>.jsonl, and this file is not');
-  const stored = parseRegression(file, readFileSync(file, 'utf8'));
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ReconError('FILE_UNREADABLE', `a stored regression cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { location: { file } });
+  }
+  const stored = parseRegression(file, text);
   if (stored.property !== name[1]) throw invalid(file, 1, `line 1 names the property ${stored.property}, the file name ${name[1]}`);
   if (stored.hash !== name[2]) throw invalid(file, 1, `line 1 carries the hash ${stored.hash}, the file name ${name[2]}: the file was edited and re-hashed, or renamed`);
   return stored;

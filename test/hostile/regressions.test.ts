@@ -89,6 +89,17 @@ describe('stored regressions are checked against the suite before a run', () => 
     expect(readdirSync(store.cwd, { recursive: true }).sort()).toEqual(before);
   });
 
+  it('refuses a store that is a file, or a stored name that is a folder, instead of taking it for empty', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'recon-hostile-regr-'));
+    writeFileSync(join(cwd, 'store'), '');
+    const asFile = await runCli(['check', '--regressions', 'store', '--property', 'LOG-FORMAT-VERSION', '--runs', '1'], {}, cwd);
+    expect([asFile.code, asFile.stdout, asFile.stderr]).toEqual([3, '', `recon check: ${join(cwd, 'store')}: FILE_UNREADABLE: the regressions folder cannot be listed (ENOTDIR)\n`]);
+    const other = mkdtempSync(join(tmpdir(), 'recon-hostile-regr-'));
+    mkdirSync(join(other, 'store', SAMPLE), { recursive: true });
+    const asDir = await runCli(['check', '--regressions', 'store', '--property', 'LOG-FORMAT-VERSION', '--runs', '1'], {}, other);
+    expect([asDir.code, asDir.stdout, asDir.stderr]).toEqual([3, '', `recon check: ${join(other, 'store', SAMPLE)}: FILE_UNREADABLE: a stored regression cannot be read (EISDIR)\n`]);
+  });
+
   it('replays a stored regression that is intact (the correct result)', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'recon-hostile-regr-'));
     mkdirSync(join(cwd, 'store'));
