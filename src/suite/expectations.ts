@@ -58,6 +58,8 @@ export function validateExpectations(expectations: ExpectationsFile | readonly E
   const seen = new Set<string>();
   const entries: readonly Expectation[] = Array.isArray(expectations) ? expectations : (expectations as ExpectationsFile).expected;
   entries.forEach((e, i) => {
+    // Expectations built in code have not been through readExpectations.
+    if (typeof e?.property !== 'string' || (e.status !== 'fail' && e.status !== 'n/a') || typeof e.reason !== 'string' || e.reason === '') throw new ReconError('USAGE', `${where}: entry ${i} needs a property, a status ("fail" or "n/a") and a reason`);
     if (!known.has(e.property)) throw new ReconError('USAGE', `${where}: entry ${i} names the property ${JSON.stringify(e.property)}, which this suite does not have (see recon check --list)`);
     if (seen.has(e.property)) throw new ReconError('USAGE', `${where}: entry ${i} names ${e.property} a second time`);
     seen.add(e.property);

@@ -80,6 +80,7 @@ describe('expectations are checked against the suite and the implementation befo
     expect(ReconError.is(error) && [error.code, error.detail]).toEqual(['USAGE', 'expectations: entry 0 names the property "LOG-FORMAT-VERISON", which this suite does not have (see recon check --list)']);
     expect(() => describeConformance(referenceImplementation(), { regressions: false, expectations: typo.expected })).toThrow(/USAGE: expectations: entry 0 names the property "LOG-FORMAT-VERISON"/);
     expect(() => describeConformance(referenceImplementation(), { regressions: false, expectations: { implementation: 'deepseek-harness', expected: [] } })).toThrow(/written for the implementation "deepseek-harness"/);
+    expect(() => describeConformance(referenceImplementation(), { regressions: false, expectations: [{ property: 'FOLD-FROZEN', status: 'broken' as 'fail', reason: '' }] })).toThrow(/USAGE: expectations: entry 0 needs a property, a status/);
     // The same for the properties to run: a typo runs nothing rather than a suite that passes.
     await expect(checkConformance(referenceImplementation(), { only: ['LOG-FORMAT-VERISON'], regressions: false })).rejects.toThrow(/USAGE: only: unknown property LOG-FORMAT-VERISON/);
     expect(() => describeConformance(referenceImplementation(), { regressions: false, only: ['LOG-FORMAT-VERISON'] })).toThrow(/USAGE: only: unknown property LOG-FORMAT-VERISON/);
