@@ -67,12 +67,18 @@ Options:
                        runs; stop at the first unexpected result and print the line that replays it
   --expectations <f>   expected failures with reasons (default: expectations/<impl>.json if present,
                        expectations/dsh@<version>.json before expectations/dsh.json);
-                       an unexpected failure and an unexpected pass both fail the run
+                       an unexpected failure and an unexpected pass both fail the run.
+                       Refused before the run (USAGE): an entry naming a property not in
+                       --list, a property listed twice, a field the reader does not know,
+                       or "implementation" other than the handshake's name (or name@version)
   --report <dir>       also write run.jsonl, summary.txt, summary.md, report.html, junit.xml and
                        badge.json (a shields.io endpoint badge) there
   --stats              generator statistics below the table (--json always holds them)
   --regressions <dir>  where failures are stored and read back (default: .recon/regressions in
-                       this directory; the package's corpora/regressions are read as well)
+                       this directory; the package's corpora/regressions are read as well).
+                       Every .jsonl file there is checked before the run (REGRESSION_INVALID,
+                       with file and line): named <PROPERTY>-<hash>.jsonl as its line 1 says,
+                       its input matching that hash, a property in --list, an input it reads
   --no-save            do not store new counterexamples
   --shard <i/n>        run part i of n of the generated cases (case k of every property goes
                        to the shard with k mod n = i-1; stored regressions to shard 1); needs
@@ -87,9 +93,11 @@ A failure says how the implementation failed: wrong-answer, crashed (exited or t
 timed-out, protocol-error (over cmd:), or generator-floor. Properties that need the
 implementation's own objects (freezing) report n/a over cmd: and module:.
 
-Exit codes: 0 every property as expected, 1 an unexpected failure or pass, 2 usage error,
-            3 the implementation could not be started or failed its handshake, a
-            stored regression is damaged (REGRESSION_INVALID), or a report cannot be written.
+Exit codes: 0 every property as expected, 1 an unexpected failure or pass, 2 usage error
+            (an expectations file refused), 3 the implementation could not be started or
+            failed its handshake, a stored regression is damaged or names a property the
+            suite does not have (REGRESSION_INVALID), a regressions folder or file cannot be
+            read (FILE_UNREADABLE), or a report cannot be written.
 `;
 
 export const check: Command = {
@@ -175,13 +183,13 @@ export const check: Command = {
 
 /** `--expectations`, else `expectations/<name>@<version>.json`, then `expectations/<name>.json` (name = the spec before `@` or `:`), in the cwd or the package. */
 function findExpectations(spec: string, given: string | undefined, cwd: string): { file: string; content: ExpectationsFile } | undefined {
-  if (given !== undefined) return { file: given, content: readExpectations(resolve(cwd, given)) };
+  if (given !== undefined) return { file: given, content: readExpectations(resolve(cwd, given), given) };
   const name = spec.split(/[@:]/)[0]!;
   const names = /^[\w-]+@[\w.-]+$/.test(spec) ? [spec, name] : [name];
   for (const candidate of names) {
     for (const dir of [resolve(cwd, 'expectations'), `${packagePath('expectations')}`]) {
       const file = resolve(dir, `${candidate}.json`);
-      if (existsSync(file)) return { file: relative(cwd, file), content: readExpectations(file) };
+      if (existsSync(file)) return { file: relative(cwd, file), content: readExpectations(file, relative(cwd, file)) };
     }
   }
   return undefined;

@@ -9,7 +9,7 @@ import { assertImplementation, type Implementation } from '../contract/implement
 import { openImplementation, type OpenOptions } from '../conformance/open-implementation.ts';
 import { ReconError } from '../errors.ts';
 import { packagePath } from '../_internals/package-root.ts';
-import type { ExpectationsFile } from './expectations.ts';
+import { assertExpectationsFor, validateExpectations, type ExpectationsFile } from './expectations.ts';
 import { RegressionStore } from './regressions.ts';
 import { runSuiteInWorkers, type WorkerSuiteOptions } from './run-in-workers.ts';
 import { toRunRecord, type RunRecord } from './run-record.ts';
@@ -43,14 +43,21 @@ export async function checkConformance(impl: Implementation | string, options: C
   const spec = options.spec ?? (typeof impl === 'string' ? impl : undefined);
   if ((options.workers ?? 1) > 1 && spec === undefined) throw new ReconError('USAGE', 'workers need a spec to open the implementation in each thread (options.spec)');
   if (typeof impl !== 'string') assertImplementation(impl);
-  const opened = typeof impl === 'string' ? await openImplementation(impl, open) : impl;
   const { properties = PROPERTIES, regressions, expectations, spec: _spec, open: _open, ...suiteOptions } = options;
   const store = regressions === false ? undefined : (regressions ?? packageRegressions());
+  // Stored regressions and expectations are checked against the suite before anything runs: none is replayed, skipped or trusted blindly.
+  const suite = [...PROPERTIES, ...properties.filter((p) => !PROPERTIES.includes(p))];
+  store?.verify(suite);
+  const unknown = (suiteOptions.only ?? []).filter((id) => !suite.some((p) => p.id === id));
+  if (unknown.length > 0) throw new ReconError('USAGE', `only: unknown property ${unknown.join(', ')} (see recon check --list)`);
+  const judged = expectations === undefined ? undefined : 'content' in expectations ? expectations : { file: '', content: expectations };
+  if (judged !== undefined) validateExpectations(judged.content, suite.map((p) => p.id), judged.file);
+  const opened = typeof impl === 'string' ? await openImplementation(impl, open) : impl;
   const startedAt = new Date();
   try {
-    const suite = await runSuiteInWorkers(opened, spec ?? opened.info.name, open, properties, { ...suiteOptions, ...(store === undefined ? {} : { regressions: store }) });
-    const judged = expectations === undefined ? undefined : 'content' in expectations ? expectations : { file: '', content: expectations };
-    return toRunRecord(suite, spec ?? opened.info.name, judged, startedAt);
+    if (judged !== undefined) assertExpectationsFor(judged.content, opened.info, judged.file);
+    const result = await runSuiteInWorkers(opened, spec ?? opened.info.name, open, properties, { ...suiteOptions, ...(store === undefined ? {} : { regressions: store }) });
+    return toRunRecord(result, spec ?? opened.info.name, judged, startedAt);
   } finally {
     if (typeof impl === 'string') await opened.close?.();
   }

@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { RegressionPayload } from '../../properties/index.ts';
+import { basename, join } from 'node:path';
+import type { AnyProperty, RegressionPayload } from '../../properties/index.ts';
 import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { ReconError } from '../errors.ts';
 
@@ -21,6 +21,8 @@ export interface RegressionMeta {
 export interface StoredRegression extends RegressionMeta {
   readonly file: string;
   readonly property: string;
+  /** The first 12 hex digits of the input's sha256 (line 1 carries the same). */
+  readonly hash: string;
   readonly payload: RegressionPayload;
 }
 
@@ -31,23 +33,53 @@ export class RegressionStore {
     readonly writeDir: string | undefined,
   ) {}
 
+  /** The stored regressions of `property`: files named `<property>-<hash>.jsonl` exactly, each checked against its name. */
   load(property: string): StoredRegression[] {
-    const found: StoredRegression[] = [];
+    return this.files()
+      .filter((f) => NAME.exec(basename(f))?.[1] === property)
+      .map((f) => readStored(f));
+  }
+
+  /**
+   * Every stored file checked against the suite it is replayed with, before anything runs:
+   * a file whose name is not `<PROPERTY>-<hash>.jsonl`, whose line 1 disagrees with that name
+   * or with its input, that names a property the suite does not have, or whose input the
+   * property cannot read, is REGRESSION_INVALID — never skipped without a word.
+   */
+  verify(properties: readonly Pick<AnyProperty, 'id' | 'codec'>[]): void {
+    const byId = new Map(properties.map((p) => [p.id, p]));
+    for (const file of this.files()) {
+      const stored = readStored(file);
+      const property = byId.get(stored.property);
+      if (property === undefined) throw invalid(file, 1, `names the property ${stored.property}, which this suite does not have (see recon check --list)`);
+      try {
+        property.codec.decode(stored.payload);
+      } catch (error) {
+        throw invalid(file, 2, `the input is not one ${stored.property} reads (${(error as Error).message})`);
+      }
+    }
+  }
+
+  /** The `.jsonl` files of all dirs; a name in an earlier dir hides the same name in a later one. */
+  private files(): string[] {
+    const found: string[] = [];
     const seen = new Set<string>();
     for (const dir of this.dirs) {
       let names: string[];
       try {
         names = readdirSync(dir);
-      } catch {
-        continue;
+      } catch (error) {
+        // A store not made yet holds nothing; one that cannot be listed is not taken for empty.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw new ReconError('FILE_UNREADABLE', `the regressions folder cannot be listed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { location: { file: dir } });
       }
       for (const name of names.sort()) {
-        if (!name.startsWith(`${property}-`) || !name.endsWith('.jsonl') || seen.has(name)) continue;
+        if (!name.endsWith('.jsonl') || seen.has(name)) continue;
         seen.add(name);
-        found.push(parseRegression(join(dir, name), readFileSync(join(dir, name), 'utf8')));
+        found.push(join(dir, name));
       }
     }
-    return found.filter((r) => r.property === property);
+    return found;
   }
 
   save(property: string, payload: RegressionPayload, meta: RegressionMeta): string | undefined {
@@ -62,12 +94,35 @@ export class RegressionStore {
   }
 }
 
+/** A stored file's name: the property and the first 12 hex digits of its input's sha256. */
+const NAME = /^(.+)-([0-9a-f]{12})\.jsonl$/;
+
+const HEAD_KEYS: readonly string[] = ['regression', 'property', 'hash', 'seed', 'path', 'failure', 'input'];
+
+const invalid = (file: string, line: number, detail: string) =>
+  new ReconError('REGRESSION_INVALID', detail, { location: { file, line }, hint: 'restore the file from version control, or delete it if its property was removed' });
+
+/** A file of a store: its content, and its name agreeing with line 1 (a renamed or re-hashed file is not taken for another regression). */
+function readStored(file: string): StoredRegression {
+  const name = NAME.exec(basename(file));
+  if (name === null) throw invalid(file, 1, 'a stored regression is named <PROPERTY>-<hash>.jsonl, and this file is not');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ReconError('FILE_UNREADABLE', `a stored regression cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { location: { file } });
+  }
+  const stored = parseRegression(file, text);
+  if (stored.property !== name[1]) throw invalid(file, 1, `line 1 names the property ${stored.property}, the file name ${name[1]}`);
+  if (stored.hash !== name[2]) throw invalid(file, 1, `line 1 carries the hash ${stored.hash}, the file name ${name[2]}: the file was edited and re-hashed, or renamed`);
+  return stored;
+}
+
 /** A stored regression, or REGRESSION_INVALID naming the file and line: a half-written or edited file never replays as something else. */
 export function parseRegression(file: string, text: string): StoredRegression {
-  const damaged = (line: number, detail: string) =>
-    new ReconError('REGRESSION_INVALID', detail, { location: { file, line }, hint: 'restore the file from version control, or delete it if its property was removed' });
+  const damaged = (line: number, detail: string) => invalid(file, line, detail);
   const newline = text.indexOf('\n');
-  let head: { regression?: unknown; property?: unknown; hash?: unknown; seed?: number; path?: string; failure?: string; input?: unknown };
+  let head: { regression?: unknown; property?: unknown; hash?: unknown; seed?: unknown; path?: unknown; failure?: unknown; input?: unknown };
   try {
     head = JSON.parse(newline < 0 ? text : text.slice(0, newline)) as typeof head;
   } catch {
@@ -75,6 +130,10 @@ export function parseRegression(file: string, text: string): StoredRegression {
   }
   if (typeof head !== 'object' || head === null || head.regression !== 1 || typeof head.property !== 'string') throw damaged(1, 'not a regression file (line 1 lacks "regression":1 and "property")');
   if (head.input !== 'log' && head.input !== 'json') throw damaged(1, `"input" is ${JSON.stringify(head.input)}, not "log" or "json"`);
+  const unknown = Object.keys(head).filter((key) => !HEAD_KEYS.includes(key));
+  if (unknown.length > 0) throw damaged(1, `line 1 holds ${unknown.map((k) => JSON.stringify(k)).join(', ')}, which this reader does not know`);
+  if (head.seed !== undefined && !Number.isSafeInteger(head.seed)) throw damaged(1, `"seed" is ${JSON.stringify(head.seed)}, not a whole number`);
+  if ((head.path !== undefined && typeof head.path !== 'string') || (head.failure !== undefined && typeof head.failure !== 'string')) throw damaged(1, '"path" and "failure" are strings when present');
   const rest = newline < 0 ? '' : text.slice(newline + 1);
   const hash = createHash('sha256').update(rest).digest('hex').slice(0, 12);
   if (head.hash !== hash) throw damaged(2, `the input does not match the hash of line 1 (${String(head.hash)}, the input hashes to ${hash}): the file was cut short or edited`);
@@ -90,9 +149,10 @@ export function parseRegression(file: string, text: string): StoredRegression {
   return {
     file,
     property: head.property,
+    hash,
     payload,
-    ...(head.seed === undefined ? {} : { seed: head.seed }),
-    ...(head.path === undefined ? {} : { path: head.path }),
-    ...(head.failure === undefined ? {} : { failure: head.failure }),
+    ...(head.seed === undefined ? {} : { seed: head.seed as number }),
+    ...(head.path === undefined ? {} : { path: head.path as string }),
+    ...(head.failure === undefined ? {} : { failure: head.failure as string }),
   };
 }

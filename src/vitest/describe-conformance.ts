@@ -11,9 +11,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES, forEra, type AnyProperty } from '../../properties/index.ts';
 import { assertImplementation, declaredEra, type Implementation } from '../contract/implementation.ts';
+import { ReconError } from '../errors.ts';
 import { renderFailure } from '../report/suite-terminal.ts';
 import { checkConformance } from '../suite/check-conformance.ts';
-import type { Expectation, ExpectationsFile } from '../suite/expectations.ts';
+import { assertExpectationsFor, validateExpectations, type Expectation, type ExpectationsFile } from '../suite/expectations.ts';
 import { packagePath } from '../_internals/package-root.ts';
 import { RegressionStore } from '../suite/regressions.ts';
 import { DEFAULT_RUNS, notApplicable } from '../suite/run-suite.ts';
@@ -46,6 +47,14 @@ export function describeConformance(impl: Implementation, options: DescribeConfo
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const runs = options.runs ?? DEFAULT_RUNS;
   const expected = Array.isArray(options.expectations) ? (options.expectations as readonly Expectation[]) : ((options.expectations as ExpectationsFile | undefined)?.expected ?? []);
+  // The same checks as checkConformance's, when the file is collected: a typo is refused, not a test that never runs.
+  if (options.expectations !== undefined) {
+    validateExpectations(options.expectations, PROPERTIES.map((p) => p.id));
+    if (!Array.isArray(options.expectations)) assertExpectationsFor(options.expectations as ExpectationsFile, impl.info);
+  }
+  if (options.regressions !== false) (options.regressions ?? userRegressions()).verify(PROPERTIES);
+  const unknown = (options.only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
+  if (unknown.length > 0) throw new ReconError('USAGE', `only: unknown property ${unknown.join(', ')}`);
   const chosen = options.only === undefined ? PROPERTIES : PROPERTIES.filter((p) => options.only!.includes(p.id));
   describe(options.name ?? `conformance: ${impl.info.name}`, () => {
     for (const property of chosen) {

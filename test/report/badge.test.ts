@@ -33,7 +33,7 @@ describe('the shields.io endpoint badge', () => {
       code: 0,
       badge: { schemaVersion: 1, label: 'reconstructable', message: '2/3 conformant, 1 known failure', color: 'green' },
     });
-    writeFileSync(join(dir, 'stale.json'), JSON.stringify({ implementation: 'reference', expected: [{ property: 'FOLD-FROZEN', status: 'fail', reason: 'was broken once' }] }));
+    writeFileSync(join(dir, 'stale.json'), JSON.stringify({ implementation: 'reconstructable-reference', expected: [{ property: 'FOLD-FROZEN', status: 'fail', reason: 'was broken once' }] }));
     expect(await badgeOf(dir, 'stale', [...PROPS, '--expectations', 'stale.json'])).toEqual({
       code: 1,
       badge: { schemaVersion: 1, label: 'reconstructable', message: '3/3 conformant, 1 stale expectation', color: 'yellow' },

@@ -52,7 +52,7 @@ describe('reports and expectations', () => {
     expect(report.properties[0]).toMatchObject({ id: 'LOG-FORMAT-VERSION', verdict: 'as-expected', expected: { status: 'fail' } });
     expect(report.summary.unexpected).toBe(0);
 
-    writeFileSync(join(dir, 'stale.json'), JSON.stringify({ implementation: 'reference', expected: [{ property: 'FOLD-FROZEN', status: 'fail', reason: 'was broken once' }] }));
+    writeFileSync(join(dir, 'stale.json'), JSON.stringify({ implementation: 'reconstructable-reference', expected: [{ property: 'FOLD-FROZEN', status: 'fail', reason: 'was broken once' }] }));
     const stale = await runCli(['check', ...PROPS, '--runs', '5', '--seed', '3', '--no-save', '--expectations', 'stale.json'], {}, dir);
     expect(stale.code).toBe(1);
     expect(stale.stdout).toContain('pass (unexpected pass)');
