@@ -25,6 +25,7 @@ export { CassetteDispatcher } from './dispatcher.ts';
 export { CREDENTIAL_HEADERS } from './headers.ts';
 export { cassetteFetch, dispatcherFetch, parseHttpMode, type CassetteFetchOptions, type HttpMode } from './mode.ts';
 export { installInProcessReplay, type InProcessReplay } from './in-process-replay.ts';
+export { MAX_TIMEOUT_MS, networkFetch, type NetworkFetch } from './network-fetch.ts';
 export { recordingFetch, type FetchLike, type RecordingFetch, type RecordingOptions } from './recording-fetch.ts';
 export { Replayer, type ReplayOptions, type SentRequest, type UnusedInteraction } from './replayer.ts';
 export { serveCassette, type CassetteServer, type ServeOptions } from './serve.ts';

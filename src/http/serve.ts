@@ -47,7 +47,11 @@ async function answer(replayer: Replayer, options: ServeOptions, request: Incomi
       if (response.destroyed) return;
       response.write(chunk);
     }
-    response.end();
+    // A recorded break-off replays as one: never a clean end the upstream did not give.
+    const { incomplete } = interaction.response;
+    if (incomplete === 'reset') response.socket?.resetAndDestroy();
+    else if (incomplete === 'truncated') response.destroy();
+    else response.end();
   } catch (error) {
     if (response.headersSent) return void response.destroy(error as Error);
     const refusal = ReconError.is(error) ? error : undefined;
