@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ReconError } from '../errors.ts';
-import { BREAK_CODES, CASSETTE_FORMAT, openCassetteWriter, startProxy, PROVIDER_URLS, type CacheAccount, type ProxiedCall, type RequestAccount } from '../http/index.ts';
+import { BREAK_CODES, CASSETTE_FORMAT, openCassetteWriter, parseUpstream, startProxy, PROVIDER_URLS, type CacheAccount, type ProxiedCall, type RequestAccount } from '../http/index.ts';
 import { percent } from '../report/table.ts';
 import { isProvider } from '../wire/index.ts';
 import { EXIT, parseCommandLine, parsePort, untilStopped, type Command } from './command.ts';
@@ -60,6 +60,7 @@ export const proxy: Command = {
     const provider = values.provider;
     if (provider === undefined || !isProvider(provider)) throw new ReconError('USAGE', `--provider takes deepseek, openai or anthropic${provider === undefined ? '' : `, got "${provider}"`} (see recon proxy --help)`);
     const port = parsePort(values.port);
+    if (values.upstream !== undefined) parseUpstream(values.upstream);
     const writer = values.record === undefined ? undefined : await openCassetteWriter(resolve(io.cwd, values.record), { cassette: CASSETTE_FORMAT, provider, source: 'recorded' });
     const server = await startProxy({
       provider,

@@ -31,7 +31,7 @@ export { Replayer, type ReplayOptions, type SentRequest, type UnusedInteraction 
 export { serveCassette, type CassetteServer, type ServeOptions } from './serve.ts';
 export type { ReplayTiming } from './timing.ts';
 export { attributeBreak, BREAK_CODES, breakpointCap, canonicalKind, type Attribution, type BreakCode, type CallView, type CanonicalKind } from './attribution.ts';
-export { startProxy, PROVIDER_URLS, type ProxiedCall, type Proxy, type ProxyOptions } from './proxy.ts';
+export { parseUpstream, startProxy, PROVIDER_URLS, type ProxiedCall, type Proxy, type ProxyOptions } from './proxy.ts';
 export { accountCache, type CacheAccount, type RequestAccount } from './cache-accounting.ts';
 export { HttpModel, type HttpModelOptions } from './http-model.ts';
 export { endpointOf, type Api, type Endpoint } from './endpoint.ts';

@@ -13,6 +13,7 @@ import { ReconError } from '../errors.ts';
 import type { Provider } from '../wire/index.ts';
 import { collectBody } from './_internals/bytes.ts';
 import { listenOnLoopback } from './_internals/loopback.ts';
+import { breakOff } from './_internals/break-off.ts';
 import { brokeOff } from './_internals/net-failure.ts';
 import { redactUrlFully } from './_internals/redact.ts';
 import { CacheAccountant, type CacheAccount, type RequestAccount } from './cache-accounting.ts';
@@ -74,7 +75,6 @@ const NOT_RETURNED = new Set(['connection', 'keep-alive', 'transfer-encoding', '
 
 export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const upstream = parseUpstream(options.upstream ?? PROVIDER_URLS[options.provider]);
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new ReconError('USAGE', `the upstream must be an http or https URL, got "${upstream.href}"`);
   const fetch = options.fetch ?? globalThis.fetch;
   const now = options.now ?? (() => performance.now());
   const interactions: Interaction[] = [];
@@ -149,8 +149,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
           // connection closed before the chunked terminator, never a clean end.
           const reason = wait.signal.aborted ? wait.signal.reason : error;
           incomplete = brokeOff(reason) ?? 'truncated';
-          if (incomplete === 'reset') response.socket?.resetAndDestroy();
-          else response.destroy();
+          await breakOff(response, incomplete);
           if (!gone) options.onError?.(ReconError.is(reason) ? reason : new ReconError('PROXY_UPSTREAM', `${method} ${redactUrlFully(target.href)}: the response broke off after ${chunks.length} chunks (${incomplete === 'reset' ? 'connection reset' : 'the body ended early'})`));
         }
       }
@@ -200,10 +199,14 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   };
 }
 
-function parseUpstream(text: string): URL {
+/** The upstream as a URL, or a USAGE error: checked before anything is opened or written. */
+export function parseUpstream(text: string): URL {
+  let url: URL | undefined;
   try {
-    return new URL(text);
+    url = new URL(text);
   } catch {
-    throw new ReconError('USAGE', `--upstream takes an http or https URL, got "${text}"`);
+    url = undefined;
   }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ReconError('USAGE', `--upstream takes an http or https URL, got "${text}"`);
+  return url;
 }

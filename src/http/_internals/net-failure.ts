@@ -35,7 +35,7 @@ export function netFailure(error: unknown, what: string, timeoutMs?: number): Re
     return new ReconError('NET_TIMEOUT', `${what}: no answer within ${timeoutMs === undefined ? 'the deadline' : `${timeoutMs} ms`} (${last})`, { hint: 'the server accepted the connection and stopped answering; raise --timeout if it is only slow', cause: error });
   }
   const broken = brokeOff(error);
-  if (broken !== undefined) return new ReconError('NET_BROKEN', `${what}: the response broke off (${broken === 'reset' ? 'connection reset' : 'the body ended early'}: ${last})`);
+  if (broken !== undefined) return new ReconError('NET_BROKEN', `${what}: the response broke off (${broken === 'reset' ? 'connection reset' : 'the body ended early'}: ${last})`, { cause: error });
   if (all.some((c) => c.code === 'ECONNREFUSED' || c.code === 'ENOTFOUND' || c.code === 'EAI_AGAIN' || c.code === 'EHOSTUNREACH')) return new ReconError('NET_BROKEN', `${what}: cannot connect (${last})`, { cause: error });
   return undefined;
 }
