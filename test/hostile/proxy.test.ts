@@ -64,6 +64,25 @@ describe('hostile: recon proxy', () => {
     expect(errors).toEqual(['PROXY_UPSTREAM']);
   });
 
+  it('an upstream silent past the timeout: 504 with NET_TIMEOUT before the headers, a cut body after them, marked incomplete', async () => {
+    upstream = await listenOnLoopback((request, response) => {
+      if (request.url === '/mid') {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write('data: {}\n\n');
+      } // /silent: accepts, never answers
+    });
+    const file = join(temp(), 'c.jsonl');
+    const errors: string[] = [];
+    proxy = await startProxy({ provider: 'deepseek', upstream: upstream.url, timeout: 100, writer: await openCassetteWriter(file, { cassette: 2, provider: 'deepseek', source: 'recorded' }), onError: (e) => errors.push(e.message) });
+    const silent = await undiciFetch(`${proxy.url}/silent`);
+    expect(silent.status).toBe(504);
+    expect(JSON.parse(await silent.text())).toEqual({ error: { code: 'NET_TIMEOUT', message: `NET_TIMEOUT: GET ${upstream.url}/silent: the upstream sent nothing for 100 ms` } });
+    expect(await outcome(`${proxy.url}/mid`)).toBe('TypeError: terminated (UND_ERR_SOCKET)');
+    await proxy.close();
+    expect(errors).toEqual([`NET_TIMEOUT: GET ${upstream.url}/silent: the upstream sent nothing for 100 ms`, `NET_TIMEOUT: GET ${upstream.url}/mid: the upstream sent nothing for 100 ms`]);
+    expect(parseCassette(readFileSync(file, 'utf8')).interactions.map((i) => i.response.incomplete)).toEqual(['truncated']);
+  });
+
   it('recon serve replays an incomplete exchange as the same failure', async () => {
     upstream = await listenOnLoopback(breakingUpstream);
     const dir = temp();
@@ -129,10 +148,15 @@ describe('hostile: recon proxy', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"cassette":2,"provider":"deepseek","source":"recorded"}\n');
   });
 
-  it('--upstream that is not a URL is a USAGE error, and nothing is written', async () => {
+  it('--upstream that is not a URL, or a --timeout out of range, is a USAGE error, and nothing is written', async () => {
     const dir = temp();
     for (const bad of ['not-a-url', 'ftp://example.com']) {
       const cli = await runCli(['proxy', '--provider', 'deepseek', '--upstream', bad, '--record', 'c.jsonl'], {}, dir);
+      expect(cli.code).toBe(2);
+      expect(cli.stderr).toMatch(/^recon proxy: USAGE: --upstream takes an http or https URL, got "[^"]+"\n$/);
+    }
+    for (const bad of ['99999999999', '0', 'never']) {
+      const cli = await runCli(['proxy', '--provider', 'deepseek', '--timeout', bad, '--record', 'c.jsonl'], {}, dir);
       expect(cli.code).toBe(2);
       expect(cli.stderr).toMatch(/^recon proxy: USAGE: [^\n]+\n$/);
     }
