@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { fetch as undiciFetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenOnLoopback, type LoopbackServer } from '../../src/http/_internals/loopback.ts';
-import { openCassetteWriter, parseCassette, serveCassette, startProxy, type Proxy } from '../../src/http/index.ts';
+import { Replayer, cassetteFetch, openCassetteWriter, parseCassette, serveCassette, startProxy, type Proxy } from '../../src/http/index.ts';
 import { firstLine, runCli } from '../helpers/run-cli.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/recon.js', import.meta.url));
@@ -83,7 +83,7 @@ describe('hostile: recon proxy', () => {
     expect(parseCassette(readFileSync(file, 'utf8')).interactions.map((i) => i.response.incomplete)).toEqual(['truncated']);
   });
 
-  it('recon serve replays an incomplete exchange as the same failure', async () => {
+  it('recon serve and replay through the dispatcher replay an incomplete exchange as the same failure', async () => {
     upstream = await listenOnLoopback(breakingUpstream);
     const dir = temp();
     const file = join(dir, 'c.jsonl');
@@ -91,13 +91,19 @@ describe('hostile: recon proxy', () => {
     await outcome(`${proxy.url}/reset`);
     await outcome(`${proxy.url}/truncated`);
     await proxy.close();
-    const served = await serveCassette(parseCassette(readFileSync(file, 'utf8')), { timing: { speed: Infinity } });
+    const cassette = parseCassette(readFileSync(file, 'utf8'));
+    const served = await serveCassette(cassette, { timing: { speed: Infinity } });
     try {
       expect(await outcome(`${served.url}/reset`)).toBe('TypeError: terminated (ECONNRESET)');
       expect(await outcome(`${served.url}/truncated`)).toBe('TypeError: terminated (UND_ERR_SOCKET)');
     } finally {
       await served.close();
     }
+    // Replay without a socket (undici's dispatcher) fails the same way.
+    const replay = cassetteFetch({ mode: 'replay', replayer: new Replayer(cassette), timing: { speed: Infinity } });
+    const failure = async (path: string) => replay(`${upstream!.url}${path}`).then((r) => r.text()).catch((e: Error) => `${e.name}: ${e.message} (${(e.cause as NodeJS.ErrnoException).code})`);
+    expect(await failure('/reset')).toBe('TypeError: terminated (ECONNRESET)');
+    expect(await failure('/truncated')).toBe('TypeError: terminated (UND_ERR_SOCKET)');
   });
 
   it('writes no key from any place: request headers, cookie, query under any name, body; response headers, set-cookie, echoed body', async () => {

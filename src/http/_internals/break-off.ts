@@ -17,3 +17,10 @@ export async function breakOff(response: ServerResponse, how: Incomplete): Promi
   if (response.socket === null) response.destroy();
   else response.socket.resetAndDestroy();
 }
+
+/** The error a client's socket reports for a break-off, for replays that open no socket. */
+export function breakOffError(how: Incomplete): Error {
+  return how === 'reset'
+    ? Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' })
+    : Object.assign(new Error('other side closed'), { name: 'SocketError', code: 'UND_ERR_SOCKET' });
+}
