@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { fetch as undiciFetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenOnLoopback, type LoopbackServer } from '../../src/http/_internals/loopback.ts';
-import { Replayer, cassetteFetch, openCassetteWriter, parseCassette, serveCassette, startProxy, type Proxy } from '../../src/http/index.ts';
+import { Replayer, cassetteFetch, installInProcessReplay, type Cassette, openCassetteWriter, parseCassette, serveCassette, startProxy, type Proxy } from '../../src/http/index.ts';
 import { firstLine, runCli } from '../helpers/run-cli.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/recon.js', import.meta.url));
@@ -104,6 +104,17 @@ describe('hostile: recon proxy', () => {
     const failure = async (path: string) => replay(`${upstream!.url}${path}`).then((r) => r.text()).catch((e: Error) => `${e.name}: ${e.message} (${(e.cause as NodeJS.ErrnoException).code})`);
     expect(await failure('/reset')).toBe('TypeError: terminated (ECONNRESET)');
     expect(await failure('/truncated')).toBe('TypeError: terminated (UND_ERR_SOCKET)');
+    // And in-process (nock, global fetch), for a provider origin the cassette holds.
+    const remote: Cassette = { header: cassette.header, interactions: cassette.interactions.map((i) => ({ ...i, request: { ...i.request!, url: i.request!.url.replace(upstream!.url, 'https://api.deepseek.com') } })) };
+    const inProcess = installInProcessReplay(new Replayer(remote), { speed: Infinity });
+    try {
+      for (const how of ['reset', 'truncated']) {
+        const body = await fetch(`https://api.deepseek.com/${how}`).then((r) => r.text()).then(() => 'a clean end', (e: Error) => e.name);
+        expect(body).not.toBe('a clean end');
+      }
+    } finally {
+      inProcess.restore();
+    }
   });
 
   it('writes no key from any place: request headers, cookie, query under any name, body; response headers, set-cookie, echoed body', async () => {
