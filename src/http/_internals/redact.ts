@@ -9,14 +9,17 @@
 import { concatBytes } from './bytes.ts';
 import { redactUrl } from './redact-url.ts';
 
-// sk-… (OpenAI, DeepSeek), sk-ant-… (Anthropic), and whatever follows "Bearer ".
+// sk-… (OpenAI, DeepSeek), sk-ant-… (Anthropic), and a token after "Bearer "; each with letters and digits.
 const KEY_SHAPES = /\b(sk-ant-|sk-)([A-Za-z0-9_-]{16,})|\b(Bearer(?:\s+|%20|\+))([A-Za-z0-9._~+/=-]{8,})/g;
 
 /** `text` with every key shape masked; the same string when it holds none. */
 export function maskKeys(text: string): string {
-  return text.replace(KEY_SHAPES, (_match, prefix?: string, key?: string, bearer?: string, token?: string) =>
-    prefix !== undefined ? `${prefix}${'*'.repeat(key!.length)}` : `${bearer}${'*'.repeat(token!.length)}`,
-  );
+  return text.replace(KEY_SHAPES, (match, prefix?: string, key?: string, bearer?: string, token?: string) => {
+    const secret = prefix !== undefined ? key! : token!;
+    // Prose ("sk-learn-is-a-library", "Bearer authentication") has no digit; keys and tokens do.
+    if (!/\d/.test(secret) || !/[A-Za-z]/.test(secret) || (bearer !== undefined && secret.length < 16)) return match;
+    return `${prefix ?? bearer}${'*'.repeat(secret.length)}`;
+  });
 }
 
 /**
