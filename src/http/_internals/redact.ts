@@ -16,7 +16,7 @@ const KEY_SHAPES = /\b(sk-ant-|sk-)([A-Za-z0-9_-]{16,})|\b(Bearer(?:\s+|%20|\+))
 export function maskKeys(text: string): string {
   return text.replace(KEY_SHAPES, (match, prefix?: string, key?: string, bearer?: string, token?: string) => {
     const secret = prefix !== undefined ? key! : token!;
-    // Prose ("sk-learn-is-a-library", "Bearer authentication") has no digit; keys and tokens do.
+    // Prose (a library named sk-learn, the words bearer authentication) has no digit; keys and tokens do.
     if (!/\d/.test(secret) || !/[A-Za-z]/.test(secret) || (bearer !== undefined && secret.length < 16)) return match;
     return `${prefix ?? bearer}${'*'.repeat(secret.length)}`;
   });
