@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,9 @@ function recon({ args, stopWith }: Run): Promise<Outcome> {
 
 let taken: ReturnType<typeof createServer>;
 let takenPort = 0;
+// An API that answers every request with a server error: an e2e whose turns fail (a refused connection is NET_BROKEN, exit 3).
+let failing: ReturnType<typeof createHttpServer>;
+let failingPort = 0;
 
 beforeAll(async () => {
   writeFileSync(at('rich.jsonl'), richJsonl());
@@ -77,9 +81,19 @@ beforeAll(async () => {
   taken = createServer();
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
   takenPort = (taken.address() as { port: number }).port;
+  failing = createHttpServer((request, response) => {
+    request.resume();
+    response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"down"}}');
+  });
+  await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+  failingPort = (failing.address() as { port: number }).port;
 }, 120_000);
 
-afterAll(() => taken.close());
+afterAll(() => {
+  taken.close();
+  failing.closeAllConnections();
+  failing.close();
+});
 
 /** For each command, one run per exit code its --help lists. */
 const PATHS: Record<string, Record<number, () => Run>> = {
@@ -102,7 +116,7 @@ const PATHS: Record<string, Record<number, () => Run>> = {
   },
   e2e: {
     0: () => ({ args: ['e2e'] }),
-    1: () => ({ args: ['e2e', '--base-url', 'http://127.0.0.1:9', '--record', 'e2e.jsonl'] }),
+    1: () => ({ args: ['e2e', '--base-url', `http://127.0.0.1:${failingPort}`, '--record', 'e2e.jsonl'] }),
     2: () => ({ args: ['e2e', '--provider', 'nope'] }),
     3: () => ({ args: ['e2e', '--base-url', 'http://127.0.0.1:9', '--record', 'a-file/e2e.jsonl'] }),
   },

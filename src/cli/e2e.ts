@@ -1,22 +1,23 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { Agent } from 'undici';
 import { openImplementation } from '../conformance/open-implementation.ts';
 import { compareRuns, mutantLoop, type MeasuredRun } from '../e2e/compare-runs.ts';
 import { runLiveE2e, type LiveE2eRun } from '../e2e/live-e2e.ts';
 import { E2E_MODELS } from '../e2e/conversation.ts';
 import { ReconError } from '../errors.ts';
-import { PROVIDER_URLS, dispatcherFetch } from '../http/index.ts';
+import { MAX_TIMEOUT_MS, PROVIDER_URLS, networkFetch } from '../http/index.ts';
 import { formatTable, percent } from '../report/table.ts';
 import { WIRE_FORMATS, isProvider, type Provider } from '../wire/index.ts';
-import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
+import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
 
+
+const DEFAULT_TIMEOUT_MS = 120_000;
 
 const help = `Usage: recon e2e [--provider deepseek|openai|anthropic] [--model M] [--base-url URL]
-                [--record <cassette.jsonl>] [--mutant NAME]... [--json]
+                [--record <cassette.jsonl>] [--mutant NAME]... [--timeout MS] [--json]
        recon e2e --impl reference|dsh|cmd:…|module:… [--model M] [--base-url URL]
-                [--record <cassette.jsonl>] [--json]
+                [--record <cassette.jsonl>] [--timeout MS] [--json]
 
 Runs the reference agent loop over HTTP through a real two-turn tool conversation (a
 shop clerk with a ~4,000-token catalogue in its system prompt and three local tools:
@@ -59,12 +60,17 @@ Options:
                  mutant runs go beside it, as <FILE>.<mutant>.jsonl
   --mutant NAME  a mutant of the catalogue with a loop or fold of its own
                  (recon mutants --list)
+  --timeout MS   the deadline of every network wait: connecting, the response headers,
+                 each stretch between body bytes (default ${DEFAULT_TIMEOUT_MS}, at most
+                 ${MAX_TIMEOUT_MS}); past it the run stops with NET_TIMEOUT
   --json         print one object: {"provider","model","baseUrl","simulated","runs":
                  [{"name","cassette","boundOf","requests":[{input,cacheRead,cacheWrite,
                  output,bound}],"rate","attainment","passed","problems"}],"passed"}
 
 Exit codes: 0 the reference run passed (or skipped without a key), 1 it failed,
-            2 usage error, 3 a cassette could not be written.
+            2 usage error, 3 a cassette could not be written or the network failed
+            (NET_TIMEOUT: a wait passed --timeout; NET_BROKEN: no connection, a reset,
+            a body cut short).
 `;
 
 export const e2e: Command = {
@@ -83,10 +89,13 @@ export const e2e: Command = {
         mutant: { type: 'string', multiple: true, default: [] },
         json: { type: 'boolean', default: false },
         impl: { type: 'string' },
+        timeout: { type: 'string' },
       },
       false,
     );
-    if (values.impl !== undefined) return runImpl(values.impl, values, io);
+    const timeout = parseTimeout(values.timeout);
+    checkBaseUrl(values['base-url']);
+    if (values.impl !== undefined) return runImpl(values.impl, values, timeout, io);
     const provider = values.provider;
     if (!isProvider(provider)) throw new ReconError('USAGE', `--provider takes deepseek, openai or anthropic, got "${provider}"`);
     const mutants = [...new Set(values.mutant)];
@@ -109,8 +118,7 @@ export const e2e: Command = {
     if (taken !== undefined) throw new ReconError('USAGE', `${taken} exists; a recording never extends another run's cassette, choose another --record`);
     await mkdir(dirname(cassette), { recursive: true });
 
-    const agent = new Agent();
-    const fetch = dispatcherFetch(agent);
+    const fetch = networkFetch(timeout);
     const model = values.model ?? E2E_MODELS[provider];
     try {
       const { runs, simulated } = await compareRuns({ provider, model, fetch, cassettes: files, session, mutants, ...(apiKey === undefined ? {} : { apiKey }), ...(baseUrl === undefined ? {} : { baseUrl }) });
@@ -119,12 +127,29 @@ export const e2e: Command = {
       else writeHuman(io, { provider, model, baseUrl: baseUrl ?? WIRE_FORMATS[provider].baseUrl, simulated }, runs);
       return passed ? EXIT.OK : EXIT.FAILED;
     } finally {
-      await agent.close();
+      await fetch.close();
     }
   },
 };
 
-async function runImpl(spec: string, values: { provider: string; model?: string; 'base-url'?: string; record?: string; mutant: string[]; json: boolean }, io: Io): Promise<number> {
+function parseTimeout(value: string | undefined): number {
+  const ms = parseCount('timeout', value, DEFAULT_TIMEOUT_MS);
+  if (ms > MAX_TIMEOUT_MS) throw new ReconError('USAGE', `--timeout takes at most ${MAX_TIMEOUT_MS} milliseconds, got "${value}"`);
+  return ms;
+}
+
+function checkBaseUrl(value: string | undefined): void {
+  if (value === undefined) return;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ReconError('USAGE', `--base-url takes an http or https URL, got "${value}"`);
+}
+
+async function runImpl(spec: string, values: { provider: string; model?: string; 'base-url'?: string; record?: string; mutant: string[]; json: boolean }, timeout: number, io: Io): Promise<number> {
   if (values.provider !== 'deepseek') throw new ReconError('USAGE', '--impl plays the conversation as a DeepSeek scenario: --provider must be deepseek');
   if (values.mutant.length > 0) throw new ReconError('USAGE', '--impl and --mutant do not combine (run a mutant as --impl mutant:NAME with recon check)');
   const apiKey = io.env['DEEPSEEK_API_KEY'] || undefined;
@@ -135,9 +160,9 @@ async function runImpl(spec: string, values: { provider: string; model?: string;
   await mkdir(dirname(cassette), { recursive: true });
   const model = values.model ?? E2E_MODELS.deepseek;
   const impl = await openImplementation(spec, { cwd: io.cwd });
-  const agent = new Agent();
+  const fetch = networkFetch(timeout);
   try {
-    const run = await runLiveE2e({ impl, model, fetch: dispatcherFetch(agent), cassette, sessionId: `e2e-${started.getTime()}-00`, createdAt: started.getTime(), ...(upstream === undefined ? {} : { upstream }), ...(apiKey === undefined ? {} : { apiKey }) });
+    const run = await runLiveE2e({ impl, model, fetch, timeout, cassette, sessionId: `e2e-${started.getTime()}-00`, createdAt: started.getTime(), ...(upstream === undefined ? {} : { upstream }), ...(apiKey === undefined ? {} : { apiKey }) });
     const passed = run.problems.length === 0;
     const upstreamText = upstream ?? 'the recon simulator';
     if (values.json) {
@@ -145,7 +170,7 @@ async function runImpl(spec: string, values: { provider: string; model?: string;
     } else writeImplHuman(io, { impl: `${impl.info.name} ${impl.info.version}`, model, upstream: upstreamText, cassette: relative(io.cwd, cassette), noKey: apiKey === undefined }, run);
     return passed ? EXIT.OK : EXIT.FAILED;
   } finally {
-    await agent.close();
+    await fetch.close();
     await impl.close?.();
   }
 }

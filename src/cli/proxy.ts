@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import { ReconError } from '../errors.ts';
-import { BREAK_CODES, CASSETTE_FORMAT, openCassetteWriter, startProxy, PROVIDER_URLS, type CacheAccount, type ProxiedCall, type RequestAccount } from '../http/index.ts';
+import { BREAK_CODES, CASSETTE_FORMAT, MAX_TIMEOUT_MS, openCassetteWriter, parseUpstream, startProxy, PROVIDER_URLS, type CacheAccount, type ProxiedCall, type RequestAccount } from '../http/index.ts';
 import { percent } from '../report/table.ts';
 import { isProvider } from '../wire/index.ts';
-import { EXIT, parseCommandLine, parsePort, untilStopped, type Command } from './command.ts';
+import { EXIT, parseCommandLine, parseCount, parsePort, untilStopped, type Command } from './command.ts';
 
-const help = `Usage: recon proxy --provider deepseek|openai|anthropic [--upstream URL] [--record cassette.jsonl] [--port N] [--json]
+const DEFAULT_TIMEOUT_MS = 300_000;
+
+const help = `Usage: recon proxy --provider deepseek|openai|anthropic [--upstream URL] [--record cassette.jsonl] [--port N] [--timeout MS] [--json]
 
 Stands between a harness and its model provider on http://127.0.0.1:<port>: point the
 harness's base URL here (DeepSeek and Anthropic SDKs: the printed URL; OpenAI SDKs: the
@@ -32,8 +34,12 @@ and, when the reads fell below the previous prompt, why (one code):
   PROVIDER_DROP         the request extends the previous one, yet the provider read less
 
 On Ctrl-C (SIGINT or SIGTERM) it prints the session's read rate, attainment of the bound
-and the breaks by code. Credentials (authorization and key headers, cookies, key-like
-query parameters) are forwarded and never written.
+and the breaks by code, without waiting for an upstream that never answers. Credentials
+(authorization and key headers, cookies, key-like query parameters, and anything of a
+key's shape, sk-…, sk-ant-…, Bearer …, in a URL, a header or a body, echoes of the
+upstream included) are forwarded and never written. An upstream that resets the
+connection or ends a body early reaches the client the same way, and the cassette marks
+the exchange "incomplete".
 
 Options:
   --provider P     the provider's API the harness speaks (required)
@@ -41,9 +47,13 @@ Options:
                    give a recon simulate URL to work offline
   --record FILE    append every exchange to a cassette (recon replay reads it)
   --port N         the port to listen on (default: a free one)
+  --timeout MS     how long the upstream may stay silent, before its headers or between body
+                   bytes (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}); past it the client gets
+                   504 (before the headers) or a cut body, and the proxy prints NET_TIMEOUT
   --json           one JSON object per line: {"listening"}, then one per call, then {"summary"}
 
-Exit codes: 0 stopped by a signal, 2 usage error, 3 the cassette cannot be opened or the port is taken.
+Exit codes: 0 stopped by a signal, 2 usage error, 3 the cassette cannot be opened, is of
+another provider (CASSETTE_PROVIDER), or the port is taken.
 `;
 
 export const proxy: Command = {
@@ -54,17 +64,21 @@ export const proxy: Command = {
     const { values } = parseCommandLine(
       'proxy',
       argv,
-      { provider: { type: 'string' }, upstream: { type: 'string' }, record: { type: 'string' }, port: { type: 'string' }, json: { type: 'boolean', default: false } },
+      { provider: { type: 'string' }, upstream: { type: 'string' }, record: { type: 'string' }, port: { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean', default: false } },
       false,
     );
     const provider = values.provider;
     if (provider === undefined || !isProvider(provider)) throw new ReconError('USAGE', `--provider takes deepseek, openai or anthropic${provider === undefined ? '' : `, got "${provider}"`} (see recon proxy --help)`);
     const port = parsePort(values.port);
+    if (values.upstream !== undefined) parseUpstream(values.upstream);
+    const timeout = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
+    if (timeout > MAX_TIMEOUT_MS) throw new ReconError('USAGE', `--timeout takes at most ${MAX_TIMEOUT_MS} milliseconds, got "${values.timeout}"`);
     const writer = values.record === undefined ? undefined : await openCassetteWriter(resolve(io.cwd, values.record), { cassette: CASSETTE_FORMAT, provider, source: 'recorded' });
     const server = await startProxy({
       provider,
       ...(values.upstream === undefined ? {} : { upstream: values.upstream }),
       port,
+      timeout,
       ...(writer === undefined ? {} : { writer }),
       onCall: (call) => io.stdout.write(values.json ? `${JSON.stringify(callJson(call))}\n` : callLine(call)),
       onError: (error) => io.stderr.write(`recon proxy: ${error.message}\n`),

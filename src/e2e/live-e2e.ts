@@ -28,6 +28,8 @@ export interface LiveE2eOptions {
   readonly cassette: string;
   readonly sessionId: string;
   readonly createdAt: number;
+  /** The proxy's deadline on its upstream's silence, in milliseconds. */
+  readonly timeout?: number;
 }
 
 export interface LiveE2eRun {
@@ -55,7 +57,7 @@ export async function runLiveE2e(options: LiveE2eOptions): Promise<LiveE2eRun> {
   };
   const header = { cassette: CASSETTE_FORMAT, provider: 'deepseek', source: 'recorded' } as const;
   const writer = await openCassetteWriter(options.cassette, header);
-  const proxy = await startProxy({ provider: 'deepseek', upstream: simulator?.url ?? options.upstream!, fetch, writer });
+  const proxy = await startProxy({ provider: 'deepseek', upstream: simulator?.url ?? options.upstream!, fetch, writer, ...(options.timeout === undefined ? {} : { timeout: options.timeout }) });
   try {
     const live = { baseUrl: proxy.url, ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }) };
     const outcome = await impl.run(await e2eScenario({ sessionId: options.sessionId, model: options.model, createdAt: options.createdAt, live }));

@@ -4,7 +4,7 @@
  * passes when every turn completes and every request after the first reads from the
  * cache: prefix stability is only worth something if the provider's cache serves it.
  */
-import type { ErrorCode } from '../errors.ts';
+import { ReconError, type ErrorCode } from '../errors.ts';
 import {
   CASSETTE_FORMAT,
   HttpModel,
@@ -57,10 +57,17 @@ export async function runE2e(options: E2eRunOptions): Promise<E2eRun> {
   const interactions: Interaction[] = [];
   const file = await openCassetteWriter(options.cassette, header);
   let simulated = false;
+  // A network that failed (NET_TIMEOUT, NET_BROKEN) ends the run: it says nothing of the loop.
+  let broken: ReconError | undefined;
   const network: FetchLike = async (input, init) => {
-    const response = await options.fetch(input, init);
-    simulated ||= response.headers.has(SIMULATOR_HEADER);
-    return response;
+    try {
+      const response = await options.fetch(input, init);
+      simulated ||= response.headers.has(SIMULATOR_HEADER);
+      return response;
+    } catch (error) {
+      if (ReconError.is(error) && error.code.startsWith('NET_')) broken ??= error;
+      throw error;
+    }
   };
   const recording = recordingFetch(network, { append: (interaction) => (interactions.push(interaction), file.append(interaction)) });
   const model = new HttpModel({
@@ -82,8 +89,12 @@ export async function runE2e(options: E2eRunOptions): Promise<E2eRun> {
   for (const prompt of E2E_PROMPTS) {
     loop.followup(prompt);
     await loop.runUntilIdle();
+    if (broken !== undefined) break;
+    // A body that broke off is known once its recording settles.
+    await recording.settled();
   }
   await recording.settled();
+  if (broken !== undefined) throw broken;
 
   const problems: E2eProblem[] = [];
   for (const event of log.events) {

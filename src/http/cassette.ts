@@ -14,7 +14,7 @@ import { ReconError, type ErrorLocation } from '../errors.ts';
 import type { Provider } from '../wire/index.ts';
 import { concatBytes, exactText, sha256, utf8 } from './_internals/bytes.ts';
 import { isObject } from './_internals/json.ts';
-import { redactUrl } from './_internals/redact-url.ts';
+import { maskHeaderValues, maskKeyBytes, maskKeyPieces, maskKeys, redactUrlFully } from './_internals/redact.ts';
 import { CREDENTIAL_HEADERS, allowedHeaders, isAllowedHeader, type HeaderSide } from './headers.ts';
 
 export const CASSETTE_FORMAT = 2;
@@ -60,7 +60,14 @@ export interface RecordedResponse {
   readonly headers: Readonly<Record<string, string>>;
   readonly chunks: readonly Chunk[];
   readonly reserialised?: Reserialised;
+  /**
+   * How the body broke off, when it did: `reset` (the connection was reset mid-body) or
+   * `truncated` (it ended before its declared length). The chunks are what arrived.
+   */
+  readonly incomplete?: Incomplete;
 }
+
+export type Incomplete = 'reset' | 'truncated';
 
 export interface Interaction {
   /** null for a response-only recording (a stream captured without its request). */
@@ -104,15 +111,20 @@ export interface RequestParts {
 
 /** A request as the cassette stores it: allow-listed headers, credentials out of the URL, exact body, its hash. */
 export function recordRequest(parts: RequestParts): RecordedRequest {
-  const text = exactText(parts.body);
   return {
     method: parts.method.toUpperCase(),
-    url: redactUrl(parts.url),
+    url: redactUrlFully(parts.url),
     headers: allowedHeaders('request', parts.headers),
-    ...(parts.body.byteLength === 0 ? {} : text === undefined ? { b64: Buffer.from(parts.body).toString('base64') } : { body: text }),
+    ...bodyFields(parts.body),
     sha256: sha256(parts.body),
     ...(parts.reserialised === undefined ? {} : { reserialised: parts.reserialised }),
   };
+}
+
+function bodyFields(body: Uint8Array): { body?: string; b64?: string } {
+  if (body.byteLength === 0) return {};
+  const text = exactText(body);
+  return text === undefined ? { b64: Buffer.from(body).toString('base64') } : { body: text };
 }
 
 /** A chunk as the cassette stores it: text when its bytes stand alone as UTF-8, base64 when not. */
@@ -122,14 +134,41 @@ export function recordChunk(t: number, bytes: Uint8Array): Chunk {
   return text === undefined ? { t: ms, b64: Buffer.from(bytes).toString('base64') } : { t: ms, text };
 }
 
-/** One interaction line, its response stamped with the sha256 of its body. */
+/**
+ * The interaction as it may be written: the URL without credentials, allow-listed headers
+ * with key shapes masked, and key shapes masked in both bodies (a request's digest follows
+ * its masked body). Every writer goes through formatInteraction, so through this.
+ */
+export function redactInteraction(interaction: Interaction): Interaction {
+  const { request, response } = interaction;
+  let redactedRequest: RecordedRequest | null = null;
+  if (request !== null) {
+    const bytes = requestBytes(request);
+    const masked = maskKeyBytes(bytes);
+    const { body: _body, b64: _b64, ...rest } = request;
+    const base: RecordedRequest = masked === bytes ? request : { ...rest, ...bodyFields(masked), sha256: sha256(masked) };
+    redactedRequest = { ...base, url: redactUrlFully(request.url), headers: maskHeaderValues(allowedHeaders('request', request.headers)) };
+  }
+  const pieces = response.chunks.map(chunkBytes);
+  const masked = maskKeyPieces(pieces);
+  const chunks = masked.every((piece, i) => piece === pieces[i]) ? response.chunks : response.chunks.map((chunk, i) => recordChunk(chunk.t, masked[i]!));
+  return { ...interaction, request: redactedRequest, response: { ...response, headers: maskHeaderValues(allowedHeaders('response', response.headers)), chunks } };
+}
+
+/** One interaction line, redacted (redactInteraction), its response stamped with the sha256 of its body. */
 export function formatInteraction(interaction: Interaction): string {
-  const { response } = interaction;
-  return `${JSON.stringify({ ...interaction, response: { ...response, sha256: sha256(responseBytes(response)) } })}\n`;
+  const redacted = redactInteraction(interaction);
+  const { response } = redacted;
+  return `${JSON.stringify({ ...redacted, response: { ...response, sha256: sha256(responseBytes(response)) } })}\n`;
 }
 
 export function formatCassette(cassette: Cassette): string {
-  return `${JSON.stringify(cassette.header)}\n${cassette.interactions.map(formatInteraction).join('')}`;
+  return `${formatHeader(cassette.header)}${cassette.interactions.map(formatInteraction).join('')}`;
+}
+
+/** The header line, key shapes masked (an origin or a note could quote one). */
+export function formatHeader(header: CassetteHeader): string {
+  return `${maskKeys(JSON.stringify(header))}\n`;
 }
 
 export function parseCassette(text: string, file?: string): Cassette {
@@ -241,6 +280,7 @@ function assertResponse(response: unknown, location: ErrorLocation): asserts res
     last = chunk['t'];
   }
   if (response['reserialised'] !== undefined && !isReserialised(response['reserialised'])) throw bad('has a response "reserialised" that is not {style, lengthMatches?}');
+  if (response['incomplete'] !== undefined && response['incomplete'] !== 'reset' && response['incomplete'] !== 'truncated') throw bad('has a response "incomplete" other than "reset" or "truncated"');
 }
 
 function checkHeaders(side: HeaderSide, headers: unknown, location: ErrorLocation): asserts headers is Readonly<Record<string, string>> {

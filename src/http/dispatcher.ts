@@ -7,6 +7,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { Dispatcher } from 'undici';
+import { breakOffError } from './_internals/break-off.ts';
 import { collectBody } from './_internals/bytes.ts';
 import type { Replayer } from './replayer.ts';
 import { timedChunks, type ReplayTiming } from './timing.ts';
@@ -48,6 +49,8 @@ export class CassetteDispatcher extends Dispatcher {
         if (flow.reason !== null) throw flow.reason;
         sink.data(Buffer.from(chunk));
       }
+      // A recorded break-off replays as one, never as a clean end.
+      if (interaction.response.incomplete !== undefined) throw breakOffError(interaction.response.incomplete);
       sink.end();
     } catch (error) {
       sink.error(error as Error);

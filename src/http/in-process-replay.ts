@@ -22,9 +22,10 @@ import { Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { ReconError } from '../errors.ts';
 import { redactUrl } from './_internals/redact-url.ts';
 import { CassetteDispatcher, refuseDispatch } from './dispatcher.ts';
-import type { Interaction } from './cassette.ts';
+import type { Interaction, RecordedResponse } from './cassette.ts';
 import type { Replayer } from './replayer.ts';
 import { timedChunks, type ReplayTiming } from './timing.ts';
+import { breakOffError } from './_internals/break-off.ts';
 
 export interface InProcessReplay {
   /** Gives the process its previous global dispatcher and its own `fetch`, `node:http` and `node:https` back. */
@@ -96,7 +97,7 @@ function answerFrom(nock: Nock, { replayer, timing, origins }: (typeof installed
       scope.intercept(() => true, method).reply(async function (this: ReplyContext, path: string) {
         const interaction = takeAnswer(replayer, method, `${origin}${path}`, sent.get(this.req) ?? '');
         const { status, headers } = interaction.response;
-        return [status, Readable.from(timedChunks(interaction.response, timing)) as never, { ...headers }] as const;
+        return [status, Readable.from(replayedBody(interaction.response, timing)) as never, { ...headers }] as const;
       });
   }
   // Registered after the cassette's origins, so they only see the rest; loopback matches neither.
@@ -167,4 +168,10 @@ class InProcessDispatcher extends Dispatcher {
   override destroy(): Promise<void> {
     return Promise.resolve();
   }
+}
+
+// A recorded break-off ends the stream with the error a socket would give, never a clean end.
+async function* replayedBody(response: RecordedResponse, timing: ReplayTiming): AsyncGenerator<Uint8Array> {
+  yield* timedChunks(response, timing);
+  if (response.incomplete !== undefined) throw breakOffError(response.incomplete);
 }

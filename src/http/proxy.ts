@@ -13,9 +13,11 @@ import { ReconError } from '../errors.ts';
 import type { Provider } from '../wire/index.ts';
 import { collectBody } from './_internals/bytes.ts';
 import { listenOnLoopback } from './_internals/loopback.ts';
-import { redactUrl } from './_internals/redact-url.ts';
+import { breakOff } from './_internals/break-off.ts';
+import { brokeOff } from './_internals/net-failure.ts';
+import { redactUrlFully } from './_internals/redact.ts';
 import { CacheAccountant, type CacheAccount, type RequestAccount } from './cache-accounting.ts';
-import { CASSETTE_FORMAT, recordChunk, recordRequest, type Cassette, type CassetteHeader, type Chunk, type Interaction } from './cassette.ts';
+import { CASSETTE_FORMAT, recordChunk, recordRequest, type Cassette, type CassetteHeader, type Chunk, type Incomplete, type Interaction } from './cassette.ts';
 import type { CassetteWriter } from './cassette-writer.ts';
 import { allowedHeaders } from './headers.ts';
 import type { FetchLike } from './recording-fetch.ts';
@@ -39,8 +41,10 @@ export interface ProxyOptions {
   readonly now?: () => number;
   /** Called once per model call, after its response has ended. */
   readonly onCall?: (call: ProxiedCall) => void;
-  /** Called when a request cannot be forwarded (the client gets status 502). */
+  /** Called when a request cannot be forwarded (the client gets status 502), or its response broke off. */
   readonly onError?: (error: ReconError) => void;
+  /** Milliseconds the upstream may stay silent (before its headers, between body bytes); default none. */
+  readonly timeout?: number;
 }
 
 export interface ProxiedCall {
@@ -70,13 +74,14 @@ const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'proxy-connec
 const NOT_RETURNED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
 
 export async function startProxy(options: ProxyOptions): Promise<Proxy> {
-  const upstream = new URL(options.upstream ?? PROVIDER_URLS[options.provider]);
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new ReconError('USAGE', `the upstream must be an http or https URL, got "${upstream.href}"`);
+  const upstream = parseUpstream(options.upstream ?? PROVIDER_URLS[options.provider]);
   const fetch = options.fetch ?? globalThis.fetch;
   const now = options.now ?? (() => performance.now());
   const interactions: Interaction[] = [];
   const header: CassetteHeader = { cassette: CASSETTE_FORMAT, provider: options.provider, source: 'recorded' };
   const inFlight = new Set<Promise<void>>();
+  // Aborting these ends every upstream wait: how closing never waits on a silent upstream.
+  const waits = new Set<AbortController>();
   const accountant = new CacheAccountant(options.provider);
   let reported = Promise.resolve();
 
@@ -93,35 +98,69 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     }
     // Chunks are recorded as the upstream sent them: no compression between the two.
     headers.set('accept-encoding', 'identity');
+    const chunks: Chunk[] = [];
+    let incomplete: Incomplete | undefined;
     const started = now();
+    const wait = new AbortController();
+    waits.add(wait);
+    // The client gone (an endless stream it stopped reading) ends the upstream wait too.
+    let gone = false;
+    response.once('close', () => {
+      if (!response.writableFinished && incomplete === undefined) gone = true;
+      if (!response.writableFinished) wait.abort(new Error('the client closed the connection'));
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const silent = () => {
+      if (options.timeout === undefined) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => wait.abort(new ReconError('NET_TIMEOUT', `${method} ${redactUrlFully(target.href)}: the upstream sent nothing for ${options.timeout} ms`)), options.timeout);
+    };
     let answer: Response;
     try {
-      answer = await fetch(target.href, { method, headers, ...(body.byteLength > 0 ? { body } : {}), redirect: 'manual' });
-    } catch (error) {
-      const cause = (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message;
-      const failure = new ReconError('PROXY_UPSTREAM', `${method} ${redactUrl(target.href)} failed: ${cause}`, { hint: 'check --upstream and the network' });
-      options.onError?.(failure);
-      response.writeHead(502, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { code: failure.code, message: failure.message } }));
-      return;
-    }
-    const returned: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      if (!NOT_RETURNED.has(name)) returned[name] = value;
-    });
-    response.writeHead(answer.status, returned);
-    const chunks: Chunk[] = [];
-    if (answer.body !== null) {
-      const reader = answer.body.getReader();
-      for (let next = await reader.read(); !next.done; next = await reader.read()) {
-        chunks.push(recordChunk(now() - started, next.value));
-        response.write(next.value);
+      silent();
+      try {
+        answer = await fetch(target.href, { method, headers, ...(body.byteLength > 0 ? { body } : {}), redirect: 'manual', signal: wait.signal });
+      } catch (error) {
+        const reason = wait.signal.aborted ? wait.signal.reason : error;
+        const cause = ReconError.is(reason) ? reason.detail : (reason as Error).cause instanceof Error ? ((reason as Error).cause as Error).message : (reason as Error).message;
+        const failure = ReconError.is(reason) ? reason : new ReconError('PROXY_UPSTREAM', `${method} ${redactUrlFully(target.href)} failed: ${cause}`, { hint: 'check --upstream and the network' });
+        options.onError?.(failure);
+        if (!response.destroyed) {
+          response.writeHead(ReconError.is(reason) ? 504 : 502, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ error: { code: failure.code, message: failure.message } }));
+        }
+        return;
       }
+      const returned: Record<string, string> = {};
+      answer.headers.forEach((value, name) => {
+        if (!NOT_RETURNED.has(name)) returned[name] = value;
+      });
+      response.writeHead(answer.status, returned);
+      if (answer.body !== null) {
+        const reader = answer.body.getReader();
+        try {
+          for (let next = await reader.read(); !next.done; next = await reader.read()) {
+            silent();
+            chunks.push(recordChunk(now() - started, next.value));
+            response.write(next.value);
+          }
+        } catch (error) {
+          // The client sees the failure the upstream gave: a reset as a reset, a cut body as a
+          // connection closed before the chunked terminator, never a clean end.
+          const reason = wait.signal.aborted ? wait.signal.reason : error;
+          incomplete = brokeOff(reason) ?? 'truncated';
+          await breakOff(response, incomplete);
+          if (!gone) options.onError?.(ReconError.is(reason) ? reason : new ReconError('PROXY_UPSTREAM', `${method} ${redactUrlFully(target.href)}: the response broke off after ${chunks.length} chunks (${incomplete === 'reset' ? 'connection reset' : 'the body ended early'})`));
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+      waits.delete(wait);
     }
-    response.end();
+    if (incomplete === undefined) response.end();
     const interaction: Interaction = {
-      request: recordRequest({ method, url: redactUrl(target.href), headers: Object.fromEntries(headers), body }),
-      response: { status: answer.status, headers: allowedHeaders('response', answer.headers), chunks },
+      request: recordRequest({ method, url: target.href, headers: Object.fromEntries(headers), body }),
+      response: { status: answer.status, headers: allowedHeaders('response', answer.headers), chunks, ...(incomplete === undefined ? {} : { incomplete }) },
     };
     const index = interactions.push(interaction) - 1;
     await options.writer?.append(interaction);
@@ -146,15 +185,28 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
 
   return {
     url: server.url,
-    upstream: redactUrl(upstream.href),
+    upstream: redactUrlFully(upstream.href),
     cassette,
     account: async () => {
       await reported;
       return accountant.account();
     },
     async close() {
+      for (const wait of waits) wait.abort(new Error('the proxy is stopping'));
       await Promise.all(inFlight);
       await server.close();
     },
   };
+}
+
+/** The upstream as a URL, or a USAGE error: checked before anything is opened or written. */
+export function parseUpstream(text: string): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ReconError('USAGE', `--upstream takes an http or https URL, got "${text}"`);
+  return url;
 }

@@ -6,6 +6,7 @@
  * cassette would replay forever.
  */
 import { recordChunk, recordRequest, type Chunk } from './cassette.ts';
+import { brokeOff } from './_internals/net-failure.ts';
 import { allowedHeaders } from './headers.ts';
 import type { CassetteWriter } from './cassette-writer.ts';
 
@@ -50,12 +51,14 @@ export function recordingFetch(fetch: FetchLike, writer: CassetteWriter, options
     if (response.status >= 400 && !options.recordFailures) return response;
     const [kept, given] = response.body === null ? [null, null] : response.body.tee();
     const written = readChunks(kept, () => now() - started)
-      .then((chunks) =>
-        writer.append({
+      .then(async ({ chunks, broke }) => {
+        await writer.append({
           request: recordRequest(sent),
-          response: { status: response.status, headers: allowedHeaders('response', response.headers), chunks },
-        }),
-      )
+          response: { status: response.status, headers: allowedHeaders('response', response.headers), chunks, ...(broke === undefined ? {} : { incomplete: brokeOff(broke) ?? 'truncated' }) },
+        });
+        // The exchange is written as far as it went, marked incomplete; the failure still stands.
+        if (broke !== undefined) throw broke;
+      })
       .catch((error: unknown) => void failures.push(error));
     pending.add(written);
     void written.then(() => pending.delete(written));
@@ -70,10 +73,14 @@ export function recordingFetch(fetch: FetchLike, writer: CassetteWriter, options
   });
 }
 
-async function readChunks(body: ReadableStream<Uint8Array> | null, elapsed: () => number): Promise<Chunk[]> {
+async function readChunks(body: ReadableStream<Uint8Array> | null, elapsed: () => number): Promise<{ chunks: Chunk[]; broke?: unknown }> {
   const chunks: Chunk[] = [];
-  if (body === null) return chunks;
+  if (body === null) return { chunks };
   const reader = body.getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(recordChunk(elapsed(), next.value));
-  return chunks;
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(recordChunk(elapsed(), next.value));
+  } catch (broke) {
+    return { chunks, broke };
+  }
+  return { chunks };
 }

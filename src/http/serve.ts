@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReconError } from '../errors.ts';
+import { breakOff } from './_internals/break-off.ts';
 import { collectBody } from './_internals/bytes.ts';
 import { listenOnLoopback } from './_internals/loopback.ts';
 import type { Cassette } from './cassette.ts';
@@ -47,7 +48,10 @@ async function answer(replayer: Replayer, options: ServeOptions, request: Incomi
       if (response.destroyed) return;
       response.write(chunk);
     }
-    response.end();
+    // A recorded break-off replays as one: never a clean end the upstream did not give.
+    const { incomplete } = interaction.response;
+    if (incomplete === undefined) response.end();
+    else await breakOff(response, incomplete);
   } catch (error) {
     if (response.headersSent) return void response.destroy(error as Error);
     const refusal = ReconError.is(error) ? error : undefined;

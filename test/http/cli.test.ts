@@ -79,9 +79,11 @@ describe('recon replay', () => {
   it('refuses a cassette holding a credential header, naming the line', async () => {
     const dir = temp();
     const cassette = importRecorded(recording('deepseek/node-llm__tool-calling.har'));
-    const first = cassette.interactions[0]!;
-    const leaked = { ...cassette, interactions: [{ ...first, request: { ...first.request!, headers: { authorization: 'Bearer x' } } }] };
-    writeFileSync(join(dir, 'c.jsonl'), formatCassette(leaked));
+    // Edited by hand: formatCassette itself never writes such a header.
+    const [header, line] = formatCassette({ ...cassette, interactions: cassette.interactions.slice(0, 1) }).split('\n');
+    const leaked = JSON.parse(line!);
+    leaked.request.headers = { authorization: 'Bearer x' };
+    writeFileSync(join(dir, 'c.jsonl'), `${header}\n${JSON.stringify(leaked)}\n`);
     const { code, stderr } = await runCli(['replay', 'c.jsonl'], {}, dir);
     expect(code).toBe(3);
     expect(stderr).toContain('c.jsonl:2: CASSETTE_HEADER: the request header "authorization" is a credential header');

@@ -96,9 +96,13 @@ describe('openCassetteWriter', () => {
     const [a, b] = sampleCassette().interactions;
     await Promise.all([writer.append(a!), writer.append(b!)]);
     expect(parseCassette(readFileSync(file, 'utf8'))).toEqual({ header: HEADER, interactions: [a, b] });
-    const again = await openCassetteWriter(file, { ...HEADER, provider: 'openai' });
+    const again = await openCassetteWriter(file, HEADER);
     await again.append(a!);
     expect(parseCassette(readFileSync(file, 'utf8')).interactions).toHaveLength(3);
+    // One cassette, one provider: recording another's exchanges into it is refused, the file untouched.
+    const before = readFileSync(file, 'utf8');
+    await expect(openCassetteWriter(file, { ...HEADER, provider: 'openai' })).rejects.toMatchObject({ code: 'CASSETTE_PROVIDER' });
+    expect(readFileSync(file, 'utf8')).toBe(before);
     writeFileSync(file, '{"cassette":1}\n');
     await expect(openCassetteWriter(file, HEADER)).rejects.toMatchObject({ code: 'CASSETTE_INVALID' });
   });
