@@ -9,7 +9,7 @@ import { count } from '../report/plural.ts';
 import { renderAuditSarif } from '../report/sarif.ts';
 import { formatTable, percent } from '../report/table.ts';
 import { usageFileText, usageSessionText } from '../report/usage-terminal.ts';
-import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
+import { EXIT, parseCommandLine, parseCount, WORKERS_RANGE, type Command, type Io } from './command.ts';
 
 const help = `Usage: recon audit <log.jsonl | dir>... [--attachments DIR] [--format text|json|sarif|html] [--strict] [--workers N] [--progress]
 
@@ -97,7 +97,7 @@ export const audit: Command = {
     const format = values.format ?? (values.json ? 'json' : 'text');
     if (!FORMATS.includes(format)) throw new ReconError('USAGE', `--format takes ${FORMATS.join(', ')}, not "${format}"`);
     if (values.json && format !== 'json') throw new ReconError('USAGE', `--json and --format ${format} ask for two outputs; give one`);
-    const workers = parseCount('workers', values.workers, availableParallelism());
+    const workers = parseCount('workers', values.workers, availableParallelism(), WORKERS_RANGE);
     const attachments = values.attachments === undefined ? defaultStoreRoot(io.env, homedir()) : resolve(io.cwd, values.attachments);
     let show: ReturnType<typeof progressLine> | undefined;
     const report = await auditLogs(positionals, io.cwd, {

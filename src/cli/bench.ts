@@ -8,7 +8,7 @@ import { benchBmf } from '../../benchmarks/report/bench-bmf.ts';
 import { renderBenchMarkdown, renderCompareMarkdown } from '../../benchmarks/report/bench-markdown.ts';
 import { formatRatio, targetsOf } from '../../benchmarks/report/bench-targets.ts';
 import { writeBenchReports } from '../../benchmarks/report/write-bench-reports.ts';
-import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
+import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
 
 const help = `Usage: recon bench [--quick] [--format md|json|bmf|benchmark-action] [--out DIR] [--targets]
        recon bench compare <base.json> <head.json> [--threshold PCT] [--alpha A] [--raw] [--json]
@@ -97,9 +97,8 @@ async function compare(argv: readonly string[], io: Io): Promise<number> {
     raw: { type: 'boolean', default: false },
   });
   if (positionals.length !== 2) throw new ReconError('USAGE', 'name a base and a head run: recon bench compare <base.json> <head.json>');
-  const threshold = Number(values.threshold) / 100;
-  const alpha = Number(values.alpha);
-  if (!(threshold >= 0) || !(alpha > 0 && alpha < 1)) throw new ReconError('USAGE', '--threshold takes a percentage ≥ 0 and --alpha a number between 0 and 1');
+  const threshold = parseCount('threshold', values.threshold, 10, { min: 0, max: 1e6, decimal: true, why: 'a percentage' }) / 100;
+  const alpha = parseCount('alpha', values.alpha, 0.05, { min: 0, max: 1, decimal: true, exclusive: true });
   const [base, head] = await Promise.all(positionals.map((file) => readRun(resolve(io.cwd, file), file)));
   if (base!.profile !== head!.profile) {
     throw new ReconError('USAGE', `the runs use different profiles (base ${base!.profile}, head ${head!.profile}): a quick run warms up less, so only runs of one profile compare`, {
