@@ -179,7 +179,7 @@ describe('exit codes', () => {
 
   it('a port out of range is one line, exit 2; a port in use is PORT_IN_USE, exit 3', async () => {
     const range = await recon({ args: ['simulate', '--port', '99999'] });
-    expect([range.code, range.stderr]).toEqual([2, 'recon simulate: USAGE: --port takes a port from 0 to 65535, got "99999"\n']);
+    expect([range.code, range.stderr]).toEqual([2, 'recon simulate: USAGE: --port takes a whole number from 0 to 65535, got "99999"\n']);
     const inUse = await recon({ args: ['simulate', '--port', String(takenPort)] });
     expect([inUse.code, inUse.stderr.split('\n')[0]]).toEqual([3, expect.stringMatching(/^recon simulate: PORT_IN_USE: listen EADDRINUSE/)]);
   }, 60_000);

@@ -4,7 +4,7 @@
  * child cannot be made (procfs: /proc/self/x answers ENOENT), so it is not used.
  */
 import { mkdirSync, statSync, type Stats } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { ReconError } from '../errors.ts';
 
 const statOf = (file: string): Stats | undefined => {
@@ -19,13 +19,13 @@ const statOf = (file: string): Stats | undefined => {
  * A USAGE error when an output is an input of the same command: the same file by device and
  * inode, so a symlink, a hard link or another spelling of the path counts as the same.
  */
-export function refuseInputAsOutput(outputs: readonly string[], inputs: readonly string[], flag: string): void {
+export function refuseInputAsOutput(outputs: readonly string[], inputs: readonly string[], flag: string, cwd: string): void {
   const read = inputs.map((file) => ({ file, stat: statOf(file) }));
   for (const output of outputs) {
     const target = statOf(output);
     if (target === undefined) continue;
     const input = read.find(({ stat }) => stat !== undefined && stat.dev === target.dev && stat.ino === target.ino);
-    if (input !== undefined) throw new ReconError('USAGE', `${flag} would write ${output} over the input ${input.file}; choose another ${flag}`, { location: { file: input.file } });
+    if (input !== undefined) throw new ReconError('USAGE', `${flag} would write ${relative(cwd, output)} over the input ${relative(cwd, input.file)}; choose another ${flag}`);
   }
 }
 

@@ -164,7 +164,7 @@ export const check: Command = {
     }
     if (values.report !== undefined) {
       // Before the run: a report that cannot be written fails now, not after the suite.
-      if (expectations !== undefined) refuseInputAsOutput(reportFiles(resolve(io.cwd, values.report)), [resolve(io.cwd, expectations.file)], '--report');
+      if (expectations !== undefined) refuseInputAsOutput(reportFiles(resolve(io.cwd, values.report)), [resolve(io.cwd, expectations.file)], '--report', io.cwd);
       makeDirectory(resolve(io.cwd, values.report));
     }
     const run = await runAt(seed, progress(io, values.json === true));

@@ -46,7 +46,7 @@ export const importCommand: Command = {
     });
     const [file] = positionals;
     if (file === undefined || positionals.length > 1 || values.output === undefined) throw new ReconError('USAGE', 'name one recording and the cassette to write with -o (see recon import --help)');
-    refuseInputAsOutput([resolve(io.cwd, values.output)], [resolve(io.cwd, file)], '-o');
+    refuseInputAsOutput([resolve(io.cwd, values.output)], [resolve(io.cwd, file)], '-o', io.cwd);
     let text: string;
     try {
       text = await readFile(resolve(io.cwd, file), 'utf8');

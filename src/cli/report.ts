@@ -57,7 +57,7 @@ export const report: Command = {
     };
     if (positionals[0] === 'merge') return merge(positionals.slice(1), values.output, io, read);
     const inputs = positionals.slice(positionals[0] === 'matrix' ? 1 : 0).map((file) => resolve(io.cwd, file));
-    if (values.output !== undefined) refuseInputAsOutput([resolve(io.cwd, values.output)], inputs, '-o');
+    if (values.output !== undefined) refuseInputAsOutput([resolve(io.cwd, values.output)], inputs, '-o', io.cwd);
     let rendered: string;
     if (positionals[0] === 'matrix') {
       if (positionals.length < 2) throw new ReconError('USAGE', 'name the run.jsonl files to put side by side (see recon report --help)');
@@ -80,7 +80,7 @@ export const report: Command = {
 async function merge(files: readonly string[], output: string | undefined, io: Io, read: (file: string) => Promise<RunRecord>): Promise<number> {
   if (files.length === 0) throw new ReconError('USAGE', 'name the run.jsonl of every shard to merge (see recon report --help)');
   if (output === undefined) throw new ReconError('USAGE', 'recon report merge needs -o DIR, where the merged run and its renderings go');
-  refuseInputAsOutput(reportFiles(resolve(io.cwd, output)), files.map((file) => resolve(io.cwd, file)), '-o');
+  refuseInputAsOutput(reportFiles(resolve(io.cwd, output)), files.map((file) => resolve(io.cwd, file)), '-o', io.cwd);
   const runs = await Promise.all(files.map(async (file) => ({ file, run: await read(file) })));
   const merged = mergeRuns(runs);
   const written = writeReports(merged, resolve(io.cwd, output));
