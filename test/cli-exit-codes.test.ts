@@ -199,3 +199,20 @@ describe('exit codes', () => {
     expect(outcome.stderr).toBe('');
   }, 60_000);
 });
+
+describe('hostile inputs exit where --help says', () => {
+  it.each([
+    ['a time-out past Node\'s timer limit', ['check', '--timeout', '99999999999'], 2],
+    ['a worker count that is no count', ['audit', 'rich.jsonl', '--workers', '1e9'], 2],
+    ['a run that is not a run', ['report', 'merge', 'a-file', '-o', 'merged-hostile'], 3],
+    ['null for a bench run', ['bench', 'compare', 'base.json', 'null.json'], 3],
+    ['a report over its own input', ['report', 'run/run.jsonl', '-o', 'run/run.jsonl'], 2],
+    ['a device to audit', ['audit', '/dev/zero'], 1],
+  ])('%s', async (_, args, code) => {
+    writeFileSync(at('null.json'), 'null');
+    const outcome = await recon({ args });
+    expect(outcome.code, outcome.stderr).toBe(code);
+    expect(outcome.stderr).not.toMatch(/\n\s+at |Warning/);
+    if (code !== 1) expect(outcome.stderr).toMatch(/^recon [a-z]+: (.+: )?[A-Z][A-Z0-9_]+: [^\n]*\n$/);
+  }, 60_000);
+});

@@ -175,7 +175,7 @@ export function auditLog(text: string, file: string, options: AuditOptions = {})
  */
 export async function auditFile(path: string, file: string, progress?: (bytes: number) => void, options: AuditOptions = {}): Promise<LogAudit> {
   const notRegular = refuseNonRegular(path, file);
-  if (notRegular !== undefined) return notRegular;
+  if (notRegular !== undefined) return { file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${notRegular}`, detail: notRegular };
   const auditor = new Auditor(options);
   try {
     return auditor.result(file, await loadJsonlFile(path, { file, retain: 'surface', versions: RELEASED_VERSIONS, observe: auditor.observe, ...(progress === undefined ? {} : { progress }) }));

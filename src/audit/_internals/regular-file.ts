@@ -1,5 +1,4 @@
 import { statSync, type Stats } from 'node:fs';
-import type { RefusedLog } from '../audit-log.ts';
 
 const KINDS: readonly [keyof Stats, string][] = [
   ['isFIFO', 'a FIFO'],
@@ -13,7 +12,8 @@ const KINDS: readonly [keyof Stats, string][] = [
  * Before a log is opened: only a regular file is read. A FIFO blocks the open forever and
  * a device such as /dev/zero never ends, so either is refused from its stat alone.
  */
-export function refuseNonRegular(path: string, file: string): RefusedLog | undefined {
+/** Why the file is not read (its kind), or undefined for a regular file. */
+export function refuseNonRegular(path: string, file: string): string | undefined {
   let stat: Stats;
   try {
     stat = statSync(path);
@@ -22,6 +22,5 @@ export function refuseNonRegular(path: string, file: string): RefusedLog | undef
   }
   if (stat.isFile()) return undefined;
   const kind = KINDS.find(([test]) => (stat[test] as () => boolean).call(stat))?.[1] ?? 'not a regular file';
-  const detail = `${file} is ${kind}, not a regular file: refused before reading`;
-  return { file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${detail}`, detail };
+  return `${file} is ${kind}, not a regular file: refused before reading`;
 }
