@@ -9,7 +9,7 @@ import { count } from '../report/plural.ts';
 import { renderAuditSarif } from '../report/sarif.ts';
 import { formatTable, percent } from '../report/table.ts';
 import { usageFileText, usageSessionText } from '../report/usage-terminal.ts';
-import { EXIT, parseCommandLine, parseCount, WORKERS_RANGE, type Command, type Io } from './command.ts';
+import { EXIT, MAX_WORKERS, parseCommandLine, parseCount, WORKERS_RANGE, type Command, type Io } from './command.ts';
 
 const help = `Usage: recon audit <log.jsonl | dir>... [--attachments DIR] [--format text|json|sarif|html] [--strict] [--workers N] [--progress]
 
@@ -70,7 +70,9 @@ Options:
                  requests with no request/header to rebuild them from, and drops of
                  other harnesses' calls that only the request bytes could explain
   --workers <n>  threads for many logs, this one included (default: the number of
-                 cores; 1 audits in process)
+                 cores; 1 audits in process; at most ${MAX_WORKERS} here, 4 per core and
+                 256 MiB of memory each). A FIFO, a device or any file that is not
+                 regular is refused (FILE_UNREADABLE) before it is opened.
   --progress     progress on stderr (the default when stderr is a terminal)
 
 Exit codes: 0 every log loaded and every image request rebuilt (and, with --strict,

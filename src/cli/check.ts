@@ -17,7 +17,7 @@ import { citedClauseIds } from '../spec/index.ts';
 import { reportFiles, writeReports } from '../report/write-reports.ts';
 import { makeDirectory, refuseInputAsOutput } from '../_internals/output-guard.ts';
 import { sweep } from './_internals/sweep.ts';
-import { EXIT, MAX_TIMER_MS, parseCommandLine, parseCount, SEED_RANGE, WORKERS_RANGE, type Command, type Io } from './command.ts';
+import { EXIT, MAX_TIMER_MS, MAX_WORKERS, parseCommandLine, parseCount, SEED_RANGE, WORKERS_RANGE, type Command, type Io } from './command.ts';
 
 /** A user's own counterexamples, in the directory recon runs in: never the package's corpus. */
 export const DEFAULT_REGRESSIONS = '.recon/regressions';
@@ -46,7 +46,8 @@ Options:
                          dsh[@<version>]   deepseek-harness's published packages, in process;
                                            versions in dsh-versions/ (npm ci --prefix there)
   --timeout <ms>       cmd: and module: how long one call may take before the process
-                       (or worker) counts as hung and is restarted (default ${DEFAULT_TIMEOUT_MS})
+                       (or worker) counts as hung and is restarted (default ${DEFAULT_TIMEOUT_MS},
+                       at most ${MAX_TIMER_MS}, the longest timer Node keeps)
   --max-line <bytes>   cmd: the longest line accepted on stdout; a longer one is a
                        protocol-error at once (default ${DEFAULT_MAX_LINE_BYTES}, 64 MB)
   --validate-protocol  cmd: check every message against schemas/protocol-v1.json;
@@ -79,7 +80,8 @@ Options:
                        to the shard with k mod n = i-1; stored regressions to shard 1); needs
                        --seed; join the shards' run.jsonl with recon report merge
   --workers <N>        spread the cases over N threads, each with its own implementation
-                       (cmd: one adapter process each); the same verdicts as one thread
+                       (cmd: one adapter process each); the same verdicts as one thread;
+                       at most ${MAX_WORKERS} here (4 per core, 256 MiB of memory each)
   --json               print one JSON object:
                        {"implementation":{…},"properties":[{"id","level","status","runs","counterexample"?}],
                         "summary":{"pass","fail","na"}}
