@@ -11,7 +11,7 @@
 import type { BenchResult } from './_internals/measure.ts';
 
 /** The benchmark that measures the machine, not the code: V8's own JSON.parse. */
-const CALIBRATION = 'load/json-parse/10000';
+export const CALIBRATION = 'load/json-parse/10000';
 
 export interface Comparison {
   readonly id: string;

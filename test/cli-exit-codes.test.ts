@@ -193,7 +193,7 @@ describe('exit codes', () => {
 
   it('a port out of range is one line, exit 2; a port in use is PORT_IN_USE, exit 3', async () => {
     const range = await recon({ args: ['simulate', '--port', '99999'] });
-    expect([range.code, range.stderr]).toEqual([2, 'recon simulate: USAGE: --port takes a port from 0 to 65535, got "99999"\n']);
+    expect([range.code, range.stderr]).toEqual([2, 'recon simulate: USAGE: --port takes a whole number from 0 to 65535, got "99999"\n']);
     const inUse = await recon({ args: ['simulate', '--port', String(takenPort)] });
     expect([inUse.code, inUse.stderr.split('\n')[0]]).toEqual([3, expect.stringMatching(/^recon simulate: PORT_IN_USE: listen EADDRINUSE/)]);
   }, 60_000);
@@ -211,5 +211,22 @@ describe('exit codes', () => {
     });
     expect(outcome.stdout.split('\n').filter((l) => l !== '')).toHaveLength(1);
     expect(outcome.stderr).toBe('');
+  }, 60_000);
+});
+
+describe('hostile inputs exit where --help says', () => {
+  it.each([
+    ['a time-out past Node\'s timer limit', ['check', '--timeout', '99999999999'], 2],
+    ['a worker count that is no count', ['audit', 'rich.jsonl', '--workers', '1e9'], 2],
+    ['a run that is not a run', ['report', 'merge', 'a-file', '-o', 'merged-hostile'], 3],
+    ['null for a bench run', ['bench', 'compare', 'base.json', 'null.json'], 3],
+    ['a report over its own input', ['report', 'run/run.jsonl', '-o', 'run/run.jsonl'], 2],
+    ['a device to audit', ['audit', '/dev/zero'], 1],
+  ])('%s', async (_, args, code) => {
+    writeFileSync(at('null.json'), 'null');
+    const outcome = await recon({ args });
+    expect(outcome.code, outcome.stderr).toBe(code);
+    expect(outcome.stderr).not.toMatch(/\n\s+at |Warning/);
+    if (code !== 1) expect(outcome.stderr).toMatch(/^recon [a-z]+: (.+: )?[A-Z][A-Z0-9_]+: [^\n]*\n$/);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { makeDirectory } from '../../src/_internals/output-guard.ts';
 import { join } from 'node:path';
 import type { BenchRun } from '../run.ts';
 import { writeFileAtomic } from '../../src/_internals/atomic-write.ts';
@@ -33,7 +34,7 @@ export function readHistory(file: string): HistoryEntry[] {
 
 /** Writes latest.json, appends to history.jsonl, and renders summary.md, benchmark-action.json, bmf.json and index.html. */
 export function writeBenchReports(run: BenchRun, dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
+  makeDirectory(dir);
   const historyFile = join(dir, 'history.jsonl');
   // The history is small (a line per run): rewritten whole, so a killed run never leaves half a line.
   writeFileAtomic(historyFile, `${readText(historyFile)}${JSON.stringify(historyEntry(run))}\n`);

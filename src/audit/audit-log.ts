@@ -4,6 +4,7 @@
  * the provider's cache reads is attributed to the logged event that explains it, or
  * flagged `unexplained`.
  */
+import { refuseNonRegular } from './_internals/regular-file.ts';
 import { createHash } from 'node:crypto';
 import { DirectoryAttachmentStore, type AttachmentStore } from '../attachments/index.ts';
 import { sessionGeneration, type SessionGeneration } from './dsh-store.ts';
@@ -180,6 +181,8 @@ export function auditLog(text: string, file: string, options: AuditOptions = {})
  * the surface of the log (what the fold keeps), the usage series and the findings.
  */
 export async function auditFile(path: string, file: string, progress?: (bytes: number) => void, options: AuditOptions = {}): Promise<LogAudit> {
+  const notRegular = refuseNonRegular(path, file);
+  if (notRegular !== undefined) return { file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${notRegular}`, detail: notRegular };
   const auditor = new Auditor(options);
   const session = sessionGeneration(path);
   const named = session === undefined ? {} : { session };

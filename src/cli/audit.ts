@@ -9,7 +9,7 @@ import { count } from '../report/plural.ts';
 import { renderAuditSarif } from '../report/sarif.ts';
 import { formatTable, percent } from '../report/table.ts';
 import { usageFileText, usageSessionText } from '../report/usage-terminal.ts';
-import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
+import { EXIT, MAX_WORKERS, parseCommandLine, parseCount, WORKERS_RANGE, type Command, type Io } from './command.ts';
 import type { LogAudit, SessionGeneration } from '../audit/index.ts';
 import type { LogSource } from '../log/index.ts';
 
@@ -83,7 +83,9 @@ Options:
                  requests with no request/header to rebuild them from, and drops of
                  other harnesses' calls that only the request bytes could explain
   --workers <n>  threads for many logs, this one included (default: the number of
-                 cores; 1 audits in process)
+                 cores; 1 audits in process; at most ${MAX_WORKERS} here, 4 per core and
+                 256 MiB of memory each). A FIFO, a device or any file that is not
+                 regular is refused (FILE_UNREADABLE) before it is opened.
   --progress     progress on stderr (the default when stderr is a terminal)
 
 Exit codes: 0 every log loaded and every image request rebuilt (and, with --strict,
@@ -110,7 +112,7 @@ export const audit: Command = {
     const format = values.format ?? (values.json ? 'json' : 'text');
     if (!FORMATS.includes(format)) throw new ReconError('USAGE', `--format takes ${FORMATS.join(', ')}, not "${format}"`);
     if (values.json && format !== 'json') throw new ReconError('USAGE', `--json and --format ${format} ask for two outputs; give one`);
-    const workers = parseCount('workers', values.workers, availableParallelism());
+    const workers = parseCount('workers', values.workers, availableParallelism(), WORKERS_RANGE);
     const attachments = values.attachments === undefined ? defaultStoreRoot(io.env, homedir()) : resolve(io.cwd, values.attachments);
     let show: ReturnType<typeof progressLine> | undefined;
     const report = await auditLogs(positionals, io.cwd, {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import { compareResults, machineFactor } from '../../benchmarks/compare.ts';
+import { CALIBRATION, compareResults, machineFactor } from '../../benchmarks/compare.ts';
 import { BENCH_FORMAT, runBench, type BenchRun } from '../../benchmarks/run.ts';
 import { ReconError } from '../errors.ts';
 import { benchmarkActionJson } from '../../benchmarks/report/bench-action.ts';
@@ -8,7 +8,7 @@ import { benchBmf } from '../../benchmarks/report/bench-bmf.ts';
 import { renderBenchMarkdown, renderCompareMarkdown } from '../../benchmarks/report/bench-markdown.ts';
 import { formatRatio, targetsOf } from '../../benchmarks/report/bench-targets.ts';
 import { writeBenchReports } from '../../benchmarks/report/write-bench-reports.ts';
-import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
+import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
 
 const help = `Usage: recon bench [--quick] [--format md|json|bmf|benchmark-action] [--out DIR] [--targets]
        recon bench compare <base.json> <head.json> [--threshold PCT] [--alpha A] [--raw] [--json]
@@ -48,8 +48,8 @@ Options:
   --targets        exit 1 when a target of the benchmark issue is missed
 
 Exit codes: 0 done (compare: no significant regression), 1 a regression (or a missed
-target with --targets), 2 usage error (runs of different profiles included),
-3 a run to compare cannot be read, or the reports cannot be written.
+target with --targets), 2 usage error (runs of different profiles, or with no benchmark in common, included),
+3 a run to compare cannot be read or is not a bench run, or the reports cannot be written.
 `;
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -99,9 +99,8 @@ async function compare(argv: readonly string[], io: Io): Promise<number> {
     raw: { type: 'boolean', default: false },
   });
   if (positionals.length !== 2) throw new ReconError('USAGE', 'name a base and a head run: recon bench compare <base.json> <head.json>');
-  const threshold = Number(values.threshold) / 100;
-  const alpha = Number(values.alpha);
-  if (!(threshold >= 0) || !(alpha > 0 && alpha < 1)) throw new ReconError('USAGE', '--threshold takes a percentage ≥ 0 and --alpha a number between 0 and 1');
+  const threshold = parseCount('threshold', values.threshold, 10, { min: 0, max: 1e6, decimal: true, why: 'a percentage' }) / 100;
+  const alpha = parseCount('alpha', values.alpha, 0.05, { min: 0, max: 1, decimal: true, exclusive: true });
   const [base, head] = await Promise.all(positionals.map((file) => readRun(resolve(io.cwd, file), file)));
   if (base!.profile !== head!.profile) {
     throw new ReconError('USAGE', `the runs use different profiles (base ${base!.profile}, head ${head!.profile}): a quick run warms up less, so only runs of one profile compare`, {
@@ -112,6 +111,8 @@ async function compare(argv: readonly string[], io: Io): Promise<number> {
   if (differs.length > 0) io.stderr.write(`warning: the runs come from different environments (${differs.map((k) => `${k}: ${String(base!.environment[k])} → ${String(head!.environment[k])}`).join(', ')}); timings compare poorly across machines\n`);
   const factor = values.raw ? 1 : machineFactor(base!.results, head!.results);
   const rows = compareResults(base!.results, head!.results, { threshold, alpha, calibrate: !values.raw });
+  // Only the calibration, or nothing, in common: no benchmark was compared, so no verdict can pass.
+  if (rows.every((r) => r.id === CALIBRATION)) throw new ReconError('USAGE', `${positionals[0]} and ${positionals[1]} have no benchmark in common besides the calibration: nothing to compare`);
   const regressions = rows.filter((r) => r.verdict === 'regression');
   io.stdout.write(values.json ? `${JSON.stringify({ threshold, alpha, machineFactor: factor, comparisons: rows, regressions: regressions.length }, null, 2)}\n` : renderCompareMarkdown(rows, threshold, factor, alpha));
   return regressions.length > 0 ? EXIT.FAILED : EXIT.OK;
@@ -124,7 +125,9 @@ async function readRun(file: string, name: string): Promise<BenchRun> {
   } catch (error) {
     throw new ReconError('FILE_UNREADABLE', `${name}: ${(error as Error).message}`);
   }
-  if (run.format !== BENCH_FORMAT || !Array.isArray(run.results)) throw new ReconError('USAGE', `${name}: not a recon bench run (expected the latest.json of recon bench)`);
+  if (typeof run !== 'object' || run === null || run.format !== BENCH_FORMAT || !Array.isArray(run.results) || typeof run.environment !== 'object' || run.environment === null) {
+    throw new ReconError('FILE_UNREADABLE', `${name}: not a recon bench run (expected the latest.json of recon bench)`);
+  }
   return run as BenchRun;
 }
 

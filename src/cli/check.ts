@@ -14,9 +14,10 @@ import type { RunRecord } from '../suite/run-record.ts';
 import { count } from '../report/plural.ts';
 import { formatDuration, renderRunText } from '../report/suite-terminal.ts';
 import { citedClauseIds } from '../spec/index.ts';
-import { writeReports } from '../report/write-reports.ts';
+import { reportFiles, writeReports } from '../report/write-reports.ts';
+import { makeDirectory, refuseInputAsOutput } from '../_internals/output-guard.ts';
 import { sweep } from './_internals/sweep.ts';
-import { EXIT, parseCommandLine, parseCount, type Command, type Io } from './command.ts';
+import { EXIT, MAX_TIMER_MS, MAX_WORKERS, parseCommandLine, parseCount, SEED_RANGE, WORKERS_RANGE, type Command, type Io } from './command.ts';
 
 /** A user's own counterexamples, in the directory recon runs in: never the package's corpus. */
 export const DEFAULT_REGRESSIONS = '.recon/regressions';
@@ -45,7 +46,8 @@ Options:
                          dsh[@<version>]   deepseek-harness's published packages, in process;
                                            versions in dsh-versions/ (npm ci --prefix there)
   --timeout <ms>       cmd: and module: how long one call may take before the process
-                       (or worker) counts as hung and is restarted (default ${DEFAULT_TIMEOUT_MS})
+                       (or worker) counts as hung and is restarted (default ${DEFAULT_TIMEOUT_MS},
+                       at most ${MAX_TIMER_MS}, the longest timer Node keeps)
   --max-line <bytes>   cmd: the longest line accepted on stdout; a longer one is a
                        protocol-error at once (default ${DEFAULT_MAX_LINE_BYTES}, 64 MB)
   --validate-protocol  cmd: check every message against schemas/protocol-v1.json;
@@ -84,7 +86,8 @@ Options:
                        to the shard with k mod n = i-1; stored regressions to shard 1); needs
                        --seed; join the shards' run.jsonl with recon report merge
   --workers <N>        spread the cases over N threads, each with its own implementation
-                       (cmd: one adapter process each); the same verdicts as one thread
+                       (cmd: one adapter process each); the same verdicts as one thread;
+                       at most ${MAX_WORKERS} here (4 per core, 256 MiB of memory each)
   --json               print one JSON object:
                        {"implementation":{…},"properties":[{"id","level","status","runs","counterexample"?}],
                         "summary":{"pass","fail","na"}}
@@ -132,21 +135,21 @@ export const check: Command = {
     }
     if (positionals.length > 0) throw new ReconError('USAGE', `unexpected argument "${positionals[0]}" (see recon check --help)`);
     const runs = parseCount('runs', values.runs, DEFAULT_RUNS);
-    const seed = values.seed === undefined ? undefined : parseCount('seed', values.seed, 0, 0);
+    const seed = values.seed === undefined ? undefined : parseCount('seed', values.seed, 0, SEED_RANGE);
     const sweepCount = values.sweep === undefined ? undefined : parseCount('sweep', values.sweep, 1);
     if (sweepCount !== undefined && (values.json || values.report !== undefined)) throw new ReconError('USAGE', '--sweep prints each seed as it runs; it does not combine with --json or --report');
     const only = values.property;
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (shard !== undefined && seed === undefined) throw new ReconError('USAGE', '--shard needs --seed: every shard must generate the same cases');
-    const workers = parseCount('workers', values.workers, 1);
+    const workers = parseCount('workers', values.workers, 1, WORKERS_RANGE);
     const era = values.era as Era | undefined;
     if (era !== undefined && !ERAS.includes(era)) throw new ReconError('USAGE', `--era takes ${ERAS.join(' or ')}, not "${values.era}"`);
     const unknown = (only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
     if (unknown.length > 0) throw new ReconError('USAGE', `unknown property ${unknown.join(', ')} (see recon check --list)`);
     const spec = values.impl!;
     const expectations = findExpectations(spec, values.expectations, io.cwd);
-    const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS);
-    const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES);
+    const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS, { min: 1, max: MAX_TIMER_MS, why: 'the longest timer Node keeps' });
+    const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES, { min: 1, max: 2 ** 29, why: 'the longest string Node holds, 512 MiB' });
     const openOptions = { cwd: io.cwd, timeoutMs, maxLineBytes, validateProtocol: values['validate-protocol'] === true, ...(era === undefined ? {} : { era }) };
     const localDir = resolve(io.cwd, values.regressions ?? DEFAULT_REGRESSIONS);
     const store = new RegressionStore([localDir, packagePath('corpora/regressions/')], values['no-save'] ? undefined : localDir);
@@ -168,6 +171,11 @@ export const check: Command = {
       const given = (['expectations', 'regressions', 'timeout'] as const).flatMap((option) => (values[option] === undefined ? [] : [`--${option}`, values[option]!]));
       const replayArgs = ['--impl', spec, ...(era === undefined ? [] : ['--era', era]), ...(runs === DEFAULT_RUNS ? [] : ['--runs', String(runs)]), ...(only ?? []).flatMap((id) => ['--property', id]), ...given];
       return sweep({ count: sweepCount, sweepSeed: seed ?? Date.now() % 2 ** 31, replayArgs, runAt }, io);
+    }
+    if (values.report !== undefined) {
+      // Before the run: a report that cannot be written fails now, not after the suite.
+      if (expectations !== undefined) refuseInputAsOutput(reportFiles(resolve(io.cwd, values.report)), [resolve(io.cwd, expectations.file)], '--report', io.cwd);
+      makeDirectory(resolve(io.cwd, values.report));
     }
     const run = await runAt(seed, progress(io, values.json === true));
     if (values.report !== undefined) {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { makeDirectory } from '../_internals/output-guard.ts';
 import { dirname, relative, resolve } from 'node:path';
 import { openImplementation } from '../conformance/open-implementation.ts';
 import { compareRuns, mutantLoop, type MeasuredRun } from '../e2e/compare-runs.ts';
@@ -116,7 +116,7 @@ export const e2e: Command = {
     const files = [cassette, ...mutants.map((name) => cassette.replace(/(\.jsonl)?$/, `.${name}.jsonl`))];
     const taken = files.find((file) => existsSync(file));
     if (taken !== undefined) throw new ReconError('USAGE', `${taken} exists; a recording never extends another run's cassette, choose another --record`);
-    await mkdir(dirname(cassette), { recursive: true });
+    makeDirectory(dirname(cassette));
 
     const fetch = networkFetch(timeout);
     const model = values.model ?? E2E_MODELS[provider];
@@ -157,7 +157,7 @@ async function runImpl(spec: string, values: { provider: string; model?: string;
   const started = new Date();
   const cassette = resolve(io.cwd, values.record ?? `reports/e2e/${spec.replace(/[^\w@.-]+/g, '_')}-${started.toISOString().replace(/[:.]/g, '-')}.jsonl`);
   if (existsSync(cassette)) throw new ReconError('USAGE', `${cassette} exists; a recording never extends another run's cassette, choose another --record`);
-  await mkdir(dirname(cassette), { recursive: true });
+  makeDirectory(dirname(cassette));
   const model = values.model ?? E2E_MODELS.deepseek;
   const impl = await openImplementation(spec, { cwd: io.cwd });
   const fetch = networkFetch(timeout);

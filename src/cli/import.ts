@@ -1,3 +1,4 @@
+import { refuseInputAsOutput } from '../_internals/output-guard.ts';
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { writeFileAtomic } from '../_internals/atomic-write.ts';
@@ -45,6 +46,7 @@ export const importCommand: Command = {
     });
     const [file] = positionals;
     if (file === undefined || positionals.length > 1 || values.output === undefined) throw new ReconError('USAGE', 'name one recording and the cassette to write with -o (see recon import --help)');
+    refuseInputAsOutput([resolve(io.cwd, values.output)], [resolve(io.cwd, file)], '-o', io.cwd);
     let text: string;
     try {
       text = await readFile(resolve(io.cwd, file), 'utf8');

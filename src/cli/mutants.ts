@@ -4,7 +4,7 @@ import { killMatrixInWorkers, MUTANT_RUNS, type KillMatrix } from '../suite/kill
 import { ReconError } from '../errors.ts';
 import { formatDuration } from '../report/suite-terminal.ts';
 import { count } from '../report/plural.ts';
-import { EXIT, parseCommandLine, parseCount, type Command } from './command.ts';
+import { EXIT, MAX_WORKERS, parseCommandLine, parseCount, SEED_RANGE, WORKERS_RANGE, type Command } from './command.ts';
 
 const help = `Usage: recon mutants [--json] [--mutant NAME]... [--runs N] [--seed S] [--workers N]
 
@@ -19,7 +19,8 @@ Options:
   --list            list the mutants and the bug each one has, and exit
   --runs <N>        generated cases per property and mutant (default ${MUTANT_RUNS}; failures are not shrunk)
   --seed <S>        the fast-check seed (default 1, so the matrix is the same every run)
-  --workers <N>     run mutants on N threads at once (the same matrix as one thread)
+  --workers <N>     run mutants on N threads at once (the same matrix as one thread;
+                    at most ${MAX_WORKERS} here: 4 per core, 256 MiB of memory each)
   --json            print one JSON object:
                     {"mutants":[{"name","description","killedBy":[…]}],"summary":{"mutants","killed"}}
 
@@ -53,9 +54,9 @@ export const mutants: Command = {
     const chosen = values.mutant === undefined ? MUTANTS : MUTANTS.filter((m) => values.mutant!.includes(m.name));
     const started = performance.now();
     const matrix = await killMatrixInWorkers(chosen, PROPERTIES, {
-      workers: parseCount('workers', values.workers, 1),
+      workers: parseCount('workers', values.workers, 1, WORKERS_RANGE),
       runs: parseCount('runs', values.runs, MUTANT_RUNS),
-      seed: parseCount('seed', values.seed, 1, 0),
+      seed: parseCount('seed', values.seed, 1, SEED_RANGE),
       onMutant: (v, i, total) => {
         if (!values.json || io.stderr.isTTY === true) io.stderr.write(`[${String(i + 1).padStart(2)}/${total}] ${v.killedBy.length > 0 ? 'killed  ' : 'SURVIVED'} ${v.name} (${formatDuration(v.timeMs)})\n`);
       },

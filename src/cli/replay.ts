@@ -66,8 +66,7 @@ export const replay: Command = {
     }
     const cassette = parseCassette(text, file);
     if (!values.serve) return account(io, file, cassette, values.json);
-    const speed = values['no-delay'] ? Infinity : Number(values.speed ?? 1);
-    if (!(speed > 0)) throw new ReconError('USAGE', `--speed takes a positive number, got "${values.speed}"`);
+    const speed = values['no-delay'] ? Infinity : parseCount('speed', values.speed, 1, { min: 0, max: 1e6, decimal: true, exclusive: true });
     const server = await serveCassette(cassette, {
       port: parsePort(values.port),
       timing: { speed },

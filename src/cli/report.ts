@@ -6,7 +6,8 @@ import { mergeRuns } from '../report/merge-runs.ts';
 import { readRunJsonl, type RunRecord } from '../suite/run-record.ts';
 import { renderRunText } from '../report/suite-terminal.ts';
 import { renderMatrixHtml, renderMatrixMarkdown, versionMatrix } from '../report/version-matrix.ts';
-import { RENDERINGS, writeReports } from '../report/write-reports.ts';
+import { RENDERINGS, reportFiles, writeReports } from '../report/write-reports.ts';
+import { refuseInputAsOutput } from '../_internals/output-guard.ts';
 import { EXIT, parseCommandLine, type Command, type Io } from './command.ts';
 
 const FORMATS: Record<string, string> = { text: 'summary.txt', md: 'summary.md', html: 'report.html', junit: 'junit.xml', jsonl: 'run.jsonl', badge: 'badge.json' };
@@ -55,6 +56,8 @@ export const report: Command = {
       }
     };
     if (positionals[0] === 'merge') return merge(positionals.slice(1), values.output, io, read);
+    const inputs = positionals.slice(positionals[0] === 'matrix' ? 1 : 0).map((file) => resolve(io.cwd, file));
+    if (values.output !== undefined) refuseInputAsOutput([resolve(io.cwd, values.output)], inputs, '-o', io.cwd);
     let rendered: string;
     if (positionals[0] === 'matrix') {
       if (positionals.length < 2) throw new ReconError('USAGE', 'name the run.jsonl files to put side by side (see recon report --help)');
@@ -77,6 +80,7 @@ export const report: Command = {
 async function merge(files: readonly string[], output: string | undefined, io: Io, read: (file: string) => Promise<RunRecord>): Promise<number> {
   if (files.length === 0) throw new ReconError('USAGE', 'name the run.jsonl of every shard to merge (see recon report --help)');
   if (output === undefined) throw new ReconError('USAGE', 'recon report merge needs -o DIR, where the merged run and its renderings go');
+  refuseInputAsOutput(reportFiles(resolve(io.cwd, output)), files.map((file) => resolve(io.cwd, file)), '-o', io.cwd);
   const runs = await Promise.all(files.map(async (file) => ({ file, run: await read(file) })));
   const merged = mergeRuns(runs);
   const written = writeReports(merged, resolve(io.cwd, output));

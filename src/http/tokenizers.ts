@@ -58,7 +58,7 @@ async function deepseekV3(): Promise<PromptTokenizer> {
       if (typeof text !== 'string') throw new TypeError('the chat template rendered tokens, not text');
       return text;
     },
-    count: (text) => tokenizer.encode(text, { add_special_tokens: false }).length,
+    count: sliced((text) => tokenizer.encode(text, { add_special_tokens: false }).length),
   };
 }
 
@@ -76,6 +76,31 @@ function templateMessage(m: PromptMessage): TemplateMessage {
   return { role, content: null, tool_calls: m.toolCalls.map((call) => ({ type: 'function', function: call })) };
 }
 
+/** The longest run of non-space characters counted whole, and the slices of a longer one. */
+const LONGEST_WORD = 10_000;
+const SLICE = 64;
+const LONG_WORD = new RegExp(`\\S{${LONGEST_WORD + 1},}`, 'g');
+
+/**
+ * BPE merges within a pre-token cost time quadratic in its length, and both libraries
+ * overflow the stack on a word of megabytes (a 5 MB prompt of one "word"). A run of more
+ * than LONGEST_WORD non-space characters is counted in slices of SLICE characters, each alone:
+ * text without such a run is counted exactly as the tokenizer does; a run that long
+ * (base64, a minified blob) is no word and gets a count near the whole's, in linear time.
+ */
+function sliced(count: (text: string) => number): (text: string) => number {
+  return (text) => {
+    let sum = 0;
+    let from = 0;
+    for (const match of text.matchAll(LONG_WORD)) {
+      if (match.index > from) sum += count(text.slice(from, match.index));
+      for (let at = 0; at < match[0].length; at += SLICE) sum += count(match[0].slice(at, at + SLICE));
+      from = match.index + match[0].length;
+    }
+    return from === 0 ? count(text) : sum + (from < text.length ? count(text.slice(from)) : 0);
+  };
+}
+
 const MARKER = /<\|im_(?:start|sep|end)\|>/g;
 
 async function tiktoken(name: 'o200k_base' | 'cl100k_base'): Promise<PromptTokenizer> {
@@ -88,6 +113,6 @@ async function tiktoken(name: 'o200k_base' | 'cl100k_base'): Promise<PromptToken
   return {
     name,
     render: (messages, generationPrompt) => messages.map(message).join('') + (generationPrompt ? '<|im_start|>assistant<|im_sep|>' : ''),
-    count: (text) => text.split(MARKER).reduce((sum, piece) => sum + encoding.encode(piece, [], []).length, 0) + (text.match(MARKER)?.length ?? 0),
+    count: sliced((text) => text.split(MARKER).reduce((sum, piece) => sum + encoding.encode(piece, [], []).length, 0) + (text.match(MARKER)?.length ?? 0)),
   };
 }

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../_internals/atomic-write.ts';
+import { makeDirectory } from '../_internals/output-guard.ts';
 import { renderRunBadge } from './badge.ts';
 import { renderRunHtml } from './html.ts';
 import { renderRunJunit } from './junit.ts';
@@ -18,9 +18,12 @@ export const RENDERINGS: Record<string, (run: RunRecord) => string> = {
   'badge.json': renderRunBadge,
 };
 
+/** The files writeReports writes into `dir`. */
+export const reportFiles = (dir: string): string[] => Object.keys(RENDERINGS).map((name) => join(dir, name));
+
 /** Writes every rendering of `run` into `dir`, each atomically (a killed run leaves no half file); returns the files written. */
 export function writeReports(run: RunRecord, dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
+  makeDirectory(dir);
   return Object.entries(RENDERINGS).map(([name, render]) => {
     const file = join(dir, name);
     writeFileAtomic(file, render(run));

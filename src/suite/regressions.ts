@@ -6,9 +6,10 @@
  * Then, for a log input, the log itself (header line, events); for a JSON input, the value, indented.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { AnyProperty, RegressionPayload } from '../../properties/index.ts';
+import { makeDirectory } from '../_internals/output-guard.ts';
 import { writeFileAtomic } from '../_internals/atomic-write.ts';
 import { ReconError } from '../errors.ts';
 
@@ -87,7 +88,7 @@ export class RegressionStore {
     const body = payload.kind === 'log' ? payload.jsonl : `${JSON.stringify(payload.value, null, 2)}\n`;
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
     const head = { regression: 1, property, hash, ...meta, input: payload.kind };
-    mkdirSync(this.writeDir, { recursive: true });
+    makeDirectory(this.writeDir);
     const file = join(this.writeDir, `${property}-${hash}.jsonl`);
     writeFileAtomic(file, `${JSON.stringify(head)}\n${body}`);
     return file;

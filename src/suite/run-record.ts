@@ -144,12 +144,12 @@ export function readRunJsonl(text: string, file = 'run.jsonl'): RunRecord {
     try {
       return JSON.parse(line) as { type?: string };
     } catch {
-      throw new ReconError('USAGE', `${file}:${i + 1}: not a JSON line`);
+      throw new ReconError('FILE_UNREADABLE', `${file}:${i + 1}: not a JSON line`);
     }
   });
   const header = parsed[0] as RunHeader | undefined;
   const footer = parsed[parsed.length - 1] as RunFooter | undefined;
-  if (header?.type !== 'header' || header.format !== RUN_FORMAT) throw new ReconError('USAGE', `${file}:1: not a recon run (line 1 must be its header, format ${RUN_FORMAT})`);
-  if (footer?.type !== 'footer') throw new ReconError('USAGE', `${file}:${lines.length}: the run has no footer line (was it cut short?)`);
+  if (header?.type !== 'header' || header.format !== RUN_FORMAT) throw new ReconError('FILE_UNREADABLE', `${file}:1: not a recon run (line 1 must be its header, format ${RUN_FORMAT})`);
+  if (footer?.type !== 'footer') throw new ReconError('FILE_UNREADABLE', `${file}:${lines.length}: the run has no footer line (was it cut short?)`);
   return { header, results: parsed.slice(1, -1) as RunResult[], footer };
 }

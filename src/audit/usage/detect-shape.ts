@@ -5,6 +5,7 @@
  * these is refused with LOG_SHAPE_UNKNOWN at the line of its first record. A file that
  * cannot be read, or is not JSON at all, is left to the DSH loader, whose codes name that.
  */
+import { refuseNonRegular } from '../_internals/regular-file.ts';
 import { createReadStream, statSync } from 'node:fs';
 import { isObject } from './_internals/counts.ts';
 import { readJsonDocument } from './_internals/records.ts';
@@ -42,6 +43,7 @@ export function shapeOfRecord(value: unknown): Harness | 'dsh' | undefined {
 
 /** The shape of the file at `path`, from its first records (or, when its first line is not JSON, from the whole document). */
 export async function sniffLogShape(path: string): Promise<LogShape> {
+  if (refuseNonRegular(path, path) !== undefined) return { kind: 'dsh' }; // never opened: auditFile refuses it with its code
   let lines: Array<{ text: string; line: number }>;
   try {
     lines = await firstLines(path, LOOK_AHEAD);

@@ -101,6 +101,8 @@ class Connection {
   async #ready(): Promise<Child> {
     if (this.#broken !== undefined) throw this.#broken;
     if (this.#child?.alive === true) return this.#child;
+    const unreported = this.#child?.takeUnreported();
+    if (unreported !== undefined) throw unreported;
     const restart = this.#child !== undefined;
     this.#starting ??= Child.start(this.command, this.options).then(
       (child) => {
@@ -138,6 +140,8 @@ class Child {
   #nextId = 1;
   #stderr = '';
   #failure: ReconError | undefined;
+  /** A failure no pending call received (an answer twice, after its call was settled): the next call gets it. */
+  #unreported: ReconError | undefined;
   info!: ImplementationInfo;
 
   private constructor(command: string, options: StdioOptions) {
@@ -208,6 +212,13 @@ class Child {
     return this.#failure === undefined;
   }
 
+  /** The protocol error no call has received yet, once: a restart must not hide it. */
+  takeUnreported(): ReconError | undefined {
+    const failure = this.#unreported;
+    this.#unreported = undefined;
+    return failure;
+  }
+
   /** Writes the calls as one line (a batch when there are several) and arms their timeout. */
   send(calls: readonly Call[], timeoutMs = this.#timeoutMs): void {
     const line: Line = { waiting: 0, timer: undefined };
@@ -263,6 +274,7 @@ class Child {
   #fail(code: 'IMPL_CRASHED' | 'IMPL_TIMEOUT' | 'PROTOCOL_ERROR', message: string): void {
     if (this.#failure !== undefined) return;
     this.#failure = new ReconError(code, message);
+    if (this.#pending.size === 0 && code === 'PROTOCOL_ERROR') this.#unreported = this.#failure;
     for (const call of this.#pending.values()) {
       clearTimeout(call.line.timer);
       call.reject(this.#failure);
