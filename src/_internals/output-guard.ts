@@ -3,7 +3,7 @@
  * level at a time. Node's recursive mkdir retries forever where a parent exists but a
  * child cannot be made (procfs: /proc/self/x answers ENOENT), so it is not used.
  */
-import { mkdirSync, statSync, type Stats } from 'node:fs';
+import { mkdirSync, rmdirSync, statSync, type Stats } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { ReconError } from '../errors.ts';
 
@@ -30,7 +30,7 @@ export function refuseInputAsOutput(outputs: readonly string[], inputs: readonly
 }
 
 /** mkdir -p that ends: each missing folder made in turn; an error (ENOENT under procfs, EACCES) is FILE_UNWRITABLE. */
-export function makeDirectory(dir: string): void {
+export function makeDirectory(dir: string): string[] {
   const missing: string[] = [];
   for (let at = resolve(dir); statOf(at) === undefined; at = dirname(at)) {
     missing.unshift(at);
@@ -45,4 +45,16 @@ export function makeDirectory(dir: string): void {
     }
   }
   if (statOf(dir)?.isDirectory() !== true) throw new ReconError('FILE_UNWRITABLE', `${dir} is not a folder`);
+  return missing;
+}
+
+/** Removes the folders `makeDirectory` created, deepest first, as long as they are still empty: a run refused before it wrote leaves nothing. */
+export function unmakeDirectory(created: readonly string[]): void {
+  for (const folder of [...created].reverse()) {
+    try {
+      rmdirSync(folder);
+    } catch {
+      return; // not empty, or gone: leave it
+    }
+  }
 }

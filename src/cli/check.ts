@@ -15,7 +15,7 @@ import { count } from '../report/plural.ts';
 import { formatDuration, renderRunText } from '../report/suite-terminal.ts';
 import { citedClauseIds } from '../spec/index.ts';
 import { reportFiles, writeReports } from '../report/write-reports.ts';
-import { makeDirectory, refuseInputAsOutput } from '../_internals/output-guard.ts';
+import { makeDirectory, refuseInputAsOutput, unmakeDirectory } from '../_internals/output-guard.ts';
 import { sweep } from './_internals/sweep.ts';
 import { EXIT, MAX_TIMER_MS, MAX_WORKERS, parseCommandLine, parseCount, SEED_RANGE, WORKERS_RANGE, type Command, type Io } from './command.ts';
 
@@ -175,9 +175,15 @@ export const check: Command = {
     if (values.report !== undefined) {
       // Before the run: a report that cannot be written fails now, not after the suite.
       if (expectations !== undefined) refuseInputAsOutput(reportFiles(resolve(io.cwd, values.report)), [resolve(io.cwd, expectations.file)], '--report', io.cwd);
-      makeDirectory(resolve(io.cwd, values.report));
     }
-    const run = await runAt(seed, progress(io, values.json === true));
+    const created = values.report === undefined ? [] : makeDirectory(resolve(io.cwd, values.report));
+    let run: RunRecord;
+    try {
+      run = await runAt(seed, progress(io, values.json === true));
+    } catch (error) {
+      unmakeDirectory(created);
+      throw error;
+    }
     if (values.report !== undefined) {
       const files = writeReports(run, resolve(io.cwd, values.report));
       io.stderr.write(`reports written: ${files.map((f) => relative(io.cwd, f)).join(', ')}\n`);
