@@ -119,7 +119,7 @@ function imagesRebuilt(provider: StreamProvider, clause: string): Property<Image
   const spec = (c: ImageCase) => SPEC_WIRE[provider](c.request, { ...c.images, reads: c.reads });
   return defineProperty({
     id: `WIRE-IMAGES${SUFFIX[provider]}`,
-    title: `a ${NAME[provider]} request with images is its serialization with every image read from the log's objects and verified, the oldest offloaded first, byte for byte; a missing or corrupt object is refused with the store's code, and no request is made`,
+    title: `${A[provider]} ${NAME[provider]} request with images is its serialization with every image read from the log's objects and verified, the oldest offloaded first, byte for byte; a missing or corrupt object is refused with the store's code, and no request is made`,
     clause,
     levels: ['wire'],
     provider,
