@@ -182,7 +182,7 @@ export function auditLog(text: string, file: string, options: AuditOptions = {})
  */
 export async function auditFile(path: string, file: string, progress?: (bytes: number) => void, options: AuditOptions = {}): Promise<LogAudit> {
   const notRegular = refuseNonRegular(path, file);
-  if (notRegular !== undefined) return { file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${notRegular}`, detail: notRegular };
+  if (notRegular !== undefined) return unreadable(file, notRegular);
   const auditor = new Auditor(options);
   const session = sessionGeneration(path);
   const named = session === undefined ? {} : { session };
@@ -190,13 +190,13 @@ export async function auditFile(path: string, file: string, progress?: (bytes: n
     const loaded = await loadJsonlFile(path, { file, retain: 'surface', versions: RELEASED_VERSIONS, observe: auditor.observe, ...(progress === undefined ? {} : { progress }) });
     return { ...auditor.result(file, loaded), source: loaded.source, ...named };
   } catch (error) {
-    if (isFileError(error)) return { file, ok: false, ...named, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${error.message}`, detail: error.message };
     return { ...refused(error, file), ...named };
   }
 }
 
-/** A log refused with a coded error; anything else is a bug and is thrown on. */
+/** A log refused with a coded error, or unreadable (an I/O error); anything else is a bug and is thrown on. */
 export function refused(error: unknown, file: string): RefusedLog {
+  if (isFileError(error)) return unreadable(file, error.message);
   if (!ReconError.is(error)) throw error;
   return {
     file,
@@ -209,6 +209,8 @@ export function refused(error: unknown, file: string): RefusedLog {
     ...(error.hint === undefined ? {} : { hint: error.hint }),
   };
 }
+
+const unreadable = (file: string, detail: string): RefusedLog => ({ file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${detail}`, detail });
 
 function isFileError(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';

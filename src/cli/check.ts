@@ -5,8 +5,7 @@ import { ERAS, type Era } from '../fold/index.ts';
 import { readExpectations, type ExpectationsFile } from '../suite/expectations.ts';
 import { DEFAULT_TIMEOUT_MS } from '../conformance/protocol/driver.ts';
 import { DEFAULT_MAX_LINE_BYTES } from '../conformance/protocol/lines.ts';
-import { RegressionStore } from '../suite/regressions.ts';
-import { checkConformance } from '../suite/check-conformance.ts';
+import { checkConformance, userRegressions } from '../suite/check-conformance.ts';
 import { DEFAULT_RUNS, parseShard, type SuiteProgress } from '../suite/run-suite.ts';
 import { packagePath } from '../_internals/package-root.ts';
 import { ReconError } from '../errors.ts';
@@ -19,8 +18,6 @@ import { makeDirectory, refuseInputAsOutput, unmakeDirectory } from '../_interna
 import { sweep } from './_internals/sweep.ts';
 import { EXIT, MAX_TIMER_MS, MAX_WORKERS, parseCommandLine, parseCount, SEED_RANGE, WORKERS_RANGE, type Command, type Io } from './command.ts';
 
-/** A user's own counterexamples, in the directory recon runs in: never the package's corpus. */
-export const DEFAULT_REGRESSIONS = '.recon/regressions';
 
 const help = `Usage: recon check [--impl reference|dsh[@version]] [--era current|session-prefix] [--property ID]... [--runs N] [--seed S] [--sweep N] [--json] [--report DIR]
        recon check --impl cmd:"<command>" [--timeout MS] [--max-line BYTES] [--validate-protocol]
@@ -151,8 +148,7 @@ export const check: Command = {
     const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS, { min: 1, max: MAX_TIMER_MS, why: 'the longest timer Node keeps' });
     const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES, { min: 1, max: 2 ** 29, why: 'the longest string Node holds, 512 MiB' });
     const openOptions = { cwd: io.cwd, timeoutMs, maxLineBytes, validateProtocol: values['validate-protocol'] === true, ...(era === undefined ? {} : { era }) };
-    const localDir = resolve(io.cwd, values.regressions ?? DEFAULT_REGRESSIONS);
-    const store = new RegressionStore([localDir, packagePath('corpora/regressions/')], values['no-save'] ? undefined : localDir);
+    const store = userRegressions(io.cwd, values.regressions, !values['no-save']);
     const runAt = async (at: number | undefined, onProgress?: (event: SuiteProgress) => void): Promise<RunRecord> => {
       const record = await checkConformance(spec, {
         open: openOptions,

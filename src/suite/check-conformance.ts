@@ -8,6 +8,7 @@ import { PROPERTIES, type AnyProperty } from '../../properties/index.ts';
 import { assertImplementation, type Implementation } from '../contract/implementation.ts';
 import { openImplementation, type OpenOptions } from '../conformance/open-implementation.ts';
 import { ReconError } from '../errors.ts';
+import { resolve } from 'node:path';
 import { packagePath } from '../_internals/package-root.ts';
 import { assertExpectationsFor, validateExpectations, type ExpectationsFile } from './expectations.ts';
 import { RegressionStore } from './regressions.ts';
@@ -30,6 +31,15 @@ export interface CheckOptions extends Omit<WorkerSuiteOptions, 'regressions'> {
 /** The package's own stored counterexamples, replayed by every run that names no other store. */
 export function packageRegressions(): RegressionStore {
   return new RegressionStore([packagePath('corpora/regressions/')], undefined);
+}
+
+/** Where a user's own counterexamples go, in the directory recon runs in: never the package's corpus. */
+export const USER_REGRESSIONS = '.recon/regressions';
+
+/** The user's store (`dir`, default .recon/regressions of `cwd`) beside the package's corpus; new counterexamples are written to `dir` unless `save` is false. */
+export function userRegressions(cwd: string, dir = USER_REGRESSIONS, save = true): RegressionStore {
+  const own = resolve(cwd, dir);
+  return new RegressionStore([own, packagePath('corpora/regressions/')], save ? own : undefined);
 }
 
 /**

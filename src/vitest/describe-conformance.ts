@@ -7,16 +7,14 @@
  * re-running the test replays it, whatever the implementation: one in process has no
  * command line to replay it by.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES, forEra, type AnyProperty } from '../../properties/index.ts';
 import { assertImplementation, declaredEra, type Implementation } from '../contract/implementation.ts';
 import { ReconError } from '../errors.ts';
 import { renderFailure } from '../report/suite-terminal.ts';
-import { checkConformance } from '../suite/check-conformance.ts';
+import { checkConformance, userRegressions } from '../suite/check-conformance.ts';
 import { assertExpectationsFor, validateExpectations, type Expectation, type ExpectationsFile } from '../suite/expectations.ts';
-import { packagePath } from '../_internals/package-root.ts';
-import { RegressionStore } from '../suite/regressions.ts';
+import type { RegressionStore } from '../suite/regressions.ts';
 import { DEFAULT_RUNS, notApplicable } from '../suite/run-suite.ts';
 
 export interface DescribeConformanceOptions {
@@ -52,7 +50,7 @@ export function describeConformance(impl: Implementation, options: DescribeConfo
     validateExpectations(options.expectations, PROPERTIES.map((p) => p.id));
     if (!Array.isArray(options.expectations)) assertExpectationsFor(options.expectations as ExpectationsFile, impl.info);
   }
-  if (options.regressions !== false) (options.regressions ?? userRegressions()).verify(PROPERTIES);
+  if (options.regressions !== false) (options.regressions ?? userRegressions(process.cwd())).verify(PROPERTIES);
   const unknown = (options.only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
   if (unknown.length > 0) throw new ReconError('USAGE', `only: unknown property ${unknown.join(', ')}`);
   const chosen = options.only === undefined ? PROPERTIES : PROPERTIES.filter((p) => options.only!.includes(p.id));
@@ -72,18 +70,12 @@ export function describeConformance(impl: Implementation, options: DescribeConfo
   });
 }
 
-/** The store a vitest run reads and writes: the user's own folder beside the package's corpus. */
-function userRegressions(): RegressionStore {
-  const own = join(process.cwd(), '.recon/regressions');
-  return new RegressionStore([own, packagePath('corpora/regressions/')], own);
-}
-
 async function checkProperty(impl: Implementation, property: AnyProperty, options: DescribeConformanceOptions & { readonly seed: number; readonly runs: number }, expectedFailure: string | undefined): Promise<void> {
   const run = await checkConformance(impl, {
     properties: [property],
     runs: options.runs,
     seed: options.seed,
-    regressions: options.regressions ?? userRegressions(),
+    regressions: options.regressions ?? userRegressions(process.cwd()),
   });
   const result = run.results[0];
   const failed = result?.status === 'fail';

@@ -8,8 +8,7 @@
  * verdict on every drop (src/audit/usage/drop-attribution.ts). A file that breaks its
  * format is refused with a code at its line, and nothing of it is counted.
  */
-import { ReconError } from '../../errors.ts';
-import type { RefusedLog } from '../index.ts';
+import { refused, type RefusedLog } from '../index.ts';
 import { ClaudeCodeReader } from './_internals/claude-code.ts';
 import { CodexReader, type CodexFamilies } from './_internals/codex.ts';
 import { UsageLedger } from './_internals/ledger.ts';
@@ -91,7 +90,7 @@ export async function auditUsage(targets: readonly UsageTarget[]): Promise<Usage
       });
     } catch (error) {
       ledger.rollback();
-      results.set(target, { ...refusal(error, target.file), harness });
+      results.set(target, { ...refused(error, target.file), harness });
     }
   }
   return { files: targets.map((t) => results.get(t)!), sessions: ledger.sessions() };
@@ -109,20 +108,3 @@ function readingOrder(targets: readonly UsageTarget[]): UsageTarget[] {
   return targets.map((t, i) => ({ t, i, d: depth(t) })).sort((a, b) => a.d - b.d || a.i - b.i).map(({ t }) => t);
 }
 
-function refusal(error: unknown, file: string): RefusedLog {
-  if (isFileError(error)) return { file, ok: false, code: 'FILE_UNREADABLE', message: `${file}: FILE_UNREADABLE: ${error.message}`, detail: error.message };
-  if (!ReconError.is(error)) throw error;
-  return {
-    file,
-    ok: false,
-    code: error.code,
-    message: error.message,
-    detail: error.detail,
-    ...(error.location.line === undefined ? {} : { line: error.location.line }),
-    ...(error.hint === undefined ? {} : { hint: error.hint }),
-  };
-}
-
-function isFileError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
-}
