@@ -19,7 +19,7 @@ const { declaredEra } = (await from('src/contract/implementation.ts')) as typeof
 const { notApplicable, runSuite } = (await from('src/suite/run-suite.ts')) as typeof import('../../src/suite/run-suite.ts');
 const { packageRegressions } = (await from('src/suite/check-conformance.ts')) as typeof import('../../src/suite/check-conformance.ts');
 
-const RUNS = Number(process.env.RECON_MUTATION_RUNS ?? 40);
+const RUNS = Number(process.env.RECON_MUTATION_RUNS ?? 25);
 const SEED = Number(process.env.RECON_MUTATION_SEED ?? 1);
 const regressions = packageRegressions();
 // Stryker's incremental mode reuses a result while the test's name is unchanged, so the name
