@@ -4,9 +4,7 @@
 // (properties, oracles, generators, runner) is loaded from the unmutated checkout, as it is
 // when it checks any other implementation. Outside a Stryker sandbox both are the same files.
 import { describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { referenceImplementation } from '../../src/conformance/reference/reference-implementation.ts';
 
@@ -22,24 +20,10 @@ const { packageRegressions } = (await from('src/suite/check-conformance.ts')) as
 const RUNS = Number(process.env.RECON_MUTATION_RUNS ?? 25);
 const SEED = Number(process.env.RECON_MUTATION_SEED ?? 1);
 const regressions = packageRegressions();
-// Stryker's incremental mode reuses a result while the test's name is unchanged, so the name
-// carries a digest of the suite's own sources: a changed generator or oracle re-runs every mutant.
-const SUITE = suiteDigest(['properties', 'src/suite', 'src/contract', 'corpora/regressions', 'corpora/dsh-era-logs']);
-
-function suiteDigest(dirs: readonly string[]): string {
-  const hash = createHash('sha256');
-  for (const dir of dirs) {
-    const root = resolve(suiteRoot, dir);
-    for (const file of readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort()) {
-      hash.update(relative(suiteRoot, file)).update(readFileSync(file));
-    }
-  }
-  return hash.digest('hex').slice(0, 12);
-}
 
 for (const era of ['current', 'session-prefix'] as const) {
   const impl = referenceImplementation(era === 'current' ? {} : { info: { era } });
-  describe(`reference, ${era} era (suite ${SUITE})`, () => {
+  describe(`reference, ${era} era`, () => {
     for (const property of PROPERTIES) {
       // A property the era leaves as it is runs once, in the current era.
       if (era !== 'current' && forEra(property, era) === property) continue;
