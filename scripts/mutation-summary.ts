@@ -1,5 +1,7 @@
 // The mutation report of the reference: scores per folder and every mutant that is not killed,
 // read from Stryker's own reports (mutation-testing-report-schema) of each folder's run.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { formatTable } from '../src/report/table.ts';
 
 export const FOLDERS = ['log', 'fold', 'wire', 'loop'] as const;
@@ -147,6 +149,20 @@ export function renderSummaryHtml(scores: readonly FolderScore[], command: strin
 <table><tr><th>folder</th><th>score</th><th>bound</th><th>verdict</th><th>killed</th><th>timeout</th><th>survived</th><th>no coverage</th><th>ignored</th><th>errors</th></tr>
 ${rows}</table>
 ${sections}
+</body></html>
+`;
+}
+
+/** One folder's report as the interactive page of mutation-testing-elements (the viewer Stryker's own HTML report uses), the report inlined. */
+export function renderStrykerHtml(report: StrykerReport): string {
+  const require = createRequire(createRequire(import.meta.url).resolve('@stryker-mutator/core'));
+  const viewer = readFileSync(require.resolve('mutation-testing-elements/dist/mutation-test-elements.js'), 'utf8');
+  // "</" inside the JSON would end the script element early.
+  const json = JSON.stringify(report).replace(/<\//g, '<\\/');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Mutation testing of the reference</title><script>${viewer}</script></head>
+<body><mutation-test-report-app title-postfix="recon"></mutation-test-report-app>
+<script>document.querySelector('mutation-test-report-app').report = ${json};</script>
 </body></html>
 `;
 }
