@@ -4,9 +4,9 @@
 //   npm run mutation -- --folder wire        (then, with every folder's report present)
 //   npm run mutation -- --summary
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../src/_internals/atomic-write.ts';
 import { packagePath } from '../src/_internals/package-root.ts';
@@ -58,13 +58,37 @@ function usage(message: string): number {
 function runFolder(folder: Folder, force: boolean, runs: string): number {
   const out = packagePath(`reports/mutation/${folder}`);
   mkdirSync(out, { recursive: true });
-  const config = {
-    mutate: [`src/${folder}/**/*.ts`, `!src/${folder}/**/index.ts`],
-    incrementalFile: join(out, 'mutation.json'),
-    htmlReporter: { fileName: join(out, 'mutation.html') },
-    reporters: ['html', 'clear-text', 'progress'],
-  };
-  return runStryker(folder, config, force ? ['--force'] : [], runs, force ? 'every mutant' : 'incremental');
+  // A folder runs in parts of a few hundred lines: each part's results join the folder's report
+  // (the incremental file keeps those of files outside a run's scope), so a run cut short keeps
+  // every part it finished.
+  const parts = partsOf(folder);
+  for (const [i, files] of parts.entries()) {
+    const config = { mutate: files, incrementalFile: join(out, 'mutation.json'), htmlReporter: { fileName: join(out, 'mutation.html') }, reporters: ['html', 'clear-text', 'progress'] };
+    const status = runStryker(folder, config, force ? ['--force'] : [], runs, `${force ? 'every mutant' : 'incremental'}, part ${i + 1} of ${parts.length}: ${files.map((f) => f.slice(`src/${folder}/`.length)).join(', ')}`);
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+const PART_LINES = 600;
+
+function partsOf(folder: Folder): string[][] {
+  const files = readdirSync(packagePath(`src/${folder}`), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && basename(f) !== 'index.ts')
+    .map((f) => `src/${folder}/${f.split(sep).join('/')}`)
+    .sort();
+  const parts: string[][] = [];
+  let lines = Infinity;
+  for (const file of files) {
+    const n = readFileSync(packagePath(file), 'utf8').split('\n').length;
+    if (lines + n > PART_LINES) {
+      parts.push([]);
+      lines = 0;
+    }
+    parts.at(-1)!.push(file);
+    lines += n;
+  }
+  return parts;
 }
 
 function runStryker(folder: Folder, overrides: Record<string, unknown>, args: readonly string[], runs: string, what: string): number {
