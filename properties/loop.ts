@@ -6,7 +6,8 @@ import { eventsOf, isEvent, isTyped, type EpochHeader, type InboxSpliceData, typ
 import { SCENARIO_FLOORS, forkingScenario, scenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { fail, must, sameJson, sameText } from './_internals/failure.ts';
 import { firstUnfrozen } from './_internals/frozen.ts';
-import { expectedBoundaries, expectedHeader, expectedMessages, expectedRequest, expectedWire, parseLog, type ParsedLog } from './_internals/oracle.ts';
+import { expectedBoundaries, expectedHeader, expectedMessages, expectedRequest, expectedWire, parseLog, specHeaders, type ParsedLog } from './_internals/oracle.ts';
+import type { WireRequest } from '../src/wire/index.ts';
 import { defineProperty, jsonCodec, type Property } from './_internals/property.ts';
 import { checkExtends } from './request.ts';
 
@@ -81,6 +82,15 @@ const common = {
 const at = (b: RequestBoundary, child?: string) => `the request of step ${b.turn}.${b.step} (boundary seq ${b.seq}${child === undefined ? '' : ` of fork child ${child}`})`;
 const childOf = (stretch: Stretch) => (stretch.index > 0 ? stretch.log.id : undefined);
 
+/** A URL's path; a URL that does not parse is compared whole. */
+const pathOf = (url: string): string => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+};
+
 /** Actions that change the header the next request is built with (a prompt may change it during its turn). */
 const changesHeader = (a: Scenario['actions'][number]) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override' || (a.do === 'prompt' && a.change !== undefined);
 
@@ -104,8 +114,8 @@ export const LOOP_RECONSTRUCT = loopProperty({
 export const LOOP_WIRE_RECONSTRUCT = loopProperty({
   ...common,
   id: 'LOOP-WIRE-RECONSTRUCT',
-  title: 'every request body the loop sent equals, byte for byte, the serialization of the request rebuilt from its log',
-  clause: 'RULE-1.2 (wire bytes), REQ-2.1',
+  title: 'every request the loop sent equals the serialization of the request rebuilt from its log: the body byte for byte, the method, the path and every header the spec gives by value',
+  clause: 'RULE-1.2 (wire bytes), REQ-2.1, WIRE-2.5 (headers)',
   // Wire bytes are only the harness's own when it has a wire level.
   levels: ['loop', 'wire'] as const,
   floors: SCENARIO_FLOORS,
@@ -115,7 +125,12 @@ export const LOOP_WIRE_RECONSTRUCT = loopProperty({
       boundaries.forEach((b, i) => {
         const rebuilt = expectedRequest(log, b.seq);
         if (rebuilt === null) fail(`${at(b, childOf(stretch))} has no request/header before it: the log cannot rebuild it`);
-        sameText(`the body of ${at(b, childOf(stretch))} differs from the serialization of its reconstruction`, expectedWire(rebuilt).body, run.wire[i]!.body);
+        const spec = expectedWire(rebuilt);
+        const sent = run.wire[i]!;
+        sameText(`the body of ${at(b, childOf(stretch))} differs from the serialization of its reconstruction`, spec.body, sent.body);
+        // The base URL is the deployment's; method, path and the headers the spec gives are the request's.
+        const outside = (w: WireRequest) => ({ method: w.method, path: pathOf(w.url), headers: specHeaders(w.headers) });
+        sameJson(`the method, path or headers of ${at(b, childOf(stretch))} differ from the serialization of its reconstruction`, outside(spec), outside(sent));
       });
     }
   },

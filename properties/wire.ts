@@ -144,7 +144,7 @@ export const WIRE_IMAGES = imagesRebuilt('deepseek', 'ATT-1.1, ATT-2.1, ATT-2.3 
 export const WIRE_IMAGES_OPENAI = imagesRebuilt('openai', 'ATT-1.1, ATT-2.1, ATT-2.3 (verified reads), WIRE-7.1, WIRE-7.2 (offload), WIRE-7.3');
 export const WIRE_IMAGES_ANTHROPIC = imagesRebuilt('anthropic', 'ATT-1.1, ATT-2.1, ATT-2.3 (verified reads), WIRE-7.1, WIRE-7.2 (offload), WIRE-7.4');
 
-export const WIRE_MATCHES_SPEC = matchesSpec('deepseek', 'WIRE-2.1, WIRE-2.2, WIRE-2.3, WIRE-2.4');
+export const WIRE_MATCHES_SPEC = matchesSpec('deepseek', 'WIRE-2.1, WIRE-2.2, WIRE-2.3, WIRE-2.4, WIRE-2.5');
 export const WIRE_MATCHES_SPEC_OPENAI = matchesSpec('openai', 'WIRE-3.1, WIRE-2.3 (the message list)');
 export const WIRE_MATCHES_SPEC_ANTHROPIC = matchesSpec('anthropic', 'WIRE-4.1, WIRE-4.2 (rolling breakpoint)');
 

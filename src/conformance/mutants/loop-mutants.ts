@@ -247,6 +247,46 @@ export const FORK_OVERRIDE_DROPPED = inProcess('fork-override-dropped', 'a loop 
   parts: { loop: overrideDroppingLoop },
 });
 
+// --- The request as it goes out: headers and one-shots (issue 21, whole-object oracles) ---
+
+/** The loop keeps its own copy of each serialized request with the headers it knows of, so the session id never reaches the wire. */
+class KnownHeadersOnlyLoop extends AgentLoop {
+  protected override afterDispatch(sent: SentRequest): SentRequest {
+    const kept = Object.fromEntries(Object.entries(sent.wire.headers).filter(([name]) => name === 'content-type' || name === 'accept'));
+    return { ...sent, wire: { ...sent.wire, headers: kept } };
+  }
+}
+
+/** The summary's envelope logs the max tokens the agent asked for, not the one its route resolved (an adapter default). */
+class EnvelopeUnresolvedMaxTokensLoop extends AgentLoop {
+  protected override oneShotEnvelope(config: LlmCallConfig): OneShotEnvelope {
+    return { provider: config.provider, model: config.model, ...(this.config.maxTokens === undefined ? {} : { maxTokens: this.config.maxTokens }) };
+  }
+}
+
+export const LOOP_WIRE_HEADERS_FILTERED = inProcess('loop-wire-headers-filtered', 'the loop copies each serialized request keeping only the headers it knows (content-type, accept), so the x-deepseek-harness-session-id header never goes out', 'wire field mis-mapped', {
+  parts: { loop: (o) => new KnownHeadersOnlyLoop(o) },
+});
+export const CLIENT_DROPS_HARNESS_HEADERS = inProcess('client-drops-harness-headers', 'the HTTP client sends its own default headers (content-type, accept, the key) and drops the per-request x-deepseek-harness-* headers the serializer set; what the loop reports still has them', 'wire field mis-mapped', {
+  parts: {
+    client: (fetch) => (input, init) => {
+      const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).filter(([name]) => !name.toLowerCase().startsWith('x-deepseek-harness-')));
+      return fetch(input, { ...init, headers });
+    },
+  },
+});
+export const CLIENT_HEADERS_ACCUMULATE = inProcess('client-headers-accumulate', 'the HTTP client merges each call’s headers into one shared default set, so after a compaction’s summary call every loop request still goes out marked x-deepseek-harness-compact: 1', 'wire field mis-mapped', {
+  parts: {
+    client: (fetch) => {
+      const defaults: Record<string, string> = {};
+      return (input, init) => fetch(input, { ...init, headers: Object.assign(defaults, init?.headers as Record<string, string> | undefined) });
+    },
+  },
+});
+export const ENVELOPE_UNRESOLVED_MAX_TOKENS = inProcess('envelope-unresolved-max-tokens', 'a compaction’s summary logs the max tokens the agent asked for instead of the one its route resolved, so when an adapter default fills it the summary call sends a max_tokens its envelope does not hold', 'unlogged block', {
+  parts: { loop: (o) => new EnvelopeUnresolvedMaxTokensLoop(o) },
+});
+
 export const LOOP_MUTANTS = [
   CLOCK_IN_SYSTEM_PROMPT,
   TOOLS_RESORTED,
@@ -268,4 +308,8 @@ export const LOOP_MUTANTS = [
   MAX_TOKENS_RUNS_TOOLS,
   SUMMARY_READS_KEPT,
   FORK_OVERRIDE_DROPPED,
+  LOOP_WIRE_HEADERS_FILTERED,
+  CLIENT_DROPS_HARNESS_HEADERS,
+  CLIENT_HEADERS_ACCUMULATE,
+  ENVELOPE_UNRESOLVED_MAX_TOKENS,
 ];
