@@ -1,7 +1,7 @@
 /** Mutants of the loop: each overrides one extension point of the reference `AgentLoop`. */
 import { buildRequest, foldRequestHeader, headerEquals, type NeutralRequest } from '../../fold/index.ts';
-import { eventsOf, isEvent, type ContentBlock, type EpochHeader, type EventOf, type FinishReason, type HeaderReason, type InboxSpliceData, type JsonValue, type LlmCallConfig, type Message, type SessionLog } from '../../log/index.ts';
-import { AgentLoop, Inbox, TOOL_NOT_STARTED, createToolResultMessage, type AgentLoopOptions, type OneShotEnvelope, type SentRequest, type StepResult } from '../../loop/index.ts';
+import { eventsOf, isEvent, type ContentBlock, type ToolSpec, type EpochHeader, type EventOf, type FinishReason, type HeaderReason, type InboxSpliceData, type JsonValue, type LlmCallConfig, type Message, type SessionLog } from '../../log/index.ts';
+import { AgentLoop, Inbox, TOOL_NOT_STARTED, ToolRegistry, createToolResultMessage, type AgentLoopOptions, type OneShotEnvelope, type SentRequest, type StepResult, type Tool } from '../../loop/index.ts';
 import { inProcess } from './define.ts';
 import { issue } from './mutant.ts';
 import { UNFROZEN_REQUEST_PART } from './fold-mutants.ts';
@@ -247,6 +247,59 @@ export const FORK_OVERRIDE_DROPPED = inProcess('fork-override-dropped', 'a loop 
   parts: { loop: overrideDroppingLoop },
 });
 
+// --- Timing between attempts, compaction, re-registration (issue 21) ---
+
+/** Each attempt renders the system prompt and tools again, as a retry that re-enters the step from its top would. */
+class RetryRerendersHeaderLoop extends AgentLoop {
+  protected override prepareRequest(turn: number, step: number, _system: string, _tools: EpochHeader['tools']): SentRequest {
+    return super.prepareRequest(turn, step, this.renderSystem(), this.toolSpecs());
+  }
+}
+
+/** The prompt assembly is rebuilt after a compaction from the summary call's options, which carry no tools; nothing puts them back in this instance. */
+class CompactionDropsToolsLoop extends AgentLoop {
+  #compacted = false;
+  override async compact(options: { readonly keep?: number; readonly maxTokens?: number } = {}): Promise<void> {
+    const before = this.log.length;
+    await super.compact(options);
+    this.#compacted ||= this.log.length > before;
+  }
+  protected override toolSpecs(): EpochHeader['tools'] {
+    return this.#compacted ? [] : super.toolSpecs();
+  }
+}
+
+/** Tools kept as a list, one entry per registration: a name registered twice is sent twice. */
+class ListRegistry extends ToolRegistry {
+  readonly #list: Tool[] = [];
+  override register(tool: Tool): void {
+    super.register(tool);
+    this.#list.push(tool);
+  }
+  override specs(): ToolSpec[] {
+    return this.#list.map((tool) => tool.spec);
+  }
+}
+
+/** A registration replaces a name by removing it and adding the new tool at the end. */
+class MovingRegistry extends ToolRegistry {
+  readonly #order: string[] = [];
+  override register(tool: Tool): void {
+    super.register(tool);
+    const at = this.#order.indexOf(tool.spec.name);
+    if (at >= 0) this.#order.splice(at, 1);
+    this.#order.push(tool.spec.name);
+  }
+  override specs(): ToolSpec[] {
+    return this.#order.map((name) => this.get(name)!.spec);
+  }
+}
+
+export const RETRY_RERENDERS_HEADER = inProcess('retry-rerenders-header', 'every attempt renders the system prompt and tools again, so the retry of a failed attempt picks up a change made while that attempt was in flight instead of sending what the step’s first attempt sent', 'header discipline', { parts: { loop: (o) => new RetryRerendersHeaderLoop(o) } });
+export const COMPACTION_DROPS_TOOLS = inProcess('compaction-drops-tools', 'after a compaction the loop rebuilds its prompt assembly from the summary call’s options, which carry no tools, so every later request of that loop instance is sent without tools', 'header discipline', { parts: { loop: (o) => new CompactionDropsToolsLoop(o) } });
+export const REREGISTER_ADDS_TOOL = inProcess('reregister-adds-tool', 'tools are kept as a list of registrations, so registering a name again adds a second tool of that name to every later request', 'header discipline', { parts: { tools: () => new ListRegistry() } });
+export const REREGISTER_MOVES_TOOL = inProcess('reregister-moves-tool', 'registering a name again removes the old tool and adds the new one at the end, so the tool list changes order as well as definition', 'tool order drift', { parts: { tools: () => new MovingRegistry() } });
+
 export const LOOP_MUTANTS = [
   CLOCK_IN_SYSTEM_PROMPT,
   TOOLS_RESORTED,
@@ -268,4 +321,8 @@ export const LOOP_MUTANTS = [
   MAX_TOKENS_RUNS_TOOLS,
   SUMMARY_READS_KEPT,
   FORK_OVERRIDE_DROPPED,
+  RETRY_RERENDERS_HEADER,
+  COMPACTION_DROPS_TOOLS,
+  REREGISTER_ADDS_TOOL,
+  REREGISTER_MOVES_TOOL,
 ];
