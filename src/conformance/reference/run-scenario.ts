@@ -197,7 +197,8 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
           sent.push(...loop.sent);
           if (action.route !== undefined) route = action.route;
           if (action.system !== undefined) system = action.system;
-          restart(saveJsonl(log));
+          // Feature tornRestart: the stopping process left a line cut short after the last newline.
+          restart(saveJsonl(log) + (action.torn ?? ''));
           break;
         case 'fork': {
           sent.push(...loop.sent);
