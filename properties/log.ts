@@ -191,7 +191,7 @@ const damageLabels = Object.fromEntries(DAMAGE_KINDS.flatMap((kind) => (['commit
 
 export const LOG_TORN_TAIL = defineProperty({
   id: 'LOG-TORN-TAIL',
-  title: 'damage after the last turn/end (torn, garbage or empty line, seq gap, repeated line, missing newline) is cut at its first line and the rest loads; the same damage before a later turn/end is refused with TORN_COMMITTED, a malformed chunk row anywhere with CHUNK_ROW_INVALID',
+  title: 'damage after the last turn/end (torn, garbage or empty line, seq gap, repeated line, missing newline) is cut at its first line and the rest loads, and an event appended then loads after it; the same damage before a later turn/end is refused with TORN_COMMITTED, a malformed chunk row anywhere with CHUNK_ROW_INVALID',
   clause: 'LOG-7.1, LOG-7.2 (torn tail versus committed damage), LOG-1.5 (chunk rows)',
   levels: ['log'],
   // Small logs with an open last turn, so every damage has a place on each side of the last turn/end.
@@ -202,11 +202,19 @@ export const LOG_TORN_TAIL = defineProperty({
   async check(impl, { log, pick }) {
     const damaged = damagesOf(log, pick);
     const loads = await Promise.all(damaged.map((d) => impl.load(d.jsonl)));
+    // After a torn tail, the event that stood where the damage starts is appended again: it must land after the last whole line.
+    const appends = await Promise.all(damaged.map((d) => ('kept' in d.expect ? impl.append(d.jsonl, [appendInput(log.events[d.expect.kept]!)]) : undefined)));
+    const reloads = await Promise.all(appends.map((a) => (a?.ok === true ? impl.load(a.value.jsonl) : undefined)));
     damaged.forEach((d, i) => {
       const what = `a log with a ${d.kind} ${d.place === 'committed' ? 'before a later turn/end' : 'after the last turn/end'}`;
       if ('refused' in d.expect) return refusedWith(loads[i]!, d.expect.refused, what);
       const loaded = must(loads[i]!, `loading ${what}`);
       sameJson(`${what}: after cutting the torn tail, the events differ from those before the damage`, log.events.slice(0, d.expect.kept), loaded.events);
+      const appended = must(appends[i]!, `appending to ${what}`);
+      const outcome = appended.outcomes[0]!;
+      if (!outcome.ok || outcome.seq !== d.expect.kept) fail(`appending to ${what} ${outcome.ok ? `gave seq ${outcome.seq}` : `was refused with ${outcome.code}`}; the event must get seq ${d.expect.kept}, right after the last whole line`);
+      const reloaded = must(reloads[i]!, `loading what append wrote after ${what}`);
+      sameJson(`${what}: the log written by an append after the torn tail does not load to the events before the damage and the one appended`, log.events.slice(0, d.expect.kept + 1), reloaded.events, 'an append after a torn tail writes after the last whole line (the tail cut), so the next load holds what was appended');
     });
   },
 });

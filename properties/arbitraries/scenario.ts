@@ -26,7 +26,7 @@ const toolSpec = (name: string, description: string, required: boolean): ToolSpe
   parameters: { type: 'object', properties: { path: { type: 'string' }, options: { type: 'object' } }, ...(required ? { required: ['path'] } : {}) },
 });
 
-const tool: fc.Arbitrary<ToolSpec> = fc.tuple(toolName, fc.constantFrom(...DESCRIPTIONS), fc.boolean()).map(([name, description, required]) => toolSpec(name, description, required));
+export const tool: fc.Arbitrary<ToolSpec> = fc.tuple(toolName, fc.constantFrom(...DESCRIPTIONS), fc.boolean()).map(([name, description, required]) => toolSpec(name, description, required));
 
 /**
  * Tool-call arguments: JSON with free text inside, nested objects and arrays, in the
@@ -92,7 +92,7 @@ const replyOf = (failing: number): fc.Arbitrary<ScenarioReply> => fc
     return out as ScenarioReply;
   });
 
-const headerChange: fc.Arbitrary<HeaderChange> = fc.oneof(
+export const headerChange: fc.Arbitrary<HeaderChange> = fc.oneof(
   { weight: 3, arbitrary: anyText.map((text): HeaderChange => ({ do: 'setSystem', text })) },
   { weight: 1, arbitrary: tool.map((t): HeaderChange => ({ do: 'registerTool', tool: t })) },
   {
@@ -147,7 +147,7 @@ const provider = fc.oneof(
 );
 
 /** A write cut short: the first bytes of an event line, never all of it (so never a line that parses), and no newline. */
-const tornBytes: fc.Arbitrary<string> = fc.tuple(anyText, fc.nat()).map(([text, cut]) => {
+export const tornBytes: fc.Arbitrary<string> = fc.tuple(anyText, fc.nat()).map(([text, cut]) => {
   const line = JSON.stringify({ type: 'assistant/chunk', seq: 0, time: 1_700_000_000_000, data: { turn: 1, step: 1, chunk: { type: 'text-delta', text } } });
   return line.slice(0, 1 + (cut % (line.length - 1)));
 });
@@ -163,7 +163,7 @@ const damageAndReuse = fc.record({
   reuse: fc.array(fc.option(fc.nat(), { freq: 2 }), { maxLength: 8 }),
 });
 
-function withDamageAndReuse(s: Scenario, { torn, reuse }: { readonly torn: readonly (string | null)[]; readonly reuse: readonly (number | null)[] }): Scenario {
+export function withDamageAndReuse(s: Scenario, { torn, reuse }: { readonly torn: readonly (string | null)[]; readonly reuse: readonly (number | null)[] }): Scenario {
   const names = s.tools.map((t) => t.name);
   let restarts = 0;
   let registrations = 0;

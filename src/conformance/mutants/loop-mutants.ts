@@ -256,22 +256,29 @@ class RetryRerendersHeaderLoop extends AgentLoop {
   }
 }
 
-/**
- * The loop keeps its assembled header and assembles it again only when the system prompt
- * changes; a compaction left the summary call's options (no tools) in that assembly, so the
- * first change after a compaction sends, and logs, the new prompt without the tools.
- */
-class CompactionDropsToolsLoop extends AgentLoop {
-  #compactedWith: string | undefined;
-  #dropped = false;
-  override async compact(options: { readonly keep?: number; readonly maxTokens?: number } = {}): Promise<void> {
-    const before = this.log.length;
-    await super.compact(options);
-    if (this.log.length > before) this.#compactedWith = this.renderSystem();
+/** A registry a compaction can empty, so that the summary call is sent without tools. */
+class ClearableRegistry extends ToolRegistry {
+  #cleared = false;
+  clear(): void {
+    this.#cleared = true;
   }
-  protected override toolSpecs(): EpochHeader['tools'] {
-    if (this.#compactedWith !== undefined && this.renderSystem() !== this.#compactedWith) this.#dropped = true;
-    return this.#dropped ? [] : super.toolSpecs();
+  override register(tool: Tool): void {
+    this.#cleared = false;
+    super.register(tool);
+  }
+  override get(name: string): Tool | undefined {
+    return this.#cleared ? undefined : super.get(name);
+  }
+  override specs(): ToolSpec[] {
+    return this.#cleared ? [] : super.specs();
+  }
+}
+
+/** The summary call runs through the agent's own tool registry, emptied so that it offers no tools, and nothing fills it again before a tool is registered. */
+class CompactionDropsToolsLoop extends AgentLoop {
+  override async compact(options: { readonly keep?: number; readonly maxTokens?: number } = {}): Promise<void> {
+    if (this.tools instanceof ClearableRegistry) this.tools.clear();
+    await super.compact(options);
   }
 }
 
@@ -302,7 +309,7 @@ class MovingRegistry extends ToolRegistry {
 }
 
 export const RETRY_RERENDERS_HEADER = inProcess('retry-rerenders-header', 'every attempt renders the system prompt and tools again, so the retry of a failed attempt picks up a change made while that attempt was in flight instead of sending what the step’s first attempt sent', 'header discipline', { parts: { loop: (o) => new RetryRerendersHeaderLoop(o) } });
-export const COMPACTION_DROPS_TOOLS = inProcess('compaction-drops-tools', 'after a compaction the loop’s kept prompt assembly holds the summary call’s options, which carry no tools, so from the first system prompt change after it every request of that loop instance is sent, and logged, without tools', 'header discipline', { parts: { loop: (o) => new CompactionDropsToolsLoop(o) } });
+export const COMPACTION_DROPS_TOOLS = inProcess('compaction-drops-tools', 'a compaction empties the agent’s tool registry so that the summary call offers no tools, and nothing fills it again, so every later request is sent, and logged, without the tools until one is registered', 'header discipline', { parts: { loop: (o) => new CompactionDropsToolsLoop(o), tools: () => new ClearableRegistry() } });
 export const REREGISTER_ADDS_TOOL = inProcess('reregister-adds-tool', 'tools are kept as a list of registrations, so registering a name again adds a second tool of that name to every later request', 'header discipline', { parts: { tools: () => new ListRegistry() } });
 export const REREGISTER_MOVES_TOOL = inProcess('reregister-moves-tool', 'registering a name again removes the old tool and adds the new one at the end, so the tool list changes order as well as definition', 'tool order drift', { parts: { tools: () => new MovingRegistry() } });
 
