@@ -106,7 +106,7 @@ const KILLERS: Record<string, readonly string[]> = {
   'compaction-drops-tools': ['LOOP-STEP-HEADER'],
   'reregister-adds-tool': ['LOOP-STEP-HEADER'],
   'reregister-moves-tool': ['LOOP-STEP-HEADER'],
-  'appends-after-torn-tail': ['LOG-TORN-TAIL', 'LOOP-LOG-WELL-FORMED'],
+  'appends-after-torn-tail': ['LOG-TORN-TAIL'],
   'reminder-not-logged': ['LOOP-RECONSTRUCT', 'LOOP-HISTORY-VERBATIM'],
   'reminder-sent-not-logged': ['LOOP-WIRE-OBSERVED'],
   'environment-block-moves': ['LOOP-PREFIX-STABLE', 'LOOP-HISTORY-VERBATIM'],

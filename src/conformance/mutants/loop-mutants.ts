@@ -256,29 +256,43 @@ class RetryRerendersHeaderLoop extends AgentLoop {
   }
 }
 
-/** A registry a compaction can empty, so that the summary call is sent without tools. */
-class ClearableRegistry extends ToolRegistry {
-  #cleared = false;
-  clear(): void {
-    this.#cleared = true;
+/**
+ * The agent's tool registry, which a compaction asks to hide its tools from the summary call:
+ * the registry applies the hide at its next re-assembly (the first system prompt change after
+ * the compaction, when the summary call is long done) and shows the tools again only when one
+ * is registered. It is the agent's, so a new loop instance finds it as it was.
+ */
+class HidingRegistry extends ToolRegistry {
+  #hideAfter: string | undefined;
+  #hidden = false;
+  hideAfter(system: string): void {
+    this.#hideAfter = system;
+  }
+  assemble(system: string): void {
+    if (this.#hideAfter !== undefined && system !== this.#hideAfter) this.#hidden = true;
   }
   override register(tool: Tool): void {
-    this.#cleared = false;
+    this.#hideAfter = undefined;
+    this.#hidden = false;
     super.register(tool);
   }
   override get(name: string): Tool | undefined {
-    return this.#cleared ? undefined : super.get(name);
+    return this.#hidden ? undefined : super.get(name);
   }
   override specs(): ToolSpec[] {
-    return this.#cleared ? [] : super.specs();
+    return this.#hidden ? [] : super.specs();
   }
 }
 
-/** The summary call runs through the agent's own tool registry, emptied so that it offers no tools, and nothing fills it again before a tool is registered. */
 class CompactionDropsToolsLoop extends AgentLoop {
   override async compact(options: { readonly keep?: number; readonly maxTokens?: number } = {}): Promise<void> {
-    if (this.tools instanceof ClearableRegistry) this.tools.clear();
+    const before = this.log.length;
     await super.compact(options);
+    if (this.log.length > before && this.tools instanceof HidingRegistry) this.tools.hideAfter(this.renderSystem());
+  }
+  protected override toolSpecs(): EpochHeader['tools'] {
+    if (this.tools instanceof HidingRegistry) this.tools.assemble(this.renderSystem());
+    return super.toolSpecs();
   }
 }
 
@@ -309,7 +323,7 @@ class MovingRegistry extends ToolRegistry {
 }
 
 export const RETRY_RERENDERS_HEADER = inProcess('retry-rerenders-header', 'every attempt renders the system prompt and tools again, so the retry of a failed attempt picks up a change made while that attempt was in flight instead of sending what the step’s first attempt sent', 'header discipline', { parts: { loop: (o) => new RetryRerendersHeaderLoop(o) } });
-export const COMPACTION_DROPS_TOOLS = inProcess('compaction-drops-tools', 'a compaction empties the agent’s tool registry so that the summary call offers no tools, and nothing fills it again, so every later request is sent, and logged, without the tools until one is registered', 'header discipline', { parts: { loop: (o) => new CompactionDropsToolsLoop(o), tools: () => new ClearableRegistry() } });
+export const COMPACTION_DROPS_TOOLS = inProcess('compaction-drops-tools', 'a compaction asks the agent’s tool registry to hide its tools from the summary call, and the registry applies that at its next re-assembly, the first system prompt change after the compaction: from then on every request is sent, and logged, without tools until one is registered', 'header discipline', { parts: { loop: (o) => new CompactionDropsToolsLoop(o), tools: () => new HidingRegistry() } });
 export const REREGISTER_ADDS_TOOL = inProcess('reregister-adds-tool', 'tools are kept as a list of registrations, so registering a name again adds a second tool of that name to every later request', 'header discipline', { parts: { tools: () => new ListRegistry() } });
 export const REREGISTER_MOVES_TOOL = inProcess('reregister-moves-tool', 'registering a name again removes the old tool and adds the new one at the end, so the tool list changes order as well as definition', 'tool order drift', { parts: { tools: () => new MovingRegistry() } });
 
