@@ -514,12 +514,14 @@ export const LOOP_FROZEN = loopProperty({
   },
 });
 
-/** What the scenario has given the loop so far: the system prompt, the tools by name in first-registration order, the config override. */
+/** What the scenario has given the loop so far: the system prompt, the tools by name (the last definition of each), the config override. */
 interface Given {
   system: string;
   readonly tools: Map<string, ToolSpec>;
   override: Record<string, unknown> | null;
 }
+
+const byName = (tools: readonly ToolSpec[]) => [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 function give(given: Given, change: HeaderChange): void {
   if (change.do === 'setSystem') given.system = change.text;
@@ -530,7 +532,7 @@ function give(given: Given, change: HeaderChange): void {
 /**
  * Each request against the scenario itself, not the log: the system prompt and tools are
  * those given when its step began (a change made while an attempt is in flight reaches the
- * next step, never a retry of the same step; a name registered again keeps its place), and
+ * next step, never a retry of the same step; a name registered again replaces its tool), and
  * every field of the override given when it was built is in its config (the hook runs for
  * every attempt). A prompt's requests are those after its `next-turn` insertion; a stretch
  * whose insertions do not pair with its prompts (LOOP-2.1, LOOP-LOG-WELL-FORMED's to find)
@@ -559,7 +561,11 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
         const what = `${at(b, childOf(stretch))}, request ${n} of its prompt (attempt ${b.attempt + 1} of its step),`;
         const retry = b.attempt > 0 ? 'a retry sends the system prompt and tools its step’s first attempt sent; a change made while an attempt is in flight reaches the next step' : undefined;
         sameJson(`${what} does not carry the system prompt the scenario had given when its step began`, step.system === '' ? undefined : step.system, request['system'], retry);
-        sameJson(`${what} does not carry the tools the scenario had registered when its step began`, step.tools.length === 0 ? undefined : step.tools, request['tools'], retry ?? 'a name registered again keeps its place, with the definition registered last (LOOP-3.6)');
+        // The order of the tools is the harness's own (the reference keeps registration order, DSH sorts by name): compared by name.
+        const sent = (request['tools'] as readonly ToolSpec[] | undefined) ?? [];
+        const twice = sent.find((t, k) => sent.findIndex((u) => u.name === t.name) !== k);
+        if (twice !== undefined) fail(`${what} holds two tools named ${JSON.stringify(twice.name)}`, 'a name registered again replaces its tool (LOOP-3.6)');
+        sameJson(`${what} does not carry the tools the scenario had registered when its step began`, byName(step.tools), byName(sent), retry ?? 'a name registered again replaces its tool with the definition registered last (LOOP-3.6)');
         for (const [field, value] of Object.entries(given.override ?? {})) sameJson(`${what} does not carry the ${field} of the config override the scenario had given when it was built`, value, request[field], 'the per-call config hook runs for every attempt, a retry included');
         if (n === action.change?.duringRequest) give(given, action.change.action);
       });
@@ -570,7 +576,7 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
 export const LOOP_STEP_HEADER = loopProperty({
   ...common,
   id: 'LOOP-STEP-HEADER',
-  title: 'each request carries the system prompt and tools the scenario had given when its step began — a change made while an attempt is in flight reaches the next step, never a retry of it; a name registered again keeps its place — and every field of the config override given when it was built',
+  title: 'each request carries the system prompt and tools the scenario had given when its step began — a change made while an attempt is in flight reaches the next step, never a retry of it; a name registered again replaces its tool — and every field of the config override given when it was built',
   clause: 'LOOP-3.4 (once per step; the hook per attempt), LOOP-3.6 (registering a name again), LOOP-3.5',
   // Planned scenarios reach every place between attempts on purpose; the others bring crashes, injections and forks.
   arbitrary: fc.oneof(timedScenario, scenario),

@@ -84,8 +84,8 @@ export type HeaderChange =
   | { readonly do: 'setSystem'; readonly text: string }
   /**
    * Register a tool; it joins the tools of every later request. A name already registered
-   * is replaced in its place (spec LOOP-3.6): each name is sent once, in the order names
-   * were first registered, with the definition registered last.
+   * is replaced (spec LOOP-3.6): each name is sent once, with the definition registered last
+   * (the reference keeps the order names were first registered).
    */
   | { readonly do: 'registerTool'; readonly tool: ToolSpec }
   /** The per-call config hook: from now on, merge these fields into every proposal (null: stop). */

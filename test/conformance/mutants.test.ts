@@ -105,7 +105,6 @@ const KILLERS: Record<string, readonly string[]> = {
   'retry-rerenders-header': ['LOOP-STEP-HEADER'],
   'compaction-drops-tools': ['LOOP-STEP-HEADER'],
   'reregister-adds-tool': ['LOOP-STEP-HEADER'],
-  'reregister-moves-tool': ['LOOP-STEP-HEADER'],
   'appends-after-torn-tail': ['LOG-TORN-TAIL'],
   'reminder-not-logged': ['LOOP-RECONSTRUCT', 'LOOP-HISTORY-VERBATIM'],
   'reminder-sent-not-logged': ['LOOP-WIRE-OBSERVED'],

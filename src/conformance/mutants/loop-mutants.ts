@@ -308,24 +308,9 @@ class ListRegistry extends ToolRegistry {
   }
 }
 
-/** A registration replaces a name by removing it and adding the new tool at the end. */
-class MovingRegistry extends ToolRegistry {
-  readonly #order: string[] = [];
-  override register(tool: Tool): void {
-    super.register(tool);
-    const at = this.#order.indexOf(tool.spec.name);
-    if (at >= 0) this.#order.splice(at, 1);
-    this.#order.push(tool.spec.name);
-  }
-  override specs(): ToolSpec[] {
-    return this.#order.map((name) => this.get(name)!.spec);
-  }
-}
-
 export const RETRY_RERENDERS_HEADER = inProcess('retry-rerenders-header', 'every attempt renders the system prompt and tools again, so the retry of a failed attempt picks up a change made while that attempt was in flight instead of sending what the step’s first attempt sent', 'header discipline', { parts: { loop: (o) => new RetryRerendersHeaderLoop(o) } });
 export const COMPACTION_DROPS_TOOLS = inProcess('compaction-drops-tools', 'a compaction asks the agent’s tool registry to hide its tools from the summary call, and the registry applies that at its next re-assembly, the first system prompt change after the compaction: from then on every request is sent, and logged, without tools until one is registered', 'header discipline', { parts: { loop: (o) => new CompactionDropsToolsLoop(o), tools: () => new HidingRegistry() } });
 export const REREGISTER_ADDS_TOOL = inProcess('reregister-adds-tool', 'tools are kept as a list of registrations, so registering a name again adds a second tool of that name to every later request', 'header discipline', { parts: { tools: () => new ListRegistry() } });
-export const REREGISTER_MOVES_TOOL = inProcess('reregister-moves-tool', 'registering a name again removes the old tool and adds the new one at the end, so the tool list changes order as well as definition', 'tool order drift', { parts: { tools: () => new MovingRegistry() } });
 
 export const LOOP_MUTANTS = [
   CLOCK_IN_SYSTEM_PROMPT,
@@ -351,5 +336,4 @@ export const LOOP_MUTANTS = [
   RETRY_RERENDERS_HEADER,
   COMPACTION_DROPS_TOOLS,
   REREGISTER_ADDS_TOOL,
-  REREGISTER_MOVES_TOOL,
 ];
