@@ -103,7 +103,7 @@ const KILLERS: Record<string, readonly string[]> = {
   'max-tokens-runs-tools': ['LOOP-LOG-WELL-FORMED'],
   'summary-reads-kept': ['LOOP-WIRE-OBSERVED'],
   'retry-rerenders-header': ['LOOP-STEP-HEADER'],
-  'compaction-drops-tools': ['LOOP-STEP-HEADER'],
+  'retry-reuses-config': ['LOOP-STEP-HEADER'],
   'reregister-adds-tool': ['LOOP-STEP-HEADER'],
   'appends-after-torn-tail': ['LOG-TORN-TAIL'],
   'reminder-not-logged': ['LOOP-RECONSTRUCT', 'LOOP-HISTORY-VERBATIM'],

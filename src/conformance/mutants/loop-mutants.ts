@@ -247,52 +247,12 @@ export const FORK_OVERRIDE_DROPPED = inProcess('fork-override-dropped', 'a loop 
   parts: { loop: overrideDroppingLoop },
 });
 
-// --- Timing between attempts, compaction, re-registration (issue 21) ---
+// --- Timing between attempts, re-registration (issue 21) ---
 
 /** Each attempt renders the system prompt and tools again, as a retry that re-enters the step from its top would. */
 class RetryRerendersHeaderLoop extends AgentLoop {
   protected override prepareRequest(turn: number, step: number, _system: string, _tools: EpochHeader['tools']): SentRequest {
     return super.prepareRequest(turn, step, this.renderSystem(), this.toolSpecs());
-  }
-}
-
-/**
- * The agent's tool registry, which a compaction asks to hide its tools from the summary call:
- * the registry applies the hide at its next re-assembly (the first system prompt change after
- * the compaction, when the summary call is long done) and shows the tools again only when one
- * is registered. It is the agent's, so a new loop instance finds it as it was.
- */
-class HidingRegistry extends ToolRegistry {
-  #hideAfter: string | undefined;
-  #hidden = false;
-  hideAfter(system: string): void {
-    this.#hideAfter = system;
-  }
-  assemble(system: string): void {
-    if (this.#hideAfter !== undefined && system !== this.#hideAfter) this.#hidden = true;
-  }
-  override register(tool: Tool): void {
-    this.#hideAfter = undefined;
-    this.#hidden = false;
-    super.register(tool);
-  }
-  override get(name: string): Tool | undefined {
-    return this.#hidden ? undefined : super.get(name);
-  }
-  override specs(): ToolSpec[] {
-    return this.#hidden ? [] : super.specs();
-  }
-}
-
-class CompactionDropsToolsLoop extends AgentLoop {
-  override async compact(options: { readonly keep?: number; readonly maxTokens?: number } = {}): Promise<void> {
-    const before = this.log.length;
-    await super.compact(options);
-    if (this.log.length > before && this.tools instanceof HidingRegistry) this.tools.hideAfter(this.renderSystem());
-  }
-  protected override toolSpecs(): EpochHeader['tools'] {
-    if (this.tools instanceof HidingRegistry) this.tools.assemble(this.renderSystem());
-    return super.toolSpecs();
   }
 }
 
@@ -308,8 +268,26 @@ class ListRegistry extends ToolRegistry {
   }
 }
 
+/** The per-call config hook is asked once per step and its answer reused for the step's retries, as a loop that builds its call options at the top of the step would. */
+function configOncePerStep(options: AgentLoopOptions): AgentLoop {
+  const hook = options.requestHook;
+  if (hook === undefined) return new AgentLoop(options);
+  let step: string | undefined;
+  let kept: LlmCallConfig | undefined;
+  return new AgentLoop({
+    ...options,
+    requestHook: (at, proposed) => {
+      if (`${at.turn}.${at.step}` !== step) {
+        step = `${at.turn}.${at.step}`;
+        kept = hook(at, proposed);
+      }
+      return kept;
+    },
+  });
+}
+
 export const RETRY_RERENDERS_HEADER = inProcess('retry-rerenders-header', 'every attempt renders the system prompt and tools again, so the retry of a failed attempt picks up a change made while that attempt was in flight instead of sending what the step’s first attempt sent', 'header discipline', { parts: { loop: (o) => new RetryRerendersHeaderLoop(o) } });
-export const COMPACTION_DROPS_TOOLS = inProcess('compaction-drops-tools', 'a compaction asks the agent’s tool registry to hide its tools from the summary call, and the registry applies that at its next re-assembly, the first system prompt change after the compaction: from then on every request is sent, and logged, without tools until one is registered', 'header discipline', { parts: { loop: (o) => new CompactionDropsToolsLoop(o), tools: () => new HidingRegistry() } });
+export const RETRY_REUSES_CONFIG = inProcess('retry-reuses-config', 'the per-call config hook is asked once per step and its answer reused for every retry, so a config override made while the failed attempt was in flight never reaches the retry', 'header discipline', { parts: { loop: configOncePerStep } });
 export const REREGISTER_ADDS_TOOL = inProcess('reregister-adds-tool', 'tools are kept as a list of registrations, so registering a name again adds a second tool of that name to every later request', 'header discipline', { parts: { tools: () => new ListRegistry() } });
 
 export const LOOP_MUTANTS = [
@@ -334,6 +312,6 @@ export const LOOP_MUTANTS = [
   SUMMARY_READS_KEPT,
   FORK_OVERRIDE_DROPPED,
   RETRY_RERENDERS_HEADER,
-  COMPACTION_DROPS_TOOLS,
+  RETRY_REUSES_CONFIG,
   REREGISTER_ADDS_TOOL,
 ];
