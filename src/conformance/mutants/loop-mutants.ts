@@ -1,7 +1,7 @@
 /** Mutants of the loop: each overrides one extension point of the reference `AgentLoop`. */
 import { buildRequest, foldRequestHeader, headerEquals, type NeutralRequest } from '../../fold/index.ts';
-import { eventsOf, isEvent, type ContentBlock, type EpochHeader, type EventOf, type FinishReason, type HeaderReason, type InboxSpliceData, type JsonValue, type LlmCallConfig, type Message, type SessionLog } from '../../log/index.ts';
-import { AgentLoop, Inbox, TOOL_NOT_STARTED, createToolResultMessage, type AgentLoopOptions, type OneShotEnvelope, type SentRequest, type StepResult } from '../../loop/index.ts';
+import { eventsOf, isEvent, type ContentBlock, type ToolSpec, type EpochHeader, type EventOf, type FinishReason, type HeaderReason, type InboxSpliceData, type JsonValue, type LlmCallConfig, type Message, type SessionLog } from '../../log/index.ts';
+import { AgentLoop, Inbox, TOOL_NOT_STARTED, ToolRegistry, createToolResultMessage, type AgentLoopOptions, type OneShotEnvelope, type SentRequest, type StepResult, type Tool } from '../../loop/index.ts';
 import { inProcess } from './define.ts';
 import { issue } from './mutant.ts';
 import { UNFROZEN_REQUEST_PART } from './fold-mutants.ts';
@@ -286,6 +286,48 @@ export const CLIENT_HEADERS_ACCUMULATE = inProcess('client-headers-accumulate', 
 export const ENVELOPE_UNRESOLVED_MAX_TOKENS = inProcess('envelope-unresolved-max-tokens', 'a compaction’s summary logs the max tokens the agent asked for instead of the one its route resolved, so when an adapter default fills it the summary call sends a max_tokens its envelope does not hold', 'unlogged block', {
   parts: { loop: (o) => new EnvelopeUnresolvedMaxTokensLoop(o) },
 });
+// --- Timing between attempts, re-registration (issue 21) ---
+
+/** Each attempt renders the system prompt and tools again, as a retry that re-enters the step from its top would. */
+class RetryRerendersHeaderLoop extends AgentLoop {
+  protected override prepareRequest(turn: number, step: number, _system: string, _tools: EpochHeader['tools']): SentRequest {
+    return super.prepareRequest(turn, step, this.renderSystem(), this.toolSpecs());
+  }
+}
+
+/** Tools kept as a list, one entry per registration: a name registered twice is sent twice. */
+class ListRegistry extends ToolRegistry {
+  readonly #list: Tool[] = [];
+  override register(tool: Tool): void {
+    super.register(tool);
+    this.#list.push(tool);
+  }
+  override specs(): ToolSpec[] {
+    return this.#list.map((tool) => tool.spec);
+  }
+}
+
+/** The per-call config hook is asked once per step and its answer reused for the step's retries, as a loop that builds its call options at the top of the step would. */
+function configOncePerStep(options: AgentLoopOptions): AgentLoop {
+  const hook = options.requestHook;
+  if (hook === undefined) return new AgentLoop(options);
+  let step: string | undefined;
+  let kept: LlmCallConfig | undefined;
+  return new AgentLoop({
+    ...options,
+    requestHook: (at, proposed) => {
+      if (`${at.turn}.${at.step}` !== step) {
+        step = `${at.turn}.${at.step}`;
+        kept = hook(at, proposed);
+      }
+      return kept;
+    },
+  });
+}
+
+export const RETRY_RERENDERS_HEADER = inProcess('retry-rerenders-header', 'every attempt renders the system prompt and tools again, so the retry of a failed attempt picks up a change made while that attempt was in flight instead of sending what the step’s first attempt sent', 'header discipline', { parts: { loop: (o) => new RetryRerendersHeaderLoop(o) } });
+export const RETRY_REUSES_CONFIG = inProcess('retry-reuses-config', 'the per-call config hook is asked once per step and its answer reused for every retry, so a config override made while the failed attempt was in flight never reaches the retry', 'header discipline', { parts: { loop: configOncePerStep } });
+export const REREGISTER_ADDS_TOOL = inProcess('reregister-adds-tool', 'tools are kept as a list of registrations, so registering a name again adds a second tool of that name to every later request', 'header discipline', { parts: { tools: () => new ListRegistry() } });
 
 export const LOOP_MUTANTS = [
   CLOCK_IN_SYSTEM_PROMPT,
@@ -312,4 +354,7 @@ export const LOOP_MUTANTS = [
   CLIENT_DROPS_HARNESS_HEADERS,
   CLIENT_HEADERS_ACCUMULATE,
   ENVELOPE_UNRESOLVED_MAX_TOKENS,
+  RETRY_RERENDERS_HEADER,
+  RETRY_REUSES_CONFIG,
+  REREGISTER_ADDS_TOOL,
 ];
