@@ -191,7 +191,7 @@ const damageLabels = Object.fromEntries(DAMAGE_KINDS.flatMap((kind) => (['commit
 
 export const LOG_TORN_TAIL = defineProperty({
   id: 'LOG-TORN-TAIL',
-  title: 'damage after the last turn/end (torn, garbage or empty line, seq gap, repeated line, missing newline) is cut at its first line and the rest loads; the same damage before a later turn/end is refused with TORN_COMMITTED, a malformed chunk row anywhere with CHUNK_ROW_INVALID',
+  title: 'damage after the last turn/end (torn, garbage or empty line, seq gap, repeated line, missing newline) is cut at its first line and the rest loads, and an event appended then loads after it; the same damage before a later turn/end is refused with TORN_COMMITTED, a malformed chunk row anywhere with CHUNK_ROW_INVALID',
   clause: 'LOG-7.1, LOG-7.2 (torn tail versus committed damage), LOG-1.5 (chunk rows)',
   levels: ['log'],
   // Small logs with an open last turn, so every damage has a place on each side of the last turn/end.
@@ -202,11 +202,20 @@ export const LOG_TORN_TAIL = defineProperty({
   async check(impl, { log, pick }) {
     const damaged = damagesOf(log, pick);
     const loads = await Promise.all(damaged.map((d) => impl.load(d.jsonl)));
+    // After one torn tail of the case (each kind in turn across cases), the event that stood where the damage starts is appended again: it must land after the last whole line.
+    const tails = damaged.filter((d) => 'kept' in d.expect);
+    const again = tails[pick % Math.max(1, tails.length)];
+    const appended = again === undefined || !('kept' in again.expect) ? undefined : await impl.append(again.jsonl, [appendInput(log.events[again.expect.kept]!)]);
+    const reloaded = appended?.ok === true ? await impl.load(appended.value.jsonl) : undefined;
     damaged.forEach((d, i) => {
       const what = `a log with a ${d.kind} ${d.place === 'committed' ? 'before a later turn/end' : 'after the last turn/end'}`;
       if ('refused' in d.expect) return refusedWith(loads[i]!, d.expect.refused, what);
       const loaded = must(loads[i]!, `loading ${what}`);
       sameJson(`${what}: after cutting the torn tail, the events differ from those before the damage`, log.events.slice(0, d.expect.kept), loaded.events);
+      if (d !== again) return;
+      const outcome = must(appended!, `appending to ${what}`).outcomes[0]!;
+      if (!outcome.ok || outcome.seq !== d.expect.kept) fail(`appending to ${what} ${outcome.ok ? `gave seq ${outcome.seq}` : `was refused with ${outcome.code}`}; the event must get seq ${d.expect.kept}, right after the last whole line`);
+      sameJson(`${what}: the log written by an append after the torn tail does not load to the events before the damage and the one appended`, log.events.slice(0, d.expect.kept + 1), must(reloaded!, `loading what append wrote after ${what}`).events, 'an append after a torn tail writes after the last whole line (the tail cut), so the next load holds what was appended');
     });
   },
 });

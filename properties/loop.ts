@@ -1,12 +1,15 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
-import type { ImplementationAt, LoopRun, Scenario } from '../src/contract/index.ts';
+import fc from 'fast-check';
+import type { HeaderChange, ImplementationAt, LoopRun, Scenario } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { buildRequest, explainingEvent, foldRequestHeader, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
-import { eventsOf, isEvent, isTyped, type EpochHeader, type InboxSpliceData, type Message, type SessionEvent, type StepData } from '../src/log/index.ts';
+import { eventsOf, isEvent, isTyped, type EpochHeader, type InboxSpliceData, type Message, type SessionEvent, type StepData, type ToolSpec } from '../src/log/index.ts';
 import { SCENARIO_FLOORS, forkingScenario, scenario, scenarioLabels } from './arbitraries/scenario.ts';
+import { timedLabels, timedScenario } from './arbitraries/timed-scenario.ts';
 import { fail, must, sameJson, sameText } from './_internals/failure.ts';
 import { firstUnfrozen } from './_internals/frozen.ts';
-import { expectedBoundaries, expectedHeader, expectedMessages, expectedRequest, expectedWire, parseLog, type ParsedLog } from './_internals/oracle.ts';
+import { expectedBoundaries, expectedHeader, expectedMessages, expectedRequest, expectedWire, parseLog, specHeaders, type ParsedLog } from './_internals/oracle.ts';
+import type { WireRequest } from '../src/wire/index.ts';
 import { defineProperty, jsonCodec, type Property } from './_internals/property.ts';
 import { checkExtends } from './request.ts';
 
@@ -81,6 +84,15 @@ const common = {
 const at = (b: RequestBoundary, child?: string) => `the request of step ${b.turn}.${b.step} (boundary seq ${b.seq}${child === undefined ? '' : ` of fork child ${child}`})`;
 const childOf = (stretch: Stretch) => (stretch.index > 0 ? stretch.log.id : undefined);
 
+/** A URL's path; a URL that does not parse is compared whole. */
+const pathOf = (url: string): string => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+};
+
 /** Actions that change the header the next request is built with (a prompt may change it during its turn). */
 const changesHeader = (a: Scenario['actions'][number]) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override' || (a.do === 'prompt' && a.change !== undefined);
 
@@ -91,7 +103,7 @@ export const LOOP_RECONSTRUCT = loopProperty({
   ...common,
   id: 'LOOP-RECONSTRUCT',
   title: 'every request the loop sent equals the request rebuilt from a fresh fold of its log at that request’s boundary',
-  clause: 'RULE-1.1, RULE-1.3 (rebuilt from a fresh fold), REQ-2.1, REQ-2.2, REQ-2.4, RULE-2.2, LOOP-3.3, LOOP-3.5 (config seeds), LOOP-4.4 (retries)',
+  clause: 'RULE-1.1, RULE-1.3 (rebuilt from a fresh fold), REQ-2.1, REQ-2.2, REQ-2.4, RULE-2.2, LOOP-3.3, LOOP-3.5 (config seeds), LOOP-4.4 (retries), LOOP-5.4 (after a torn restart)',
   floors: { ...SCENARIO_FLOORS, 'tool calls': 0.5, compaction: 0.2, restart: 0.2, injection: 0.2, 'system change': 0.2, fork: 0.1 },
   async check(impl, s) {
     for (const stretch of (await observe(impl, s)).stretches) {
@@ -104,8 +116,8 @@ export const LOOP_RECONSTRUCT = loopProperty({
 export const LOOP_WIRE_RECONSTRUCT = loopProperty({
   ...common,
   id: 'LOOP-WIRE-RECONSTRUCT',
-  title: 'every request body the loop sent equals, byte for byte, the serialization of the request rebuilt from its log',
-  clause: 'RULE-1.2 (wire bytes), REQ-2.1',
+  title: 'every request the loop sent equals the serialization of the request rebuilt from its log: the body byte for byte, the method, the path and every header the spec gives by value',
+  clause: 'RULE-1.2 (wire bytes), REQ-2.1, WIRE-2.5 (headers)',
   // Wire bytes are only the harness's own when it has a wire level.
   levels: ['loop', 'wire'] as const,
   floors: SCENARIO_FLOORS,
@@ -115,7 +127,12 @@ export const LOOP_WIRE_RECONSTRUCT = loopProperty({
       boundaries.forEach((b, i) => {
         const rebuilt = expectedRequest(log, b.seq);
         if (rebuilt === null) fail(`${at(b, childOf(stretch))} has no request/header before it: the log cannot rebuild it`);
-        sameText(`the body of ${at(b, childOf(stretch))} differs from the serialization of its reconstruction`, expectedWire(rebuilt).body, run.wire[i]!.body);
+        const spec = expectedWire(rebuilt);
+        const sent = run.wire[i]!;
+        sameText(`the body of ${at(b, childOf(stretch))} differs from the serialization of its reconstruction`, spec.body, sent.body);
+        // The base URL is the deployment's; method, path and the headers the spec gives are the request's.
+        const outside = (w: WireRequest) => ({ method: w.method, path: pathOf(w.url), headers: specHeaders(w.headers) });
+        sameJson(`the method, path or headers of ${at(b, childOf(stretch))} differ from the serialization of its reconstruction`, outside(spec), outside(sent));
       });
     }
   },
@@ -488,7 +505,7 @@ export const LOOP_LOG_WELL_FORMED = loopProperty({
   ...common,
   id: 'LOOP-LOG-WELL-FORMED',
   title: 'the log the loop wrote loads, its turns, steps and tool pairs nest as the relational trace requires, each step enters the messages its inbox claims removed, and tool results commit in the model’s order',
-  clause: 'LOOP-1.1, LOOP-1.2, LOOP-1.3 (the loop’s log nests and loads), LOOP-2.1, LOOP-2.2 (inbox claims entered), LOOP-4.1, LOOP-4.2, LOOP-4.3, LOOP-4.5 (crash repair)',
+  clause: 'LOOP-1.1, LOOP-1.2, LOOP-1.3 (the loop’s log nests and loads), LOOP-5.4 (a torn restart appends after the last whole line), LOOP-2.1, LOOP-2.2 (inbox claims entered), LOOP-4.1, LOOP-4.2, LOOP-4.3, LOOP-4.5 (crash repair)',
   async check(impl, s) {
     for (const { log, index } of (await observe(impl, s)).stretches) {
       const problem = traceProblem(log.events);
@@ -509,6 +526,79 @@ export const LOOP_FROZEN = loopProperty({
       const open = firstUnfrozen(request, `request ${i + 1}`);
       if (open !== undefined) fail(`a sent request is not frozen at ${open}`);
     });
+  },
+});
+
+/** What the scenario has given the loop so far: the system prompt, the tools by name (the last definition of each), the config override. */
+interface Given {
+  system: string;
+  readonly tools: Map<string, ToolSpec>;
+  override: Record<string, unknown> | null;
+}
+
+const byName = (tools: readonly ToolSpec[]) => [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+function give(given: Given, change: HeaderChange): void {
+  if (change.do === 'setSystem') given.system = change.text;
+  else if (change.do === 'registerTool') given.tools.set(change.tool.name, change.tool);
+  else given.override = change.config;
+}
+
+/**
+ * Each request against the scenario itself, not the log: the system prompt and tools are
+ * those given when its step began (a change made while an attempt is in flight reaches the
+ * next step, never a retry of the same step; a name registered again replaces its tool), and
+ * every field of the override given when it was built is in its config (the hook runs for
+ * every attempt). A prompt's requests are those after its `next-turn` insertion; a stretch
+ * whose insertions do not pair with its prompts (LOOP-2.1, LOOP-LOG-WELL-FORMED's to find)
+ * ends the check, as the changes after it cannot be placed.
+ */
+function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
+  const given: Given = { system: s.system, tools: new Map(s.tools.map((t) => [t.name, t])), override: null };
+  for (const stretch of stretches) {
+    const { run, log, boundaries, actions, live } = stretch;
+    const inserted = log.events.filter((e) => e.seq >= live && isEvent(e, 'agent/inbox/spliced') && e.data.target === 'next-turn' && e.data.inserted.length > 0).map((e) => e.seq);
+    if (inserted.length !== actions.filter((a) => a.do === 'prompt').length) return;
+    let p = 0;
+    for (const action of actions) {
+      if (action.do === 'setSystem' || action.do === 'registerTool' || action.do === 'override') give(given, action);
+      else if ((action.do === 'restart' || action.do === 'fork') && action.system !== undefined) given.system = action.system;
+      if (action.do !== 'prompt') continue;
+      const from = inserted[p]!;
+      const to = inserted[++p] ?? Infinity;
+      let step: { readonly system: string; readonly tools: readonly ToolSpec[] } | undefined;
+      let n = 0;
+      boundaries.forEach((b, i) => {
+        if (b.seq <= from || b.seq > to) return;
+        n++;
+        if (b.attempt === 0 || step === undefined) step = { system: given.system, tools: [...given.tools.values()] };
+        const request = run.requests[i] as unknown as Record<string, unknown>;
+        const what = `${at(b, childOf(stretch))}, request ${n} of its prompt (attempt ${b.attempt + 1} of its step),`;
+        const retry = b.attempt > 0 ? 'a retry sends the system prompt and tools its step’s first attempt sent; a change made while an attempt is in flight reaches the next step' : undefined;
+        sameJson(`${what} does not carry the system prompt the scenario had given when its step began`, step.system === '' ? undefined : step.system, request['system'], retry);
+        // The order of the tools is the harness's own (the reference keeps registration order, DSH sorts by name): compared by name.
+        const sent = (request['tools'] as readonly ToolSpec[] | undefined) ?? [];
+        const twice = sent.find((t, k) => sent.findIndex((u) => u.name === t.name) !== k);
+        if (twice !== undefined) fail(`${what} holds two tools named ${JSON.stringify(twice.name)}`, 'a name registered again replaces its tool (LOOP-3.6)');
+        sameJson(`${what} does not carry the tools the scenario had registered when its step began`, byName(step.tools), byName(sent), retry ?? 'a name registered again replaces its tool with the definition registered last (LOOP-3.6)');
+        for (const [field, value] of Object.entries(given.override ?? {})) sameJson(`${what} does not carry the ${field} of the config override the scenario had given when it was built`, value, request[field], 'the per-call config hook runs for every attempt, a retry included');
+        if (n === action.change?.duringRequest) give(given, action.change.action);
+      });
+    }
+  }
+}
+
+export const LOOP_STEP_HEADER = loopProperty({
+  ...common,
+  id: 'LOOP-STEP-HEADER',
+  title: 'each request carries the system prompt and tools the scenario had given when its step began — a change made while an attempt is in flight reaches the next step, never a retry of it; a name registered again replaces its tool — and every field of the config override given when it was built',
+  clause: 'LOOP-3.4 (once per step; the hook per attempt), LOOP-3.6 (registering a name again), LOOP-3.5',
+  // Planned scenarios reach every place between attempts on purpose; the others bring crashes, injections and forks.
+  arbitrary: fc.oneof(timedScenario, scenario),
+  labels: (s) => ({ ...scenarioLabels(s), ...timedLabels(s) }),
+  floors: { 'change during a retried attempt': 0.05, 'change before the next step': 0.05, 'tool steps after a compaction': 0.1, 'torn restart': 0.1, 're-registered tool': 0.05 },
+  async check(impl, s) {
+    checkStepHeader(s, (await observe(impl, s)).stretches);
   },
 });
 
@@ -598,4 +688,4 @@ export const LOOP_FORK_ALIGNED = loopProperty({
   },
 });
 
-export const LOOP_PROPERTIES = [LOOP_RECONSTRUCT, LOOP_WIRE_RECONSTRUCT, LOOP_PREFIX_STABLE, LOOP_HEADER_DISCIPLINE, LOOP_LATE_INJECTION, LOOP_ONE_SHOT_ENVELOPE, LOOP_RESUME_ALIGNED, LOOP_LOG_WELL_FORMED, LOOP_FROZEN, LOOP_FORK_ALIGNED];
+export const LOOP_PROPERTIES = [LOOP_RECONSTRUCT, LOOP_WIRE_RECONSTRUCT, LOOP_PREFIX_STABLE, LOOP_HEADER_DISCIPLINE, LOOP_LATE_INJECTION, LOOP_ONE_SHOT_ENVELOPE, LOOP_RESUME_ALIGNED, LOOP_LOG_WELL_FORMED, LOOP_FROZEN, LOOP_FORK_ALIGNED, LOOP_STEP_HEADER];

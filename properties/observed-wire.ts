@@ -12,11 +12,10 @@ import { FALLBACK_REPLY } from '../src/contract/index.ts';
 import { firstDifference } from '../src/first-difference.ts';
 import { dispatcherFetch, startProxy, startScriptedUpstream, type Cassette } from '../src/http/index.ts';
 import type { RecordedRequest } from '../src/http/cassette.ts';
-import { allowedHeaders } from '../src/http/headers.ts';
-import { expectedBoundaries, expectedMessages, expectedRequest, expectedWire, parseLog } from './_internals/oracle.ts';
+import { expectedBoundaries, expectedMessages, expectedRequest, expectedWire, parseLog, specHeaders, type ParsedLog } from './_internals/oracle.ts';
 import { fail, must, PropertyFailure, sameJson } from './_internals/failure.ts';
 import { deriveEventMessage } from '../src/fold/index.ts';
-import { eventsOf, isEvent, type Message, type SessionEvent } from '../src/log/index.ts';
+import { eventsOf, isEvent, type EventOf, type Message } from '../src/log/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { jsonCodec } from './_internals/property.ts';
 import { SCENARIO_FLOORS, linearScenario, scenarioLabels } from './arbitraries/scenario.ts';
@@ -40,8 +39,8 @@ const bodyOf = (r: RecordedRequest): Uint8Array => (r.b64 !== undefined ? Buffer
 
 export const LOOP_WIRE_OBSERVED = loopProperty({
   id: 'LOOP-WIRE-OBSERVED',
-  title: 'every loop request the model client put on the wire equals, byte for byte, the serialization of the request rebuilt from the log, and every other request is a one-shot the log records, reading the messages its log entry says it shadows',
-  clause: 'WIRE-1.3 (observed on the wire), RULE-1.2, LOOP-6.2',
+  title: 'every loop request the model client put on the wire equals the serialization of the request rebuilt from the log (body byte for byte, method, path, every header the spec gives), and every other request is a one-shot the log records, sent as its logged envelope says (model, max_tokens, the compaction mark) and reading the messages its log entry says it shadows',
+  clause: 'WIRE-1.3 (observed on the wire), RULE-1.2, WIRE-2.5 (headers), LOOP-6.2, LOOP-6.4 (one-shot envelope on the wire)',
   levels: ['loop', 'wire'],
   scenarioFeatures: ['liveModel'],
   weight: 0.5,
@@ -57,9 +56,9 @@ export const LOOP_WIRE_OBSERVED = loopProperty({
 
 /**
  * Throws a PropertyFailure unless every loop request of the log went out as the spec
- * serializes its rebuild (body byte for byte, path, the headers that matter), in order,
- * and every other request the cassette holds is a one-shot the log records. Returns how
- * many observed requests were loop requests and one-shots.
+ * serializes its rebuild (body byte for byte, method, path, every header the spec gives),
+ * in order, and every other request the cassette holds is a one-shot the log records, sent
+ * as its logged envelope says. Returns how many observed requests were loop requests and one-shots.
  */
 export function checkObserved(jsonl: string, cassette: Cassette): { readonly loopRequests: number; readonly oneShots: number } {
   let log;
@@ -77,12 +76,12 @@ export function checkObserved(jsonl: string, cassette: Cassette): { readonly loo
     fail(`the proxy saw ${observed.length} requests; the log shows ${boundaries.length} loop requests and ${oneShots} compactions (one one-shot each)`, 'a request the log does not record went out, or a logged request never did');
   }
   let next = 0;
-  const oneShotBodies: Uint8Array[] = [];
+  const oneShotRequests: Array<{ readonly index: number; readonly request: RecordedRequest }> = [];
   for (const [k, request] of observed.entries()) {
     const b = boundaries[next];
     if (b === undefined) {
       extras--;
-      oneShotBodies.push(bodyOf(request));
+      oneShotRequests.push({ index: k, request });
       continue;
     }
     const rebuilt = expectedRequest(log, b.seq);
@@ -92,50 +91,59 @@ export function checkObserved(jsonl: string, cassette: Cassette): { readonly loo
     if (difference !== undefined && extras > 0) {
       // Not this loop request: the one-shot before it.
       extras--;
-      oneShotBodies.push(bodyOf(request));
+      oneShotRequests.push({ index: k, request });
       continue;
     }
     const what = `observed request #${k + 1}, the request of step ${b.turn}.${b.step} (boundary seq ${b.seq})`;
     if (difference !== undefined) throw new PropertyFailure(`the body of ${what} as it went out differs from the serialization of its reconstruction from the log`, difference, 'the model client sent bytes the log cannot rebuild (an unlogged block, or a body re-encoded after it was reported)');
-    const path = new URL(spec.url).pathname;
-    if (new URL(request.url).pathname !== path) fail(`${what} went to ${new URL(request.url).pathname}; the spec sends it to ${path}`);
-    // The headers that matter: those the spec sets that a cassette keeps (content-type, accept, API versions).
-    const wanted = allowedHeaders('request', { 'content-type': 'application/json', ...spec.headers });
-    for (const [name, value] of Object.entries(wanted)) {
-      if (request.headers[name] !== value) fail(`${what} went out with ${name}: ${request.headers[name] ?? '(none)'}; the spec sends ${value}`);
-    }
+    sameJson(`the method, path or headers of ${what} as it went out differ from the serialization of its reconstruction from the log`, outside(spec.method, spec.url, spec.headers), outside(request.method, request.url, request.headers), 'every header spec §8.1 gives (the session id, the compaction mark) goes out with the value the log implies, and none it does not');
     next++;
   }
   if (next < boundaries.length) fail(`the log shows ${boundaries.length} loop requests but only ${next} went out`);
-  checkOneShots(log.events, oneShotBodies);
+  checkOneShots(log, oneShotRequests);
   return { loopRequests: next, oneShots: observed.length - next };
 }
 
+/** What a request is besides its body: method, path (the base URL is the proxy's) and the headers of spec §8.1 (WIRE-2.5). */
+const outside = (method: string, url: string, headers: Readonly<Record<string, string>>) => ({ method: method.toUpperCase(), path: new URL(url).pathname, headers: specHeaders(headers) });
+
 /**
- * Each one-shot that went out reads no more than its log entry says it summarized (spec
- * §2.3): it goes to the logged model, and no message it reads is a message of the
- * conversation outside the nodes its compaction/summary shadows. Its instructions are not
- * logged (the system message, or messages of the harness's own), so they are not compared;
- * nor is how much of the shadowed history a harness chooses to show.
+ * Each one-shot that went out is the call its log entry describes (spec §2.3, LOOP-6.4):
+ * to the logged provider's endpoint, as a compaction (`x-deepseek-harness-compact: 1`),
+ * with the logged model and `max_tokens` exactly when the envelope logs `maxTokens`, that
+ * value, and with the session's own id when it carries one; and it reads no more than the
+ * nodes its compaction/summary shadows. Its instructions are not logged (the system
+ * message, or messages of the harness's own), so they are not compared; nor is how much of
+ * the shadowed history a harness chooses to show, nor what the envelope does not hold
+ * (reasoning effort, tools).
  */
-function checkOneShots(events: readonly SessionEvent[], bodies: readonly Uint8Array[]): void {
-  const summaries = events.filter(eventsOf('compaction/summary'));
-  bodies.forEach((body, k) => {
-    const summary = summaries[k];
+function checkOneShots(log: ParsedLog, sent: ReadonlyArray<{ readonly index: number; readonly request: RecordedRequest }>): void {
+  const { events } = log;
+  const starts = events.filter(eventsOf('compaction/start'));
+  const spec = expectedWire({ provider: 'deepseek', model: '', messages: [], purpose: 'compaction' });
+  sent.forEach(({ index, request }, k) => {
+    const start = starts[k];
+    const summary = events.find((e): e is EventOf<'compaction/summary'> => isEvent(e, 'compaction/summary') && e.data.compactionId === start?.data.compactionId);
+    const body = wireBody(bodyOf(request));
+    const what = `observed request #${index + 1}, the one-shot of the compaction ${summary === undefined ? `opened at seq ${start?.seq}` : `summarized at seq ${summary.seq}`}`;
+    const headers = specHeaders(request.headers);
+    const session = headers['x-deepseek-harness-session-id'];
+    // The session id is not part of the envelope: a one-shot may go without it, never with another session's.
+    const expected = { ...specHeaders(spec.headers), ...(session === undefined ? {} : { 'x-deepseek-harness-session-id': log.id }) };
+    sameJson(`the method, path or headers of ${what} differ from a compaction call's`, outside(spec.method, spec.url, specHeaders(expected)), outside(request.method, request.url, headers), 'a summary call goes out marked x-deepseek-harness-compact: 1, with its own session id or none');
     // Without an envelope there is nothing to rebuild against: LOOP-ONE-SHOT-ENVELOPE fails that log.
-    const { provider, model } = summary?.data ?? {};
+    const { provider, model, maxTokens } = summary?.data ?? {};
     if (summary === undefined || provider === undefined || model === undefined) return;
+    if (provider !== 'deepseek') fail(`${what} went out on DeepSeek's API; its log entry says provider ${JSON.stringify(provider)}`);
+    const envelope = (b: WireBody) => ({ model: b.model, stream: b.stream, stream_options: b.stream_options, ...(Object.hasOwn(b, 'max_tokens') ? { max_tokens: b.max_tokens } : {}) });
+    sameJson(`${what} went out with another model, max_tokens or stream options than its logged envelope`, { model, stream: true, stream_options: { include_usage: true }, ...(maxTokens === undefined ? {} : { max_tokens: maxTokens }) }, envelope(body), 'a one-shot logs the envelope it was sent with (provider, model, maxTokens), so the call can be rebuilt');
     const onWire = (messages: readonly Message[]) => new Set((wireBody(Buffer.from(expectedWire({ provider, model, messages }).body, 'utf8')).messages ?? []).map((m) => JSON.stringify(m)));
-    const sent = wireBody(body);
-    const what = `the one-shot of the compaction/summary at seq ${summary.seq}`;
-    if (sent.model !== model) fail(`${what} went to model ${JSON.stringify(sent.model)}; the log says ${JSON.stringify(model)}`);
     const shadowed = onWire(summary.data.shadowedSeqs.flatMap((seq) => {
       const message = deriveEventMessage(events[seq]!);
       return message === null ? [] : [message];
     }));
-    const start = events.find((e) => isEvent(e, 'compaction/start') && e.data.compactionId === summary.data.compactionId);
     const conversation = onWire(expectedMessages(events, start?.seq ?? summary.seq));
-    const beyond = (sent.messages ?? []).map((m) => JSON.stringify(m)).find((m) => conversation.has(m) && !shadowed.has(m));
+    const beyond = (body.messages ?? []).map((m) => JSON.stringify(m)).find((m) => conversation.has(m) && !shadowed.has(m));
     if (beyond !== undefined) fail(`${what} read a message of the conversation its log entry does not name as shadowed: ${beyond.slice(0, 160)}`, 'a summary call reads what it replaces and its own instructions, nothing else of the history');
   });
 }
@@ -143,6 +151,9 @@ function checkOneShots(events: readonly SessionEvent[], bodies: readonly Uint8Ar
 interface WireBody {
   readonly model?: unknown;
   readonly messages?: ReadonlyArray<{ readonly role?: unknown; readonly content?: unknown }>;
+  readonly stream?: unknown;
+  readonly stream_options?: unknown;
+  readonly max_tokens?: unknown;
 }
 
 function wireBody(body: Uint8Array): WireBody {

@@ -82,7 +82,7 @@ const A: Record<StreamProvider, string> = { deepseek: 'a', openai: 'an', anthrop
 /** Floors every request generator must keep: each text class, each optional part present (4σ below the drawn share at 50 cases, the least run that enforces floors). */
 const REQUEST_FLOORS = {
   'text: empty': 0.25, 'text: whitespace edges': 0.3, 'text: non-ASCII': 0.65, 'text: astral': 0.4, 'text: combining': 0.3, 'text: JSON-special': 0.5, 'text: long': 0.05,
-  'system absent': 0.05, tools: 0.3, 'many tools': 0.02, 'tool calls': 0.15, 'several reasoning blocks': 0.05, 'many stop sequences': 0.02, 'tool results': 0.15, reasoning: 0.2, image: 0.02, effort: 0.6, temperature: 0.6, 'max tokens': 0.6, stop: 0.6, 'session id': 0.6, purpose: 0.6,
+  'system absent': 0.05, tools: 0.3, 'tool keys reordered': 0.15, 'tool extra keys': 0.1, 'schema keys reordered': 0.15, 'schema keywords beyond type, properties, required': 0.2, 'prototype keys': 0.25, 'temperature outside 0..2': 0.08, 'many tools': 0.02, 'tool calls': 0.15, 'several reasoning blocks': 0.05, 'many stop sequences': 0.02, 'tool results': 0.15, reasoning: 0.2, image: 0.02, effort: 0.6, temperature: 0.6, 'max tokens': 0.6, stop: 0.6, 'session id': 0.6, purpose: 0.6,
 };
 
 /** The reasoning efforts each provider's format takes (spec §8.1 for DeepSeek). */
@@ -144,7 +144,7 @@ export const WIRE_IMAGES = imagesRebuilt('deepseek', 'ATT-1.1, ATT-2.1, ATT-2.3 
 export const WIRE_IMAGES_OPENAI = imagesRebuilt('openai', 'ATT-1.1, ATT-2.1, ATT-2.3 (verified reads), WIRE-7.1, WIRE-7.2 (offload), WIRE-7.3');
 export const WIRE_IMAGES_ANTHROPIC = imagesRebuilt('anthropic', 'ATT-1.1, ATT-2.1, ATT-2.3 (verified reads), WIRE-7.1, WIRE-7.2 (offload), WIRE-7.4');
 
-export const WIRE_MATCHES_SPEC = matchesSpec('deepseek', 'WIRE-2.1, WIRE-2.2, WIRE-2.3, WIRE-2.4');
+export const WIRE_MATCHES_SPEC = matchesSpec('deepseek', 'WIRE-2.1, WIRE-2.2, WIRE-2.3, WIRE-2.4, WIRE-2.5');
 export const WIRE_MATCHES_SPEC_OPENAI = matchesSpec('openai', 'WIRE-3.1, WIRE-2.3 (the message list)');
 export const WIRE_MATCHES_SPEC_ANTHROPIC = matchesSpec('anthropic', 'WIRE-4.1, WIRE-4.2 (rolling breakpoint)');
 
@@ -170,9 +170,12 @@ const STREAM_FLOORS = {
   'text: empty': 0.02, 'text: whitespace edges': 0.02, 'text: non-ASCII': 0.35, 'text: astral': 0.1, 'text: combining': 0.02, 'text: JSON-special': 0.25, 'text: long': 0.02, 'text: wire lookalike': 0.02,
 };
 
+/** A chat-completions call's id and name on later deltas: repeated, blank, null, changed (spec WIRE-5.2). */
+const TOOL_IDENTITY_FLOORS = { 'tool identity repeated': 0.02, 'tool identity blank': 0.02, 'tool identity null': 0.02, 'tool identity changed': 0.02 };
+
 const PROVIDER_FLOORS: Record<StreamProvider, Record<string, number>> = {
-  deepseek: { reasoning: 0.15, 'V4 usage': 0.1, 'cache read': 0.25, 'reasoning tokens': 0.04, 'no [DONE]': 0.03, 'running usage': 0.1, 'calls in one chunk': 0.02 },
-  openai: { 'usage on its own chunk': 0.04, 'cache read': 0.02, 'cache write': 0.02, 'reasoning tokens': 0.02, 'no [DONE]': 0.03, 'running usage': 0.1, 'calls in one chunk': 0.02 },
+  deepseek: { reasoning: 0.15, 'V4 usage': 0.1, 'cache read': 0.25, 'reasoning tokens': 0.04, 'no [DONE]': 0.03, 'running usage': 0.1, 'calls in one chunk': 0.02, ...TOOL_IDENTITY_FLOORS },
+  openai: { 'usage on its own chunk': 0.04, 'cache read': 0.02, 'cache write': 0.02, 'reasoning tokens': 0.02, 'no [DONE]': 0.03, 'running usage': 0.1, 'calls in one chunk': 0.02, ...TOOL_IDENTITY_FLOORS },
   anthropic: { thinking: 0.08, 'cache read': 0.12, 'cache write': 0.1, 'error event': 0.02, 'no message_stop': 0.02, 'event field': 1, 'untranslated block': 0.02, 'counts grown on message_delta': 0.02 },
 };
 

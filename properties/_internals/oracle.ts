@@ -31,3 +31,16 @@ export function expectedWire(request: GenerateRequest): WireRequest {
   if (!spec.ok) throw new Error(`spec §8.1 refuses this request with ${spec.code}`);
   return spec.wire;
 }
+
+/**
+ * The request headers spec §8.1 gives a DeepSeek request (WIRE-2.5): the content type, the
+ * session id, the compaction mark. Each is compared by value on every request, absent where
+ * the spec sends none; the credential, user-agent and install id are the client's, not the log's.
+ */
+export const SPEC_HEADER_NAMES = ['content-type', 'x-deepseek-harness-session-id', 'x-deepseek-harness-compact'] as const;
+
+/** The spec's headers of `headers`, names lower-cased, in the order of SPEC_HEADER_NAMES: what sameJson compares. */
+export function specHeaders(headers: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const byName = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return Object.fromEntries(SPEC_HEADER_NAMES.flatMap((name) => (byName.get(name) === undefined ? [] : [[name, byName.get(name)!]])));
+}

@@ -104,6 +104,7 @@ function toolCall(b: Extract<ContentBlock, { type: 'tool-call' }>): object {
  * per result; a system-role history message flattened to text.
  */
 function chatMessages(request: GenerateRequest, assistant: (m: Message) => object, images?: SpecImages, defaultBound?: number): object[] {
+  refuseDeveloper(request);
   const withImages = imageMessages(request, images, images?.maxRequestImageBytes ?? defaultBound);
   if (withImages !== undefined) return chatImageMessages(request.system, withImages, assistant, images!);
   const out: object[] = [];
@@ -179,6 +180,12 @@ function chatImageMessages(system: string | undefined, messages: readonly Messag
   return out;
 }
 
+/** A v4 developer message has no place on any of these wires (spec WIRE-2.3, WIRE-4.1): refused, never sent as another role. */
+function refuseDeveloper(request: GenerateRequest): void {
+  if (request.messages.some((m) => m.role === 'developer')) refuse('UNSUPPORTED_CONTENT');
+}
+
+/** Each tool as the spec builds it (WIRE-2.1): its name, description and parameters in that order, nothing else; the parameters as given. */
 const functions = (request: GenerateRequest) => request.tools!.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
 const hasTools = (request: GenerateRequest) => request.tools !== undefined && request.tools.length > 0;
 
@@ -263,6 +270,7 @@ export function specOpenAiWire(request: GenerateRequest, images?: SpecImages): S
 export function specAnthropicWire(request: GenerateRequest, images?: SpecImages): SpecWire {
   return attempt(() => {
     if (request.reasoningEffort !== undefined && request.reasoningEffort !== 'off') refuse('UNSUPPORTED_REASONING_EFFORT');
+    refuseDeveloper(request);
     const withImages = imageMessages(request, images, images?.maxRequestImageBytes);
     const picture = (b: Image) => ({ type: 'image', source: { type: 'base64', media_type: String(b.attachment['mediaType']), data: read(images!, b) } });
     const messages: Array<{ role: string; content: Array<Record<string, unknown>> }> = [];

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import type { ContentBlock, TokenUsage } from '../../src/log/index.ts';
 import { framing, frame, framingLabels, type Framing, type SseMessage } from './sse-framing.ts';
 import { defined, expectedFinish, finishLabels, looksLikeWire, reported, streamedCalls, streamedText, tokenUsage, type GeneratedStream, type StreamedCall } from './provider-stream.ts';
-import { textLabels } from './text.ts';
+import { textLabels, toolName } from './text.ts';
 
 /** A provider's usage object, and what it must map to. */
 export interface UsageDraw {
@@ -77,10 +77,28 @@ export function deepSeekUsage(nullCounts: boolean): fc.Arbitrary<UsageDraw> {
 
 export type ChatFlavour = 'deepseek' | 'openai';
 
+/**
+ * How a call's later deltas carry its id and name: not at all (OpenAI's and DeepSeek's way),
+ * repeated on every delta, as `""` or `null` on every continuation (servers such as DashScope
+ * send them so), or changed on a later delta, whose value then wins (spec WIRE-5.2).
+ */
+type Identity = { readonly kind: 'once' | 'repeated' | 'blank' | 'null' } | { readonly kind: 'changed'; readonly id: string; readonly name: string };
+
+const identity: fc.Arbitrary<Identity> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant({ kind: 'once' as const }) },
+  { weight: 3, arbitrary: fc.constantFrom({ kind: 'repeated' as const }, { kind: 'blank' as const }, { kind: 'null' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('changed' as const), id: fc.constantFrom('call_late', 'call_01_b7dZ4u9wGQ'), name: toolName }) },
+);
+
+/** The id and name a parser must give a call: the last non-empty ones its deltas carried. */
+const identityOf = (call: StreamedCall, how: Identity) => (how.kind === 'changed' ? { id: how.id, name: how.name } : { id: call.id, name: call.name });
+
 interface ChatScript {
   readonly reasoning: { readonly text: string; readonly pieces: readonly string[] } | null;
   readonly text: { readonly text: string; readonly pieces: readonly string[] } | null;
   readonly calls: readonly StreamedCall[];
+  /** How each call's later deltas carry its id and name, by call. */
+  readonly identities: readonly Identity[];
   readonly finish: string | null;
   readonly usage: UsageDraw | null;
   /** Usage on a chunk of its own with `choices: []` (OpenAI's way) rather than on the finish chunk (DeepSeek's). */
@@ -104,6 +122,7 @@ function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Ar
       reasoning: fc.option(streamedText, { freq: 2 }),
       text: fc.option(streamedText, { freq: 4 }),
       calls: streamedCalls,
+      identities: fc.array(identity, { minLength: 3, maxLength: 3 }),
       usage: fc.option(usage, { freq: 4 }),
       usageAlone: fc.boolean(),
       usageNull: fc.boolean(),
@@ -146,7 +165,18 @@ function encode(flavour: ChatFlavour, s: ChatScript): string {
   if (s.callsTogether) messages.push(chunk([choice({ tool_calls: s.calls.map(opening) })]));
   s.calls.forEach((call, i) => {
     if (!s.callsTogether) messages.push(chunk([choice({ tool_calls: [opening(call, i)] })]));
-    for (const p of call.pieces.slice(1)) messages.push(chunk([choice({ tool_calls: [{ index: i, function: { arguments: p } }] })]));
+    const how = s.identities[i] ?? { kind: 'once' };
+    // A call that states its identity again gets at least one continuation delta to state it on.
+    const rest = call.pieces.length > 1 || how.kind === 'once' ? call.pieces.slice(1) : [''];
+    rest.forEach((p, k) => {
+      const again =
+        how.kind === 'repeated' ? { id: call.id, name: call.name }
+        : how.kind === 'blank' ? { id: '', name: '' }
+        : how.kind === 'null' ? { id: null, name: null }
+        : how.kind === 'changed' && k === rest.length - 1 ? { id: how.id, name: how.name }
+        : undefined;
+      messages.push(chunk([choice({ tool_calls: [again === undefined ? { index: i, function: { arguments: p } } : { index: i, id: again.id, type: 'function', function: { name: again.name, arguments: p } }] })]));
+    });
   });
   if (s.finish !== null) {
     const last = flavour === 'deepseek' ? { content: '', reasoning_content: null } : {};
@@ -163,7 +193,7 @@ function expectedBlocks(s: ChatScript): ContentBlock[] {
   // The first non-empty delta opens a block (spec §8.2): an empty text opens none.
   if (s.reasoning !== null && s.reasoning.text !== '') blocks.push({ type: 'reasoning', text: s.reasoning.text });
   if (s.text !== null && s.text.text !== '') blocks.push({ type: 'text', text: s.text.text });
-  for (const call of s.calls) blocks.push({ type: 'tool-call', id: call.id, name: call.name, arguments: call.arguments });
+  s.calls.forEach((call, i) => blocks.push({ type: 'tool-call', ...identityOf(call, s.identities[i] ?? { kind: 'once' }), arguments: call.arguments }));
   return blocks;
 }
 
@@ -189,6 +219,7 @@ export function chatCompletionsStream(flavour: ChatFlavour, usage: fc.Arbitrary<
         'usage on its own chunk': s.usage !== null && s.usageAlone,
         'running usage': s.usageRunning,
         'calls in one chunk': s.callsTogether,
+        ...Object.fromEntries((['repeated', 'blank', 'null', 'changed'] as const).map((kind) => [`tool identity ${kind}`, s.calls.some((_, i) => s.identities[i]?.kind === kind)])),
         ...Object.fromEntries(Object.entries(s.usage?.labels ?? {}).map(([k, v]) => [k, v])),
         ...finishLabels(finish),
         ...textLabels(texts),

@@ -66,9 +66,21 @@ export const streamedText: fc.Arbitrary<{ readonly text: string; readonly pieces
   { weight: 1, arbitrary: wireLookalike },
 );
 
-/** Tool-call arguments: a JSON object whose values are texts of every class, or (rarely) raw text. */
+/** A number a model writes in its arguments: zero, negative, fractional, tiny and huge ones included. */
+const argumentNumber = fc.oneof(fc.integer(), fc.constantFrom(0, -1, 0.5, -2.75, 1e-7, 1e21), fc.double({ noNaN: true, noDefaultInfinity: true }));
+
+/**
+ * Tool-call arguments: a JSON object whose values are texts of every class, numbers of every
+ * class, booleans, null and lists, under keys that include the ones JavaScript objects treat
+ * specially (`__proto__`, `constructor`), or (rarely) raw text.
+ */
 export const toolArguments: fc.Arbitrary<string> = fc.oneof(
-  { weight: 4, arbitrary: fc.dictionary(fc.constantFrom('path', 'command', 'text', 'query', 'ключ', '🙂'), fc.oneof(anyText, fc.integer(), fc.boolean(), fc.array(anyText, { maxLength: 2 })), { maxKeys: 3 }).map((o) => JSON.stringify(o)) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .dictionary(fc.constantFrom('path', 'command', 'text', 'query', 'ключ', '🙂', '__proto__', 'constructor'), fc.oneof(anyText, argumentNumber, fc.boolean(), fc.constant(null), fc.array(anyText, { maxLength: 2 })), { maxKeys: 3 })
+      .map((o) => JSON.stringify(o)),
+  },
   { weight: 1, arbitrary: anyText },
 );
 

@@ -26,7 +26,7 @@ const toolSpec = (name: string, description: string, required: boolean): ToolSpe
   parameters: { type: 'object', properties: { path: { type: 'string' }, options: { type: 'object' } }, ...(required ? { required: ['path'] } : {}) },
 });
 
-const tool: fc.Arbitrary<ToolSpec> = fc.tuple(toolName, fc.constantFrom(...DESCRIPTIONS), fc.boolean()).map(([name, description, required]) => toolSpec(name, description, required));
+export const tool: fc.Arbitrary<ToolSpec> = fc.tuple(toolName, fc.constantFrom(...DESCRIPTIONS), fc.boolean()).map(([name, description, required]) => toolSpec(name, description, required));
 
 /**
  * Tool-call arguments: JSON with free text inside, nested objects and arrays, in the
@@ -92,7 +92,7 @@ const replyOf = (failing: number): fc.Arbitrary<ScenarioReply> => fc
     return out as ScenarioReply;
   });
 
-const headerChange: fc.Arbitrary<HeaderChange> = fc.oneof(
+export const headerChange: fc.Arbitrary<HeaderChange> = fc.oneof(
   { weight: 3, arbitrary: anyText.map((text): HeaderChange => ({ do: 'setSystem', text })) },
   { weight: 1, arbitrary: tool.map((t): HeaderChange => ({ do: 'registerTool', tool: t })) },
   {
@@ -146,8 +146,47 @@ const provider = fc.oneof(
   { weight: 1, arbitrary: fc.record({ replies: fc.array(replyOf(9), { maxLength: 10 }), maxRetries: fc.option(retries, { freq: 4, nil: undefined }) }) },
 );
 
+/** A write cut short: the first bytes of an event line, never all of it (so never a line that parses), and no newline. */
+export const tornBytes: fc.Arbitrary<string> = fc.tuple(anyText, fc.nat()).map(([text, cut]) => {
+  const line = JSON.stringify({ type: 'assistant/chunk', seq: 0, time: 1_700_000_000_000, data: { turn: 1, step: 1, chunk: { type: 'text-delta', text } } });
+  return line.slice(0, 1 + (cut % (line.length - 1)));
+});
+
+/**
+ * What is drawn apart from the rest of a scenario (so a case without them is, seed for seed,
+ * the one drawn before they existed): per restart, in order, the torn bytes its log ends with
+ * (feature `tornRestart`); per tool registration, in order, which name already registered it
+ * takes again (a name registered twice is replaced in its place, spec LOOP-3.6).
+ */
+const damageAndReuse = fc.record({
+  torn: fc.array(fc.option(tornBytes, { freq: 2 }), { maxLength: 8 }),
+  reuse: fc.array(fc.option(fc.nat(), { freq: 2 }), { maxLength: 8 }),
+});
+
+export function withDamageAndReuse(s: Scenario, { torn, reuse }: { readonly torn: readonly (string | null)[]; readonly reuse: readonly (number | null)[] }): Scenario {
+  const names = s.tools.map((t) => t.name);
+  let restarts = 0;
+  let registrations = 0;
+  const again = (change: HeaderChange): HeaderChange => {
+    if (change.do !== 'registerTool') return change;
+    const pick = reuse[registrations++] ?? null;
+    const name = pick === null || names.length === 0 ? change.tool.name : names[pick % names.length]!;
+    if (!names.includes(name)) names.push(name);
+    return name === change.tool.name ? change : { ...change, tool: { ...change.tool, name } };
+  };
+  const actions = s.actions.map((a): ScenarioAction => {
+    if (a.do === 'restart') {
+      const bytes = torn[restarts++] ?? null;
+      return bytes === null ? a : { ...a, torn: bytes };
+    }
+    if (a.do === 'prompt' && a.change !== undefined) return { ...a, change: { ...a.change, action: again(a.change.action) } };
+    return a.do === 'registerTool' ? again(a) : a;
+  });
+  return { ...s, actions };
+}
+
 /** Scenarios without forks: what a property that follows one log from its start to its end plays. */
-export const linearScenario: fc.Arbitrary<Scenario> = fc
+const wholeLinearScenario: fc.Arbitrary<Scenario> = fc
   .record({
     first: prompt,
     actions: fc.array(action, { minLength: 1, maxLength: 8, size: 'medium' }),
@@ -167,6 +206,8 @@ export const linearScenario: fc.Arbitrary<Scenario> = fc
     actions: distinctInjections([first, ...actions, { do: 'prompt', text: 'Anything else?' }]),
     ...(maxRetries === undefined ? {} : { maxRetries }),
   }));
+
+export const linearScenario: fc.Arbitrary<Scenario> = fc.tuple(wholeLinearScenario, independently(damageAndReuse)).map(([s, extras]) => withDamageAndReuse(s, extras));
 
 interface ForkStep {
   /** Put after the action `at` (modulo the room there is). */
@@ -247,8 +288,20 @@ function argumentStrings(json: string): string[] {
  * floor that chance could miss would fail a sweep now and then: below 25 % it could.
  */
 const FIVE_PERCENT = ['arguments: JSON-special', 'arguments: astral', 'arguments: combining', 'arguments: empty', 'arguments: long', 'arguments: non-ASCII', 'arguments: whitespace edges', 'compaction', 'error finish', 'injected: non-ASCII', 'injection', 'reasoning: JSON-special', 'reasoning: astral', 'reasoning: combining', 'reasoning: empty', 'reasoning: non-ASCII', 'reasoning: whitespace edges', 'reply: JSON-special', 'reply: astral', 'reply: combining', 'reply: empty', 'reply: non-ASCII', 'reply: whitespace edges', 'restart', 'system change', 'system: JSON-special', 'system: non-ASCII', 'tool calls', 'tool output chosen', 'tool output: error', 'tool output: non-ASCII', 'tool output: several blocks', 'usage absent', 'usage with cacheReadTokens', 'usage with cacheWriteTokens', 'usage with reasoningTokens', 'usage without cacheReadTokens', 'usage without cacheWriteTokens', 'usage without reasoningTokens', 'user: JSON-special', 'user: astral', 'user: non-ASCII', 'user: whitespace edges', 'whole reply'];
-const ONE_CASE = ['header change mid-turn', 'injected: JSON-special', 'injected: whitespace edges', 'restart mid-turn', 'system: astral', 'system: combining', 'system: whitespace edges', 'tool output: JSON-special', 'tool output: astral', 'tool output: combining', 'tool output: no block', 'tool output: whitespace edges', 'user: combining', 'user: empty'];
+const ONE_CASE = ['header change mid-turn', 'torn restart', 'injected: JSON-special', 'injected: whitespace edges', 'restart mid-turn', 'system: astral', 'system: combining', 'system: whitespace edges', 'tool output: JSON-special', 'tool output: astral', 'tool output: combining', 'tool output: no block', 'tool output: whitespace edges', 'user: combining', 'user: empty'];
 export const SCENARIO_FLOORS: Readonly<Record<string, number>> = Object.fromEntries([...FIVE_PERCENT.map((label) => [label, 0.05]), ...ONE_CASE.map((label) => [label, 0.02])]);
+
+/** Whether a tool registration names a tool registered before it. */
+function reRegisters(s: Scenario): boolean {
+  const names = new Set(s.tools.map((t) => t.name));
+  for (const a of s.actions) {
+    const change = a.do === 'prompt' ? a.change?.action : a;
+    if (change?.do !== 'registerTool') continue;
+    if (names.has(change.tool.name)) return true;
+    names.add(change.tool.name);
+  }
+  return false;
+}
 
 /** What a scenario exercises, for the generator statistics. */
 export function scenarioLabels(s: Scenario): Record<string, boolean> {
@@ -272,6 +325,8 @@ export function scenarioLabels(s: Scenario): Record<string, boolean> {
     'restart mid-turn': prompts.some((p) => p.crash !== undefined),
     'restart during a tool': prompts.some((p) => p.crash?.inTool === true),
     'header change mid-turn': prompts.some((p) => p.change !== undefined),
+    'torn restart': s.actions.some((a) => a.do === 'restart' && a.torn !== undefined),
+    're-registered tool': reRegisters(s),
     'whole reply': s.replies.some((r) => r.whole === true),
     'error finish': s.replies.some((r) => r.finish === 'error'),
     'max-tokens finish': s.replies.some((r) => r.finish === 'max-tokens'),

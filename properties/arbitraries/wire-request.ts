@@ -1,10 +1,13 @@
 /**
  * Requests as a serializer receives them (`GenerateRequest`): messages of every role with
  * text of every class, replies whose reasoning, text and tool calls come in any order and
- * number, tool results (empty, several blocks, errors), system prompt and tools present,
- * empty, absent or as many as a large catalog, and each config field (effort of every
- * provider's vocabulary and beyond, temperature, max tokens, stop lists short and long,
- * session id, purpose) present or absent.
+ * number, tool results (empty, several blocks, errors), now and then a v4 developer message
+ * (refused by every wire here), system prompt and tools present, empty, absent or as many as
+ * a large catalog, tools with their keys in any order, keys beyond the three the wire sends,
+ * and JSON-schema parameters with any keywords (prototype keys such as `__proto__`
+ * included), and each config field (effort of every provider's vocabulary and beyond,
+ * temperature of any sign and size, max tokens up to the largest safe integer, stop lists
+ * short and long, session id, purpose) present or absent.
  */
 import fc from 'fast-check';
 import type { ContentBlock, Message, ToolSpec } from '../../src/log/index.ts';
@@ -48,13 +51,83 @@ const toolResult = fc
     source: { kind: 'tool', callId: id },
   }));
 
-const message = fc.oneof({ weight: 3, arbitrary: userMessage }, { weight: 3, arbitrary: assistantMessage }, { weight: 2, arbitrary: toolResult }, { weight: 1, arbitrary: systemMessage });
+/** A format-v4 developer message (tool announcements, text): no wire here carries one, so a request holding it is refused. */
+const developerMessage = fc
+  .array(fc.oneof(textBlock, fc.record({ type: fc.constantFrom('tool-addition' as const, 'tool-removal' as const), toolName })), { minLength: 1, maxLength: 2 })
+  .map((content) => ({ role: 'developer' as const, content, source: { kind: 'developer' } }));
 
-const tool: fc.Arbitrary<ToolSpec> = fc.record({
-  name: toolName,
-  description: anyText,
-  parameters: fc.constantFrom({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }, { type: 'object', properties: {} }, { type: 'object', properties: { 'ключ': { type: 'string', description: 'é 🙂 "q"' } } }),
-});
+const message = fc.oneof({ weight: 30, arbitrary: userMessage }, { weight: 30, arbitrary: assistantMessage }, { weight: 20, arbitrary: toolResult }, { weight: 10, arbitrary: systemMessage }, { weight: 2, arbitrary: developerMessage });
+
+/**
+ * One entry of a JSON object, its value already JSON text. Objects are built from entries
+ * as text and read back with JSON.parse, so a key such as `__proto__` is an own key of the
+ * value, as it is in a log read from disk.
+ */
+type Entry = readonly [string, string];
+const objectText = (entries: readonly Entry[]) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+
+/** Names of tool arguments, among them the ones JavaScript objects treat specially. */
+const argumentName = fc.constantFrom('path', 'ключ', 'line count', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '');
+/** The schema of one argument: the keywords real tool registries use, numbers of every sign and class included. */
+const argumentSchema = fc.constantFrom(
+  '{"type":"string"}',
+  '{"type":"string","description":"é 🙂 \\"q\\""}',
+  '{"description":"Lines to skip","type":"integer","minimum":-1,"maximum":0}',
+  '{"type":"number","default":-0.5,"exclusiveMinimum":-1e-7,"multipleOf":0.25}',
+  '{"type":["string","null"],"enum":["a",null,""]}',
+  '{"type":"array","items":{"type":"object","properties":{"__proto__":{"type":"boolean"}},"additionalProperties":false}}',
+  '{}',
+);
+
+/**
+ * A tool's parameters as callers hand them over (MCP servers, hand-written registries):
+ * `type`, `properties` and `required` in any order, other keywords beside them
+ * (`$schema`, `additionalProperties`, `$defs`, a description, a `__proto__` key), and
+ * argument names that are prototype keys.
+ */
+const parameters: fc.Arbitrary<ToolSpec['parameters']> = fc
+  .record({
+    args: fc.uniqueArray(fc.tuple(argumentName, argumentSchema), { selector: ([name]) => name, maxLength: 3 }),
+    required: fc.boolean(),
+    extra: fc.subarray<Entry>([
+      ['$schema', '"http://json-schema.org/draft-07/schema#"'],
+      ['additionalProperties', 'false'],
+      ['description', '"Options of the call"'],
+      ['$defs', '{"level":{"type":"integer","minimum":-3}}'],
+      ['__proto__', '{"type":"object"}'],
+    ]),
+    shuffled: fc.boolean(),
+    order: fc.array(fc.nat(99), { minLength: 8, maxLength: 8 }),
+  })
+  .map(({ args, required, extra, shuffled, order }) => {
+    const entries: Entry[] = [['type', '"object"'], ['properties', objectText(args)], ...(required && args.length > 0 ? [['required', JSON.stringify(args.map(([name]) => name))] as const] : []), ...extra];
+    return JSON.parse(objectText(shuffled ? shuffle(entries, order) : entries)) as ToolSpec['parameters'];
+  });
+
+/** Keys real tool objects carry beyond name, description and parameters. */
+const TOOL_EXTRAS: readonly Entry[] = [
+  ['strict', 'true'],
+  ['title', '"Read a file"'],
+  ['annotations', '{"readOnlyHint":true,"openWorldHint":false}'],
+  ['__proto__', '{"name":"not the name"}'],
+];
+
+/**
+ * A tool as a harness holds it: name, description and parameters, in that order or any
+ * other, now and then with keys beyond them (spec WIRE-2.1: the wire sends the three, in
+ * its own order).
+ */
+const tool: fc.Arbitrary<ToolSpec> = fc
+  .record({ name: toolName, description: anyText, parameters, extra: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.subarray([...TOOL_EXTRAS], { minLength: 1 }) }), shuffled: fc.boolean(), order: fc.array(fc.nat(99), { minLength: 8, maxLength: 8 }) })
+  .map(({ name, description, parameters, extra, shuffled, order }) => {
+    const entries: Entry[] = [['name', JSON.stringify(name)], ['description', JSON.stringify(description)], ['parameters', JSON.stringify(parameters)], ...extra];
+    return JSON.parse(objectText(shuffled ? shuffle(entries, order) : entries)) as ToolSpec;
+  });
+
+/** `items` sorted by the drawn keys `order` (one for each of at most eight items), ties in their own order. */
+function shuffle<T>(items: readonly T[], order: readonly number[]): T[] {
+  return items.map((item, i) => ({ item, key: order[i] ?? 0, i })).sort((a, b) => a.key - b.key || a.i - b.i).map(({ item }) => item);
+}
 
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
@@ -73,8 +146,9 @@ export const generateRequest = (efforts: readonly string[]): fc.Arbitrary<Genera
       // Mostly a few tools; now and then a catalog as large as real harnesses register (an MCP server's).
       tools: optional(fc.oneof({ weight: 3, arbitrary: fc.array(tool, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.array(tool, { minLength: 5, maxLength: 16 }) })),
       reasoningEffort: optional(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...efforts) }, { weight: 1, arbitrary: fc.constantFrom(...EFFORTS.filter((e) => !efforts.includes(e))) })),
-      temperature: optional(fc.oneof(fc.constantFrom(0, 0.5, 1, 2), fc.double({ min: 0, max: 2, noNaN: true }))),
-      maxTokens: optional(fc.oneof(fc.constantFrom(1, 4096, 256_000), fc.nat(1_000_000))),
+      // Any number the log keeps (spec LOG-4.3): the providers' ranges are theirs to enforce, not the serializer's. JSON has no -0.
+      temperature: optional(fc.oneof(fc.constantFrom(0, 0.5, 1, 2), fc.double({ min: 0, max: 2, noNaN: true }), fc.constantFrom(-0.5, 2.5, 1e-7, 100), fc.double({ noNaN: true, noDefaultInfinity: true })).map((t) => t + 0)),
+      maxTokens: optional(fc.oneof(fc.constantFrom(1, 4096, 256_000, Number.MAX_SAFE_INTEGER), fc.nat(1_000_000))),
       // DeepSeek takes up to 16 stop sequences; repeats included.
       stop: optional(fc.oneof({ weight: 3, arbitrary: fc.array(anyText, { maxLength: 2 }) }, { weight: 1, arbitrary: fc.array(anyText, { minLength: 3, maxLength: 16 }) })),
       sessionId: optional(fc.constantFrom('s1', '0b7c7c52-54b1-4a3b-9d1e-6f1a2f0c9e11')),
@@ -111,9 +185,33 @@ function texts(request: GenerateRequest): string[] {
   return out;
 }
 
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'toString', 'hasOwnProperty']);
+
+/** Whether a JSON value holds a key JavaScript objects treat specially, at any depth. */
+function hasPrototypeKey(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([k, v]) => PROTOTYPE_KEYS.has(k) || hasPrototypeKey(v));
+}
+
+const argumentsObject = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 export function requestLabels(request: GenerateRequest): Record<string, boolean> {
   const blocks = request.messages.flatMap((m) => m.content);
+  const tools = request.tools ?? [];
   return {
+    'tool keys reordered': tools.some((t) => Object.keys(t).filter((k) => ['name', 'description', 'parameters'].includes(k)).join() !== 'name,description,parameters'),
+    'tool extra keys': tools.some((t) => Object.keys(t).length > 3),
+    'schema keys reordered': tools.some((t) => Object.keys(t.parameters)[0] !== 'type'),
+    'schema keywords beyond type, properties, required': tools.some((t) => Object.keys(t.parameters).some((k) => !['type', 'properties', 'required'].includes(k))),
+    'prototype keys': tools.some(hasPrototypeKey) || blocks.some((b) => b.type === 'tool-call' && hasPrototypeKey(argumentsObject(b.arguments))),
+    'developer message': request.messages.some((m) => m.role === 'developer'),
+    'temperature outside 0..2': request.temperature !== undefined && (request.temperature < 0 || request.temperature > 2),
     'system absent': request.system === undefined,
     tools: (request.tools?.length ?? 0) > 0,
     'many tools': (request.tools?.length ?? 0) > 4,

@@ -21,7 +21,7 @@ import type { ScriptedReply } from '../loop/index.ts';
 
 export const SCENARIO_VERSION = 1;
 
-export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidTurn', 'toolOutputs', 'wholeReplies', 'liveModel', 'sessionPrefix', 'fork'] as const;
+export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidTurn', 'toolOutputs', 'wholeReplies', 'liveModel', 'sessionPrefix', 'fork', 'tornRestart'] as const;
 /**
  * - `retries`: `maxRetries` — a reply that finishes `error` is retried (logged as `llm/retry`
  *   and `llm/retry-started`, spec §2.3) up to that many times; each attempt takes the next reply.
@@ -53,6 +53,10 @@ export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidT
  *   run goes on in a new loop instance over the child log, as a new process would; the run
  *   reports each parent log as it stood at its fork in `LoopRun.forks`. Without the feature
  *   the fork is left out: what is left is the scenario as it was before the fork was drawn.
+ * - `tornRestart`: `torn` on a restart — the stopping process was cut short while writing a
+ *   line: the persisted log ends with these bytes after its last newline (a line without its
+ *   newline, a torn tail, spec LOG-7.1). The new instance loads the log without them and
+ *   appends after the last whole line, so the log it writes loads again (LOOP-1.3).
  */
 export type ScenarioFeature = (typeof SCENARIO_FEATURES)[number];
 
@@ -78,7 +82,11 @@ export interface ScenarioReply extends Omit<ScriptedReply, 'toolCalls'> {
 export type HeaderChange =
   /** From now on the system prompt renders as `text` (the same text again is not a change). */
   | { readonly do: 'setSystem'; readonly text: string }
-  /** Register one more tool; it joins the tools of every later request. */
+  /**
+   * Register a tool; it joins the tools of every later request. A name already registered
+   * is replaced (spec LOOP-3.6): each name is sent once, with the definition registered last
+   * (the reference keeps the order names were first registered).
+   */
   | { readonly do: 'registerTool'; readonly tool: ToolSpec }
   /** The per-call config hook: from now on, merge these fields into every proposal (null: stop). */
   | { readonly do: 'override'; readonly config: Partial<Omit<LlmCallConfig, 'provider' | 'model'>> | null };
@@ -102,8 +110,12 @@ export type ScenarioAction =
   | { readonly do: 'compact'; readonly keep?: number }
   /** Rewrite the result of a tool call (the `n`-th call of the run, 1-based) to `text` at the next turn. */
   | { readonly do: 'trim'; readonly call: number; readonly text: string }
-  /** Stop and start a new loop instance over the persisted log, with an optional new route or system prompt (drift). */
-  | { readonly do: 'restart'; readonly route?: RouteConfig; readonly system?: string }
+  /**
+   * Stop and start a new loop instance over the persisted log, with an optional new route or
+   * system prompt (drift); `torn` (feature `tornRestart`): the bytes a write cut short left
+   * after the log's last newline.
+   */
+  | { readonly do: 'restart'; readonly route?: RouteConfig; readonly system?: string; readonly torn?: string }
   /**
    * Feature `fork`: fork the session into the new session `childId` and go on in a new loop
    * instance over the child, with an optional new route or system prompt (a fork override:
@@ -153,6 +165,7 @@ export function scenarioFeatures(s: Scenario): Set<ScenarioFeature> {
   if (s.sessionPrefix !== undefined) used.add('sessionPrefix');
   for (const a of s.actions) {
     if (a.do === 'fork') used.add('fork');
+    if (a.do === 'restart' && a.torn !== undefined) used.add('tornRestart');
     if (a.do === 'prompt' && a.crash !== undefined) used.add('restartMidTurn');
     if (a.do === 'prompt' && a.change !== undefined) used.add('headerChangeMidTurn');
   }
@@ -167,7 +180,8 @@ export function scenarioFeatures(s: Scenario): Set<ScenarioFeature> {
  * The scenario an implementation that plays only `declared` features receives: each other
  * feature taken out the way that keeps most of the case — a mid-turn change happens after
  * the turn instead, a crash and a retry budget go, outputs fall back to `<name>(<arguments>)`,
- * a whole reply streams, a live model is replaced by the scripted one, a fork is left out.
+ * a whole reply streams, a live model is replaced by the scripted one, a fork is left out,
+ * a restart finds its log whole.
  */
 export function withDeclaredFeatures(s: Scenario, declared: readonly string[] | undefined): Scenario {
   const keep = (f: ScenarioFeature) => declared?.includes(f) === true;
@@ -176,6 +190,10 @@ export function withDeclaredFeatures(s: Scenario, declared: readonly string[] | 
   const { maxRetries, model, sessionPrefix, ...rest } = s;
   const actions = s.actions.flatMap((a): ScenarioAction[] => {
     if (a.do === 'fork') return keep('fork') ? [a] : [];
+    if (a.do === 'restart' && a.torn !== undefined && !keep('tornRestart')) {
+      const { torn: _torn, ...whole } = a;
+      return [whole];
+    }
     if (a.do !== 'prompt') return [a];
     const { crash, change, ...prompt } = a;
     const kept = { ...prompt, ...(crash !== undefined && keep('restartMidTurn') ? { crash } : {}), ...(change !== undefined && keep('headerChangeMidTurn') ? { change } : {}) };

@@ -4,7 +4,8 @@
  * it is harmless. Matching never looks at headers, so dropping them costs nothing.
  */
 
-const REQUEST_HEADERS = new Set(['content-type', 'accept', 'anthropic-version', 'anthropic-beta', 'openai-beta']);
+// DSH's x-deepseek-harness-session-id and -compact are part of the request the log rebuilds (spec §8.1), not credentials; its install id (-user-id) stays out.
+const REQUEST_HEADERS = new Set(['content-type', 'accept', 'anthropic-version', 'anthropic-beta', 'openai-beta', 'x-deepseek-harness-session-id', 'x-deepseek-harness-compact']);
 // x-recon-simulator marks a response of the recon simulator: a recording of it must never pass for the provider's.
 const RESPONSE_HEADERS = new Set(['content-type', 'cache-control', 'date', 'retry-after', 'request-id', 'x-request-id', 'openai-processing-ms', 'openai-version', 'x-recon-simulator']);
 const RESPONSE_PREFIXES = ['x-ratelimit-', 'anthropic-ratelimit-'];

@@ -59,9 +59,11 @@ export class ChatCompletionsStreamTranslator {
       if (!isObject(call)) continue;
       const { index, id, function: fn } = call;
       const block = this.#blocks.open(`tool:${typeof index === 'number' ? index : 0}`, 'tool-call', out);
-      if (typeof id === 'string' && block.id === '') block.id = id;
-      const name = isObject(fn) && typeof fn['name'] === 'string' ? fn['name'] : undefined;
-      if (name !== undefined && block.name === undefined) block.name = name;
+      // A later delta may repeat or change the call's id and name, and the later value wins
+      // (WIRE-5.2, as rc.8); "" or null, which some servers send on every continuation, changes nothing.
+      if (typeof id === 'string' && id !== '') block.id = id;
+      const name = isObject(fn) && typeof fn['name'] === 'string' && fn['name'] !== '' ? fn['name'] : undefined;
+      if (name !== undefined) block.name = name;
       const argumentsDelta = isObject(fn) && typeof fn['arguments'] === 'string' ? fn['arguments'] : '';
       block.text += argumentsDelta;
       out.push(block.name === undefined ? { type: 'tool-call-delta', index: block.index, id: block.id, argumentsDelta } : { type: 'tool-call-delta', index: block.index, id: block.id, name: block.name, argumentsDelta });

@@ -4,7 +4,7 @@ import { SCENARIO_FEATURES, referenceImplementation, runScenario, scenarioFeatur
 import { runSuite } from '../../src/suite/run-suite.ts';
 import { loadJsonl } from '../../src/log/index.ts';
 
-/** Every feature once: a retried failure, tool outputs, a header change between two steps, a whole reply, a crash, a fork. */
+/** Every feature once: a retried failure, tool outputs, a header change between two steps, a whole reply, a crash, a torn restart, a fork. */
 const ALL: Scenario = {
   scenario: 1,
   session: { id: 's', createdAt: 0 },
@@ -25,6 +25,7 @@ const ALL: Scenario = {
     { do: 'prompt', text: 'go', change: { duringRequest: 2, action: { do: 'setSystem', text: 'sys 2' } } },
     { do: 'prompt', text: 'again', crash: { duringRequest: 1 } },
     { do: 'prompt', text: 'last' },
+    { do: 'restart', torn: '{"type":"x-torn","seq":1' },
     { do: 'fork', childId: 'forked', afterTurn: 1 },
     { do: 'prompt', text: 'after the fork' },
   ],
@@ -94,6 +95,9 @@ describe('the scenario features', () => {
     expect(events[repaired - 2]!.data).toMatchObject({ turn: 2, chunk: { type: 'block-start' } });
     expect(events[repaired + 1]!.type).toBe('session/end-seed');
     expect(run.requests).toHaveLength(6);
+    // tornRestart: the new instance cut the torn bytes and appended after the last whole line.
+    expect(run.forks![0]!.jsonl).not.toContain('x-torn');
+    expect(events.at(-1)!.type).toBe('session/end-seed');
     expect((run.requests[4]!.messages.at(-1)!.content[0] as { text: string }).text).toBe('last');
     expect((run.requests[5]!.messages.at(-1)!.content[0] as { text: string }).text).toBe('after the fork');
   });
@@ -119,7 +123,7 @@ describe('the scenario features', () => {
     const none = withDeclaredFeatures(ALL, undefined);
     expect(scenarioFeatures(none).size).toBe(0);
     // A fork is left out: the rest is the scenario as it was drawn before its forks.
-    expect(none.actions).toEqual([{ do: 'prompt', text: 'go' }, { do: 'setSystem', text: 'sys 2' }, { do: 'prompt', text: 'again' }, { do: 'prompt', text: 'last' }, { do: 'prompt', text: 'after the fork' }]);
+    expect(none.actions).toEqual([{ do: 'prompt', text: 'go' }, { do: 'setSystem', text: 'sys 2' }, { do: 'prompt', text: 'again' }, { do: 'prompt', text: 'last' }, { do: 'restart' }, { do: 'prompt', text: 'after the fork' }]);
     expect(none.replies[1]!.toolCalls).toEqual([{ name: 'run', arguments: '{"a": 1}' }]);
     const some = withDeclaredFeatures(ALL, ['retries', 'wholeReplies', 'unknown-feature']);
     expect([...scenarioFeatures(some)].sort()).toEqual(['retries', 'wholeReplies']);

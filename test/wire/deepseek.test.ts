@@ -63,6 +63,17 @@ describe('serializeDeepSeekRequest (spec §8.1)', () => {
     expect(() => serializeDeepSeekRequest({ ...base, messages: [image] })).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_CONTENT' }) as Error);
   });
 
+  it('sends each tool as name, description, parameters whatever its keys, and its parameters as logged, __proto__ included (spec WIRE-2.1)', () => {
+    const logged = JSON.parse('{"parameters":{"properties":{"__proto__":{"type":"string"}},"type":"object","$schema":"x"},"strict":true,"name":"echo","description":"Echo."}') as typeof tool;
+    const body = serializeDeepSeekRequest({ provider: 'deepseek', model: 'm', messages: [], tools: [logged], temperature: -0.5 }).body;
+    expect(body).toContain('"tools":[{"type":"function","function":{"name":"echo","description":"Echo.","parameters":{"properties":{"__proto__":{"type":"string"}},"type":"object","$schema":"x"}}}],"temperature":-0.5}');
+  });
+
+  it('refuses a developer message rather than sending it as another role', () => {
+    const developer: Message = { id: 'd', role: 'developer', content: [{ type: 'text', text: 'note' }], source: { kind: 'developer' } };
+    expect(() => serializeDeepSeekRequest({ provider: 'deepseek', model: 'm', messages: [developer] })).toThrow(/UNSUPPORTED_CONTENT/);
+  });
+
   it('writes user text before the tool messages of the same user message', () => {
     const mixed = msg('user', [
       { type: 'tool-result', toolCallId: 'a', content: [{ type: 'text', text: 'A' }] },
@@ -125,6 +136,19 @@ describe('DeepSeek stream translation (spec §8.2)', () => {
     const assembler = new BlockAssembler();
     chunks.forEach((c) => assembler.push(c));
     expect(assembler.blocks().map((b) => b.type)).toEqual(['reasoning', 'text', 'tool-call']);
+  });
+
+  it('gives a tool call the last non-empty id and name its deltas carried (spec WIRE-5.2)', () => {
+    const call = (id: unknown, name: unknown, args: string) => ({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, ...(id === undefined ? {} : { id }), function: { ...(name === undefined ? {} : { name }), arguments: args } }] }, finish_reason: null }] });
+    const end = (deltas: object[]) => {
+      const sse = [...deltas, { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] }].map((d) => `data: ${JSON.stringify(d)}\n\n`).join('') + 'data: [DONE]\n\n';
+      return translate([sse]).find((c) => c.type === 'block-end')?.block;
+    };
+    // Repeated on every delta (some servers), changed on a later one (the later wins, as rc.8), blank or null on continuations (DashScope): nothing changes.
+    expect(end([call('call_0', 'echo', '{"a":'), call('call_0', 'echo', '1}')])).toEqual({ type: 'tool-call', id: 'call_0', name: 'echo', arguments: '{"a":1}' });
+    expect(end([call('call_0', 'echo', '{"a":'), call('call_9', 'grep', '1}')])).toEqual({ type: 'tool-call', id: 'call_9', name: 'grep', arguments: '{"a":1}' });
+    expect(end([call('call_0', 'echo', '{"a":'), call('', '', '1'), call(null, null, '}')])).toEqual({ type: 'tool-call', id: 'call_0', name: 'echo', arguments: '{"a":1}' });
+    expect(end([call(undefined, undefined, '{}'), call('call_0', 'echo', '')])).toEqual({ type: 'tool-call', id: 'call_0', name: 'echo', arguments: '{}' });
   });
 
   it('is invariant under any re-chunking of the bytes, including inside UTF-8 sequences', () => {

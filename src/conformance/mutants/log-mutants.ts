@@ -368,6 +368,29 @@ export const HEADER_FIELD_DROPPED = inProcess('header-field-dropped', 'the reade
   parts: { logOptions: { rules: { payload: (e) => checkEventPayload(knownFieldsOnly(e)) } } },
 });
 
+/** What a writer that appends to the file as it lies on disk starts from: the bytes it read, and the log they loaded to. */
+const onDisk = new WeakMap<SessionLog, { readonly raw: string; readonly loaded: string }>();
+
+export const APPENDS_AFTER_TORN_TAIL = inProcess(
+  'appends-after-torn-tail',
+  'the writer appends each new line to the file as it lies on disk: the torn tail the load cut stays in the file, so what is appended after it is lost, or commits the damage, on the next load',
+  'storage corrupts the log',
+  {
+    parts: {
+      load: (jsonl, options) => {
+        const loaded = loadJsonl(jsonl, options);
+        onDisk.set(loaded.log, { raw: jsonl, loaded: saveJsonl(loaded.log) });
+        return loaded;
+      },
+      save: (log) => {
+        const text = saveJsonl(log);
+        const file = onDisk.get(log);
+        return file === undefined || !text.startsWith(file.loaded) ? text : file.raw + text.slice(file.loaded.length);
+      },
+    },
+  },
+);
+
 export const LOG_MUTANTS = [
   ACCEPTS_HEADER_DELTA,
   ACCEPTS_FALLBACK_REASON,
@@ -389,4 +412,5 @@ export const LOG_MUTANTS = [
   FORK_COPIES_OPEN_TURN,
   FORK_LOSES_LOG_ONLY_TAIL,
   HEADER_FIELD_DROPPED,
+  APPENDS_AFTER_TORN_TAIL,
 ];

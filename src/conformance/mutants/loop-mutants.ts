@@ -1,7 +1,7 @@
 /** Mutants of the loop: each overrides one extension point of the reference `AgentLoop`. */
 import { buildRequest, foldRequestHeader, headerEquals, type NeutralRequest } from '../../fold/index.ts';
-import { eventsOf, isEvent, type ContentBlock, type EpochHeader, type EventOf, type FinishReason, type HeaderReason, type InboxSpliceData, type JsonValue, type LlmCallConfig, type Message, type SessionLog } from '../../log/index.ts';
-import { AgentLoop, Inbox, TOOL_NOT_STARTED, createToolResultMessage, type AgentLoopOptions, type OneShotEnvelope, type SentRequest, type StepResult } from '../../loop/index.ts';
+import { eventsOf, isEvent, type ContentBlock, type ToolSpec, type EpochHeader, type EventOf, type FinishReason, type HeaderReason, type InboxSpliceData, type JsonValue, type LlmCallConfig, type Message, type SessionLog } from '../../log/index.ts';
+import { AgentLoop, Inbox, TOOL_NOT_STARTED, ToolRegistry, createToolResultMessage, type AgentLoopOptions, type OneShotEnvelope, type SentRequest, type StepResult, type Tool } from '../../loop/index.ts';
 import { inProcess } from './define.ts';
 import { issue } from './mutant.ts';
 import { UNFROZEN_REQUEST_PART } from './fold-mutants.ts';
@@ -247,6 +247,88 @@ export const FORK_OVERRIDE_DROPPED = inProcess('fork-override-dropped', 'a loop 
   parts: { loop: overrideDroppingLoop },
 });
 
+// --- The request as it goes out: headers and one-shots (issue 21, whole-object oracles) ---
+
+/** The loop keeps its own copy of each serialized request with the headers it knows of, so the session id never reaches the wire. */
+class KnownHeadersOnlyLoop extends AgentLoop {
+  protected override afterDispatch(sent: SentRequest): SentRequest {
+    const kept = Object.fromEntries(Object.entries(sent.wire.headers).filter(([name]) => name === 'content-type' || name === 'accept'));
+    return { ...sent, wire: { ...sent.wire, headers: kept } };
+  }
+}
+
+/** The summary's envelope logs the max tokens the agent asked for, not the one its route resolved (an adapter default). */
+class EnvelopeUnresolvedMaxTokensLoop extends AgentLoop {
+  protected override oneShotEnvelope(config: LlmCallConfig): OneShotEnvelope {
+    return { provider: config.provider, model: config.model, ...(this.config.maxTokens === undefined ? {} : { maxTokens: this.config.maxTokens }) };
+  }
+}
+
+export const LOOP_WIRE_HEADERS_FILTERED = inProcess('loop-wire-headers-filtered', 'the loop copies each serialized request keeping only the headers it knows (content-type, accept), so the x-deepseek-harness-session-id header never goes out', 'wire field mis-mapped', {
+  parts: { loop: (o) => new KnownHeadersOnlyLoop(o) },
+});
+export const CLIENT_DROPS_HARNESS_HEADERS = inProcess('client-drops-harness-headers', 'the HTTP client sends its own default headers (content-type, accept, the key) and drops the per-request x-deepseek-harness-* headers the serializer set; what the loop reports still has them', 'wire field mis-mapped', {
+  parts: {
+    client: (fetch) => (input, init) => {
+      const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).filter(([name]) => !name.toLowerCase().startsWith('x-deepseek-harness-')));
+      return fetch(input, { ...init, headers });
+    },
+  },
+});
+export const CLIENT_HEADERS_ACCUMULATE = inProcess('client-headers-accumulate', 'the HTTP client merges each call’s headers into one shared default set, so after a compaction’s summary call every loop request still goes out marked x-deepseek-harness-compact: 1', 'wire field mis-mapped', {
+  parts: {
+    client: (fetch) => {
+      const defaults: Record<string, string> = {};
+      return (input, init) => fetch(input, { ...init, headers: Object.assign(defaults, init?.headers as Record<string, string> | undefined) });
+    },
+  },
+});
+export const ENVELOPE_UNRESOLVED_MAX_TOKENS = inProcess('envelope-unresolved-max-tokens', 'a compaction’s summary logs the max tokens the agent asked for instead of the one its route resolved, so when an adapter default fills it the summary call sends a max_tokens its envelope does not hold', 'unlogged block', {
+  parts: { loop: (o) => new EnvelopeUnresolvedMaxTokensLoop(o) },
+});
+// --- Timing between attempts, re-registration (issue 21) ---
+
+/** Each attempt renders the system prompt and tools again, as a retry that re-enters the step from its top would. */
+class RetryRerendersHeaderLoop extends AgentLoop {
+  protected override prepareRequest(turn: number, step: number, _system: string, _tools: EpochHeader['tools']): SentRequest {
+    return super.prepareRequest(turn, step, this.renderSystem(), this.toolSpecs());
+  }
+}
+
+/** Tools kept as a list, one entry per registration: a name registered twice is sent twice. */
+class ListRegistry extends ToolRegistry {
+  readonly #list: Tool[] = [];
+  override register(tool: Tool): void {
+    super.register(tool);
+    this.#list.push(tool);
+  }
+  override specs(): ToolSpec[] {
+    return this.#list.map((tool) => tool.spec);
+  }
+}
+
+/** The per-call config hook is asked once per step and its answer reused for the step's retries, as a loop that builds its call options at the top of the step would. */
+function configOncePerStep(options: AgentLoopOptions): AgentLoop {
+  const hook = options.requestHook;
+  if (hook === undefined) return new AgentLoop(options);
+  let step: string | undefined;
+  let kept: LlmCallConfig | undefined;
+  return new AgentLoop({
+    ...options,
+    requestHook: (at, proposed) => {
+      if (`${at.turn}.${at.step}` !== step) {
+        step = `${at.turn}.${at.step}`;
+        kept = hook(at, proposed);
+      }
+      return kept;
+    },
+  });
+}
+
+export const RETRY_RERENDERS_HEADER = inProcess('retry-rerenders-header', 'every attempt renders the system prompt and tools again, so the retry of a failed attempt picks up a change made while that attempt was in flight instead of sending what the step’s first attempt sent', 'header discipline', { parts: { loop: (o) => new RetryRerendersHeaderLoop(o) } });
+export const RETRY_REUSES_CONFIG = inProcess('retry-reuses-config', 'the per-call config hook is asked once per step and its answer reused for every retry, so a config override made while the failed attempt was in flight never reaches the retry', 'header discipline', { parts: { loop: configOncePerStep } });
+export const REREGISTER_ADDS_TOOL = inProcess('reregister-adds-tool', 'tools are kept as a list of registrations, so registering a name again adds a second tool of that name to every later request', 'header discipline', { parts: { tools: () => new ListRegistry() } });
+
 export const LOOP_MUTANTS = [
   CLOCK_IN_SYSTEM_PROMPT,
   TOOLS_RESORTED,
@@ -268,4 +350,11 @@ export const LOOP_MUTANTS = [
   MAX_TOKENS_RUNS_TOOLS,
   SUMMARY_READS_KEPT,
   FORK_OVERRIDE_DROPPED,
+  LOOP_WIRE_HEADERS_FILTERED,
+  CLIENT_DROPS_HARNESS_HEADERS,
+  CLIENT_HEADERS_ACCUMULATE,
+  ENVELOPE_UNRESOLVED_MAX_TOKENS,
+  RETRY_RERENDERS_HEADER,
+  RETRY_REUSES_CONFIG,
+  REREGISTER_ADDS_TOOL,
 ];

@@ -1,6 +1,6 @@
 /** Mutants of the wire: request bytes, stream parsing, usage. */
-import type { ContentBlock, Message, StreamChunk, TokenUsage } from '../../log/index.ts';
-import { AnthropicStreamTranslator, ChatCompletionsStreamTranslator, DeepSeekStreamTranslator, mapOpenAiUsage, parseSse, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSse, translateSseBody, type DeepSeekUsage, type GenerateRequest, type SseEvent, type StreamTranslator } from '../../wire/index.ts';
+import type { ContentBlock, JsonObject, JsonValue, Message, StreamChunk, TokenUsage } from '../../log/index.ts';
+import { AnthropicStreamTranslator, ChatCompletionsStreamTranslator, DeepSeekStreamTranslator, mapOpenAiUsage, parseSse, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSse, translateSseBody, type DeepSeekUsage, type GenerateRequest, type ImageWireOptions, type SseEvent, type StreamTranslator } from '../../wire/index.ts';
 import { REFERENCE_PARTS, cutAt, parseDeepSeekStream, type ProviderWire } from '../reference/reference-implementation.ts';
 import { inProcess } from './define.ts';
 import { issue } from './mutant.ts';
@@ -329,6 +329,162 @@ export const REASONING_OUT_OF_OUTPUT = inProcess('reasoning-out-of-output', 'rea
   },
 });
 
+// --- Serializer and stream inputs as varied as real callers (issue 21) ---------------------
+
+/** The image options a serializer is called with, passed on, so a mutant's bug is its only difference. */
+const imageOptions = (images: ImageWireOptions | undefined) => (images === undefined ? {} : { images });
+
+export const TOOL_SPEC_PASSED_THROUGH = inProcess('tool-spec-passed-through', 'the DeepSeek body sends each tool as the object the harness holds (`function: tool`), so its keys go out in the caller’s order and keys beyond name, description and parameters go out too', 'wire field mis-mapped', {
+  parts: {
+    serialize: (request, images) => {
+      const wire = serializeDeepSeekRequest(request, imageOptions(images));
+      const tools = request.tools;
+      if (tools === undefined || tools.length === 0) return wire;
+      return { ...wire, body: rebody(wire.body, (v) => ({ ...v, tools: tools.map((tool) => ({ type: 'function', function: tool })) })) };
+    },
+  },
+});
+
+/** Parameters read into a port's typed schema of three fields: every other keyword is lost, and the fields go out in the struct's order. */
+const schemaStruct = (schema: JsonObject): JsonObject => JSON.parse(JSON.stringify({ type: schema['type'], properties: schema['properties'], required: schema['required'] })) as JsonObject;
+
+export const TOOL_SCHEMA_STRUCT = inProcess('tool-schema-struct', 'the OpenAI body reads each tool’s parameters into a typed schema of type, properties and required, so other keywords (additionalProperties, $schema, $defs) are dropped and the keys go out in the struct’s order', 'wire field mis-mapped', {
+  parts: {
+    wire: {
+      anthropic,
+      openai: { parseStream: openAi.parseStream, serialize: (request, images) => serializeOpenAiRequest(request.tools === undefined ? request : { ...request, tools: request.tools.map((t) => ({ ...t, parameters: schemaStruct(t.parameters) })) }, imageOptions(images)) },
+    },
+  },
+});
+
+/** A deep copy made by assignment: a key named `__proto__` sets the copy's prototype instead of becoming one of its keys. */
+function copiedByAssignment(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(copiedByAssignment);
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, JsonValue> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = copiedByAssignment(item);
+  return copy;
+}
+
+export const TOOL_SCHEMA_PROTO_LOST = inProcess('tool-schema-proto-lost', 'the Anthropic body deep-copies each tool’s schema into input_schema key by key with assignment, so a schema key named __proto__ (an argument of that name) sets the copy’s prototype and is not sent', 'wire field mis-mapped', {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: { parseStream: anthropic.parseStream, serialize: (request, images) => serializeAnthropicRequest(request.tools === undefined ? request : { ...request, tools: request.tools.map((t) => ({ ...t, parameters: copiedByAssignment(t.parameters) as JsonObject })) }, imageOptions(images)) },
+    },
+  },
+});
+
+/** Tool-call arguments as a prototype-poisoning guard reads them: every `__proto__` key removed. */
+function argumentsGuarded(message: Message): Message {
+  const guard = (text: string) => {
+    try {
+      return JSON.stringify(JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)));
+    } catch {
+      return text;
+    }
+  };
+  return { ...message, content: message.content.map((b) => (b.type === 'tool-call' && b.arguments !== '' ? { ...b, arguments: guard(b.arguments) } : b)) };
+}
+
+export const ANTHROPIC_ARGUMENTS_PROTO_STRIPPED = inProcess('anthropic-arguments-proto-stripped', 'Anthropic tool_use input is parsed with a prototype-poisoning guard that removes __proto__ keys, so arguments the model wrote with such a key go back without it', 'wire field mis-mapped', {
+  parts: { wire: { openai: openAi, anthropic: { parseStream: anthropic.parseStream, serialize: (request, images) => serializeAnthropicRequest({ ...request, messages: request.messages.map(argumentsGuarded) }, imageOptions(images)) } } },
+});
+
+export const TEMPERATURE_CLAMPED = inProcess('temperature-clamped', 'the DeepSeek body clamps temperature into 0..2, the provider’s documented range, so a configured temperature outside it is sent as another value than the log holds', 'wire field mis-mapped', {
+  parts: { serialize: (request, images) => serializeDeepSeekRequest(request.temperature === undefined ? request : { ...request, temperature: Math.min(2, Math.max(0, request.temperature)) }, imageOptions(images)) },
+});
+
+export const DEVELOPER_SENT_AS_USER = inProcess('developer-sent-as-user', 'the OpenAI path sends a format-v4 developer message as a user message (any role it does not know is a user), where the spec refuses it: the model reads the harness’s notes as the user’s words', 'wire field mis-mapped', {
+  parts: { wire: { anthropic, openai: { parseStream: openAi.parseStream, serialize: (request, images) => serializeOpenAiRequest({ ...request, messages: request.messages.map((m) => (m.role === 'developer' ? { ...m, role: 'user' } : m)) }, imageOptions(images)) } } },
+});
+
+/** The tool calls of a chat-completions event, each rewritten by `edit` with its wire index. */
+function callsEdited(edit: (call: Record<string, unknown>, index: number) => Record<string, unknown>): (event: Record<string, unknown>) => Record<string, unknown> {
+  return (event) => {
+    const choices = event['choices'];
+    if (!Array.isArray(choices) || !isObject(choices[0])) return event;
+    const delta = choices[0]['delta'];
+    if (!isObject(delta) || !Array.isArray(delta['tool_calls'])) return event;
+    const calls = delta['tool_calls'].map((call: unknown) => (isObject(call) ? edit(call, typeof call['index'] === 'number' ? call['index'] : 0) : call));
+    return { ...event, choices: [{ ...choices[0], delta: { ...delta, tool_calls: calls } }, ...choices.slice(1)] };
+  };
+}
+
+/** A chat-completions stream read through a fresh `edit` of its tool calls (the edit keeps state for one stream). */
+const callsBent = (edit: () => (call: Record<string, unknown>, index: number) => Record<string, unknown>): ProviderWire['parseStream'] => (body, cuts) => bentStream(() => new DeepSeekStreamTranslator(), callsEdited(edit()))(body, cuts);
+
+export const TOOL_CALL_FIRST_ID_KEPT = inProcess('tool-call-first-id-kept', 'a streamed tool call keeps the id and name of its first delta, so a later delta that names it again with another value is ignored (DSH rc.8 and the spec take the later one)', 'stream parsing', {
+  parts: {
+    parseStream: callsBent(() => {
+      const seen = new Set<number>();
+      return (call, index) => {
+        if (!seen.has(index)) {
+          seen.add(index);
+          return call;
+        }
+        const { id: _id, function: fn, ...rest } = call;
+        if (!isObject(fn)) return rest;
+        const { name: _name, ...args } = fn;
+        return { ...rest, function: args };
+      };
+    }),
+  },
+});
+
+export const TOOL_CALL_NAME_APPENDED = inProcess('tool-call-name-appended', 'a streamed tool call’s name is accumulated like its arguments, every delta’s name appended, so a server that repeats the name on each delta yields “read_fileread_file”', 'stream parsing', {
+  parts: {
+    parseStream: callsBent(() => {
+      const names = new Map<number, string>();
+      return (call, index) => {
+        const fn = call['function'];
+        if (!isObject(fn) || typeof fn['name'] !== 'string') return call;
+        const name = (names.get(index) ?? '') + fn['name'];
+        names.set(index, name);
+        return { ...call, function: { ...fn, name } };
+      };
+    }),
+  },
+});
+
+/** The tool calls a chat-completions event carries, as objects. */
+function toolCallsOf(event: unknown): Array<Record<string, unknown>> {
+  if (!isObject(event) || !Array.isArray(event['choices']) || !isObject(event['choices'][0])) return [];
+  const delta = event['choices'][0]['delta'];
+  return isObject(delta) && Array.isArray(delta['tool_calls']) ? delta['tool_calls'].filter(isObject) : [];
+}
+
+/** A tool call's id and name as DSH rc.8 reads them: whatever a delta carries under the key, "" and null included, replaces what the block had. */
+function identityOverwritten(body: Uint8Array, cuts: readonly number[]): StreamChunk[] {
+  const translator = new DeepSeekStreamTranslator();
+  const last = new Map<number, { id?: unknown; name?: unknown }>();
+  const wireIndexOf = new Map<number, number>();
+  const push = (event: unknown): StreamChunk[] => {
+    const out = translator.push(event);
+    const deltas = out.filter((c) => c.type === 'tool-call-delta');
+    toolCallsOf(event).forEach((call, k) => {
+      const index = typeof call['index'] === 'number' ? call['index'] : 0;
+      if (deltas[k] !== undefined) wireIndexOf.set(deltas[k].index, index);
+      const seen = last.get(index) ?? {};
+      if (call['id'] !== undefined) seen.id = call['id'];
+      const fn = call['function'];
+      if (isObject(fn) && fn['name'] !== undefined) seen.name = fn['name'];
+      last.set(index, seen);
+    });
+    return out;
+  };
+  return translateSseBody({ push, finish: () => translator.finish() }, cutAt(body, cuts)).map((c): StreamChunk => {
+    if (c.type !== 'block-end' || c.block.type !== 'tool-call') return c;
+    const seen = last.get(wireIndexOf.get(c.index) ?? -1) ?? {};
+    const text = (v: unknown, kept: string) => (v === undefined ? kept : typeof v === 'string' ? v : '');
+    return { ...c, block: { ...c.block, id: text(seen.id, c.block.id), name: text(seen.name, c.block.name) } };
+  });
+}
+
+export const TOOL_CALL_EMPTY_ID_TAKEN = inProcess('tool-call-empty-id-taken', 'a streamed tool call takes the id and name of every delta that has the key, so a server that sends "" (or null) on each continuation delta, as DashScope does, leaves the call without its id and name', 'stream parsing', {
+  parts: { parseStream: identityOverwritten },
+});
+
 export const WIRE_MUTANTS = [
   WIRE_KEYS_UNORDERED,
   WIRE_NULL_CONTENT,
@@ -353,4 +509,13 @@ export const WIRE_MUTANTS = [
   ANTHROPIC_CACHE_WRITE_IN_INPUT,
   SSE_CRLF_SPLIT,
   REASONING_OUT_OF_OUTPUT,
+  TOOL_SPEC_PASSED_THROUGH,
+  TOOL_SCHEMA_STRUCT,
+  TOOL_SCHEMA_PROTO_LOST,
+  ANTHROPIC_ARGUMENTS_PROTO_STRIPPED,
+  TEMPERATURE_CLAMPED,
+  DEVELOPER_SENT_AS_USER,
+  TOOL_CALL_FIRST_ID_KEPT,
+  TOOL_CALL_NAME_APPENDED,
+  TOOL_CALL_EMPTY_ID_TAKEN,
 ];

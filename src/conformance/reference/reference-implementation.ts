@@ -6,7 +6,7 @@
 import { ReconError } from '../../errors.ts';
 import { Session, buildRequest, type NeutralRequest } from '../../fold/index.ts';
 import { SessionLog, fork, loadJsonl, saveJsonl, type ForkOptions, type EpochHeader, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions, type StreamChunk } from '../../log/index.ts';
-import { AgentLoop, type AgentLoopOptions } from '../../loop/index.ts';
+import { AgentLoop, type AgentLoopOptions, type ToolRegistry } from '../../loop/index.ts';
 import { DeepSeekStreamTranslator, WIRE_FORMATS, serializeDeepSeekRequest, translateSseBody, type GenerateRequest, type ImageWireOptions, type WireRequest } from '../../wire/index.ts';
 import { MemoryAttachmentStore, digestOf } from '../../attachments/index.ts';
 import type { FetchLike } from '../../http/index.ts';
@@ -42,6 +42,8 @@ export interface ReferenceParts {
   /** The other providers' wire formats (src/wire), by provider name. */
   readonly wire: Readonly<Record<'openai' | 'anthropic', ProviderWire>>;
   readonly loop: (options: AgentLoopOptions) => AgentLoop;
+  /** The registry a scenario's tools are registered in (src/loop/tools.ts). */
+  readonly tools?: () => ToolRegistry;
   /** Feature liveModel: the model client's HTTP transport around undici's fetch; the reference's sends what was serialized, untouched. */
   readonly client?: (fetch: FetchLike) => FetchLike;
 }
@@ -175,6 +177,9 @@ export function referenceImplementation(options: ReferenceOptions = {}): Impleme
           serialize: parts.serialize,
           logOptions: parts.logOptions,
           fork: parts.fork,
+          load: parts.load,
+          save: parts.save,
+          ...(parts.tools === undefined ? {} : { tools: parts.tools }),
           ...(parts.client === undefined ? {} : { wrapFetch: parts.client }),
         }),
       ),

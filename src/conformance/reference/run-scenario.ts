@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 import { ReconError } from '../../errors.ts';
 import { HttpModel, dispatcherFetch, type FetchLike } from '../../http/index.ts';
-import { SessionLog, fork, isEvent, loadJsonl, newSessionHeader, saveJsonl, type ForkOptions, type LlmCallConfig, type Message, type SessionLogOptions } from '../../log/index.ts';
+import { SessionLog, fork, isEvent, loadJsonl, newSessionHeader, saveJsonl as saveLog, type ForkOptions, type LlmCallConfig, type LoadOptions, type LoadedLog, type Message, type SessionLogOptions } from '../../log/index.ts';
 import type { GenerateRequest, WireRequest } from '../../wire/index.ts';
 import { AgentLoop, ScriptedModel, ToolRegistry, counterIds, textMessage, type AgentLoopOptions, type ModelAdapter, type ScriptedReply, type SentRequest } from '../../loop/index.ts';
 import type { ForkedParent, LoopRun } from '../../contract/implementation.ts';
@@ -17,6 +17,11 @@ export interface ScenarioRunOptions {
   readonly wrapFetch?: (fetch: FetchLike) => FetchLike;
   /** Feature `fork`: how the session forks (src/log/fork.ts; mutants swap in their own). */
   readonly fork?: (parent: SessionLog, options: ForkOptions) => SessionLog;
+  /** How a new process reads the persisted log, and how the log is persisted (src/log; mutants swap in their own). */
+  readonly load?: (jsonl: string, options: LoadOptions) => LoadedLog;
+  readonly save?: (log: SessionLog) => string;
+  /** The registry the scenario's tools go in (mutants swap in their own). */
+  readonly tools?: () => ToolRegistry;
 }
 
 /** Thrown into the loop where the process of a `crash` stops; nothing the loop does after it persists. */
@@ -34,6 +39,8 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
     return t;
   };
   const logOptions = { ...options.logOptions, clock };
+  const saveJsonl = options.save ?? saveLog;
+  const load = options.load ?? loadJsonl;
   let log = SessionLog.create(newSessionHeader(scenario.session.id, scenario.session.createdAt), logOptions);
 
   // Replies are served in request order; every tool call gets its id here, so a scripted output finds its call.
@@ -87,7 +94,7 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
     },
   };
 
-  const tools = new ToolRegistry();
+  const tools = options.tools?.() ?? new ToolRegistry();
   const register = (spec: Scenario['tools'][number]) =>
     tools.register({
       spec,
@@ -142,7 +149,7 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
     });
   let loop = newLoop();
   const restart = (persisted: string) => {
-    log = loadJsonl(persisted, logOptions).log;
+    log = load(persisted, logOptions).log;
     loop = newLoop();
   };
   const forks: ForkedParent[] = [];
@@ -190,7 +197,8 @@ export async function runScenario(scenario: Scenario, options: ScenarioRunOption
           sent.push(...loop.sent);
           if (action.route !== undefined) route = action.route;
           if (action.system !== undefined) system = action.system;
-          restart(saveJsonl(log));
+          // Feature tornRestart: the stopping process left a line cut short after the last newline.
+          restart(saveJsonl(log) + (action.torn ?? ''));
           break;
         case 'fork': {
           sent.push(...loop.sent);
