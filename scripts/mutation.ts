@@ -10,7 +10,7 @@ import { basename, join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../src/_internals/atomic-write.ts';
 import { packagePath } from '../src/_internals/package-root.ts';
-import { FOLDERS, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, type Folder, type StrykerMutant, type StrykerReport } from './mutation-summary.ts';
+import { FOLDERS, OUT_OF_SCOPE, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, type Folder, type StrykerMutant, type StrykerReport } from './mutation-summary.ts';
 
 const help = `Usage: npm run mutation -- [--folder log|fold|wire|loop]... [--force | --survivors] [--runs N] [--summary]
 
@@ -76,6 +76,7 @@ function partsOf(folder: Folder): string[][] {
   const files = readdirSync(packagePath(`src/${folder}`), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts') && basename(f) !== 'index.ts')
     .map((f) => `src/${folder}/${f.split(sep).join('/')}`)
+    .filter((f) => OUT_OF_SCOPE[f] === undefined)
     .sort();
   const parts: string[][] = [];
   let lines = Infinity;

@@ -45,3 +45,12 @@ describe('the mutation summary', () => {
     expect(html).toContain('<code>a === b</code>');
   });
 });
+
+describe('files the reference never runs', () => {
+  it('are left out of the score and named with their reason', () => {
+    const score = scoreFolder('fold', { files: { 'src/fold/prefix-break.ts': { source: 'x\nconst c = a === b;\n', mutants: [mutant('1', 'NoCoverage')] }, 'src/fold/session.ts': { source: 'x\nconst c = a === b;\n', mutants: [mutant('2', 'Killed')] } } });
+    expect(score.score).toBe(100);
+    expect(score.survivors).toEqual([]);
+    expect(renderSummaryMarkdown([score], 'npm run mutation')).toMatch(/- `src\/fold\/prefix-break\.ts`: explains a prefix break/);
+  });
+});
