@@ -393,7 +393,8 @@ function assignObjects(value: JsonValue): JsonValue {
 }
 
 export const PROTO_KEY_LOST = inProcess('proto-key-lost', 'the reader copies parsed JSON into fresh objects by assignment, so a "__proto__" key in free data (tool parameters, metadata, plugin payloads) becomes a prototype and drops out of the event', 'storage corrupts the log', {
-  parts: { load: (jsonl, options) => loadJsonl(rewriteLines(jsonl, (value) => assignObjects(value) as Rec), options) },
+  // Only objects with that key come out different: every other line is read as it is.
+  parts: { load: (jsonl, options) => loadJsonl(rewriteLines(jsonl, (value) => (JSON.stringify(value).includes('"__proto__":') ? (assignObjects(value) as Rec) : undefined)), options) },
 });
 
 /** The plugin types a reader written against an older DSH did not know yet. */
