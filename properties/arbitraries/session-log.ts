@@ -447,6 +447,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   };
   const noiseEvent = (kind: NoiseKind, turnNo: number, free: JsonValue) => {
     if (!noise) return;
+    if (kind !== 'ignorable' && !NOISE_TYPES.includes(kind)) throw new Error(`generator: "${kind}" is not a noise type`);
     const variant = (events.length + turnNo) % 4;
     if (kind === 'todo/write') push('todo/write', { todos: [{ content: `task ${turnNo}`, status: 'in_progress' }] });
     else if (kind === 'request/context') {
