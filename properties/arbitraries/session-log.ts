@@ -725,7 +725,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     const command = how?.command === true ? { sourceCommandId: `cmd-${compactionId}` } : {};
     const turn = how?.outsideTurn === true ? null : turnNo;
     const envelope = how?.envelope === false ? {} : { provider: 'deepseek', model: 'deepseek-chat', maxTokens: 4096 };
-    const usage = how?.usage === true ? { usage: { inputTokens: 900, outputTokens: 0, cacheReadTokens: 0 } } : {};
+    // A streamed one-shot reports its usage and keeps its raw output.
+    const usage = how?.usage === true ? { usage: { inputTokens: 900, outputTokens: 0, cacheReadTokens: 0 }, rawOutput: 'Earlier work, summarized.', llmStreamCall: true as const } : {};
     const start = push('compaction/start', { compactionId, ...command, turn });
     const summary = push('compaction/summary', {
       compactionId,

@@ -21,12 +21,12 @@ const prefixOf = (event: SessionEvent | undefined): readonly Message[] | undefin
 
 /**
  * A `compact/*` payload: the older one without `compactionId` (it came later, dsh-eras §1.2),
- * or the later one whose summary also carries its turn, the raw output and the stream flag.
+ * or the later one whose summary also carries its turn.
  */
 function compactPayload(type: string, data: JsonValue, older: boolean): JsonValue {
   const { compactionId: _id, ...rest } = data as Record<string, JsonValue>;
   if (older) return type === 'compact/prune' ? data : rest;
-  return type === 'compact/summary' ? { ...(data as Record<string, JsonValue>), turn: 1, rawOutput: 'Earlier work, summarized.', llmStreamCall: true } : data;
+  return type === 'compact/summary' ? { ...(data as Record<string, JsonValue>), turn: 1 } : data;
 }
 
 export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc

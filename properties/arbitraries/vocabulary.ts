@@ -78,6 +78,8 @@ const SHAPE_OF_COMPACTION = {
   model: { optional: true },
   maxTokens: { optional: true, classes: ['positive'] },
   usage: { optional: true, shape: 'usage' },
+  rawOutput: { optional: true },
+  llmStreamCall: { optional: true, classes: ['true'] },
 } as const;
 const BRACKET = { compactionId: {}, sourceCommandId: { optional: true }, turn: { classes: ['positive', 'null'] }, error: { optional: true, ...FREE } } as const;
 /** The start of a compaction shares the bracket's type, but only its end reports an error (spec §2.3). */
@@ -260,8 +262,6 @@ export const SHAPES: Shapes = {
     ...SHAPE_OF_COMPACTION,
     compactionId: { optional: true },
     turn: { optional: true, classes: ['positive'] },
-    rawOutput: { optional: true },
-    llmStreamCall: { optional: true, classes: ['true'] },
   },
   'data compact/end': { turn: { classes: ['positive'] }, compactionId: { optional: true }, sourceCommandId: { optional: true }, error: { optional: true, ...FREE } },
   'data compact/prune': PRUNE,
