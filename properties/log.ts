@@ -19,7 +19,7 @@ const invalidCodec = jsonCodec<InvalidLog>();
 export const LOG_LOAD_VALID = defineProperty({
   id: 'LOG-LOAD-VALID',
   title: 'every valid log loads, packed chunk rows expanded into the events they stand for',
-  clause: 'LOG-1.1, LOG-1.5 (packed chunk rows expanded), LOG-2.2',
+  clause: 'LOG-1.1, LOG-1.5 (packed chunk rows expanded), LOG-2.1 (times before 1970), LOG-2.2, LOG-2.3 (the marker kept on a known type), LOG-4.5 (every known type)',
   levels: ['log'],
   arbitrary: sessionLog(),
   // In the session-prefix era: header prefixes a reader must keep, compaction under its older names.

@@ -16,7 +16,7 @@ export function syntheticTurn(t: number): TurnPlan {
     header: 'keep' as const,
     reply: { reasoning: `Thinking about step ${t}.`, text: calls > 0 ? `Let me read file ${t}.` : `File ${t} is fine.`, calls, deltas: 5 },
     usage: { input: 120 + t, read: 64 * t },
-    noise: t % 3 === 0 ? (['context'] as const) : [],
+    noise: t % 3 === 0 ? ['request/context'] : [],
   });
   return { prompt: `Task ${t}: check file ${t} and report.`, steps: [step(1), step(0)], compactKeep: t % 100 === 90 ? 4 : null, trimPick: null, resume: t % 40 === 39, end: 'completed' };
 }

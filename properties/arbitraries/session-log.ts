@@ -37,6 +37,7 @@ import type {
   TurnEndReason,
 } from '../../src/log/index.ts';
 import { anyText, textLabels, toolName } from './text.ts';
+import { PROTOTYPE_KEYS, RC8_TYPES } from './vocabulary.ts';
 
 export interface GeneratedLog {
   readonly header: SessionHeader;
@@ -81,7 +82,11 @@ interface UsagePlan {
 }
 interface ToolOutputPlan {
   readonly blocks: readonly Text[];
-  readonly isError: boolean;
+  /** The result block's flag: true, false or left out. */
+  readonly isError: boolean | undefined;
+  /** The tool/result's error data (with or without a reason) and metadata, each present or absent. */
+  readonly error?: { readonly reason: Text | null } | null;
+  readonly meta?: JsonValue | null;
 }
 interface ReplyPlan {
   readonly reasoning: Text | null;
@@ -94,9 +99,13 @@ interface ReplyPlan {
   readonly names?: readonly (Text | null)[];
   /** Whether each argument delta names the tool, or only the first (as OpenAI-style streams do). */
   readonly namedDeltas?: 'every' | 'first';
+  /** Free data the model source carries beside provider and model (a replay state). */
+  readonly replayState?: JsonValue | null;
+  /** The stream ended by the token limit (a reply without calls). */
+  readonly maxTokens?: boolean;
 }
 /** How the reply reached the log (spec §2.3 llm/retry, §4.5, §2.4 sourceEventSeqs). */
-export type Boundary = 'streamed' | 'retry' | 'error finish' | 'unstreamed' | 'unrecorded';
+export type Boundary = 'streamed' | 'retry' | 'error finish' | 'unstreamed' | 'unrecorded' | 'interrupted';
 interface StepPlan {
   readonly injects: readonly Text[];
   readonly header: 'keep' | 'system' | 'tools' | 'config' | 'noncanonical';
@@ -111,8 +120,34 @@ interface StepPlan {
   readonly tools?: 'add' | 'reverse' | 'clear';
   readonly outputs?: readonly ToolOutputPlan[];
   readonly boundary?: Boundary;
+  /** A config change: which optional values it sets and which of them the adapter filled in (spec §2.2 adapterDefaults). */
+  readonly config?: ConfigPlan;
+  /** How a retry is logged: its mode, its delay and the optional facts of its failure. */
+  readonly retry?: RetryPlan;
+  /** Free data of the noise events (plugin payloads). */
+  readonly noiseData?: JsonValue;
 }
-type TurnEnd = 'completed' | 'max-tokens' | 'error' | 'aborted' | 'disposed';
+interface ConfigPlan {
+  readonly reasoningEffort: Text | null;
+  readonly maxTokens: boolean;
+  readonly markers: readonly ('reasoningEffort' | 'maxTokens')[];
+}
+interface RetryPlan {
+  readonly mode: 'normal' | 'always';
+  readonly delayMs: number;
+  readonly facts: Pick<LlmFailure, 'status' | 'providerRetryAfterMs' | 'requestId'>;
+}
+/** The optional parts of a compaction, each present or absent (spec §2.3). */
+interface CompactionPlan {
+  readonly command: boolean;
+  /** The summary's one-shot envelope (provider, model, maxTokens) and usage. */
+  readonly envelope: boolean;
+  readonly usage: boolean;
+  readonly error: JsonValue | null;
+  /** Run between turns (turn: null). */
+  readonly outsideTurn: boolean;
+}
+type TurnEnd = 'completed' | 'max-tokens' | 'error' | 'aborted' | 'disposed' | 'blocked' | 'interrupted';
 interface TurnPlan {
   readonly prompt: Text;
   readonly steps: readonly StepPlan[];
@@ -120,6 +155,9 @@ interface TurnPlan {
   readonly trimPick: number | null;
   readonly resume: boolean;
   readonly end: TurnEnd;
+  readonly compaction?: CompactionPlan;
+  /** Free data an aborting hook gave as its reason. */
+  readonly abortReason?: JsonValue | null;
 }
 /** Older shapes a turn of an older harness is stored in. */
 export type LegacyShape = 'turn/start trigger' | 'pre-identity user' | 'pre-identity assistant' | 'pre-identity tool result' | 'steering' | 'old turn/end';
@@ -142,14 +180,48 @@ export interface LogPlan {
   readonly openTail?: Text | null;
   /** The session header's optional fields (spec §1.5), each present or absent. */
   readonly session?: Partial<Pick<SessionHeader, 'cwd' | 'parentSession' | 'seedLength' | 'origin' | 'delegationDepth' | 'agentPreset'>>;
+  /** The event types whose every event carries the ignorable marker: a reader that knows the type reads it as any other (LOG-2.3). */
+  readonly marked?: readonly string[];
+  /** Where the clock starts: epoch milliseconds, before 1970 too (LOG-2.1). */
+  readonly epoch?: number;
+  /** Free data in the prompts' source, beside its kind. */
+  readonly userSource?: JsonValue | null;
 }
 
-type NoiseKind = 'todo' | 'context' | 'title' | 'ignorable' | 'hook';
+/**
+ * Log-only noise: every type of DSH rc.8's vocabulary the builder does not write in its own
+ * place (spec §5.3 item 5, plugin types included), and an ignorable type outside it.
+ */
+export const NOISE_TYPES: readonly string[] = RC8_TYPES.filter(
+  (type) => !/^(turn|step|assistant|compaction|llm)\/|^(user\/message|tool\/call|tool\/result|request\/header|session\/end-seed)$/.test(type),
+);
+type NoiseKind = string;
+
+/** Typed event types a log may hold marked ignorable (the types of its structure; plugin types are marked through noise). */
+const MARKABLE: readonly EventType[] = ['turn/start', 'turn/end', 'step/start', 'step/end', 'user/message', 'assistant/chunk', 'assistant/message', 'tool/call', 'tool/result', 'request/header', 'request/context', 'session/end-seed', 'agent/inbox/spliced', 'compaction/start', 'compaction/summary', 'compaction/end', 'compaction/prune', 'llm/retry', 'llm/retry-started'];
+
+/** An object with `entries` as its own keys, `__proto__` included as plain data (as JSON.parse makes it). */
+function own(entries: ReadonlyArray<readonly [string, JsonValue]>): JsonValue {
+  const out: Record<string, JsonValue> = {};
+  for (const [key, value] of entries) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** Free JSON as plugins and tools write it: keys JavaScript gives a meaning, and numbers of every sign and kind. */
+export const freeJson: fc.Arbitrary<JsonValue> = fc
+  .tuple(fc.constantFrom(...PROTOTYPE_KEYS, 'note', 'value'), fc.constantFrom(0, -1, -273.15, 0.5, 42, 1e-7, -(2 ** 40)), anyText, fc.nat(3))
+  .map(([key, n, text, form]) => {
+    if (form === 0) return own([[key, n], ['note', text]]);
+    if (form === 1) return own([['nested', own([[key, own([['value', n]])]])], ['list', [n, text, null, true]]]);
+    if (form === 2) return own([['count', n], [key, text]]);
+    return own([[key, own([])], ['n', n]]);
+  });
 
 /** Tool arguments: the model's raw JSON string, as models write it (spacing, nesting, empty). */
 const toolArguments: fc.Arbitrary<Text> = fc
-  .tuple(anyText, fc.constantFrom('compact', 'pretty', 'padded', 'empty', 'nested'))
+  .tuple(anyText, fc.constantFrom('compact', 'pretty', 'padded', 'empty', 'nested', 'prototype keys'))
   .map(([value, form]) => {
+    if (form === 'prototype keys') return JSON.stringify(own([['__proto__', own([['path', value]])], ['constructor', 'x'], ['toString', -1.5], ['hasOwnProperty', 0]]));
     if (form === 'empty') return '';
     if (form === 'pretty') return JSON.stringify({ path: value }, null, 2);
     if (form === 'padded') return ` ${JSON.stringify({ path: value })}\n`;
@@ -157,8 +229,10 @@ const toolArguments: fc.Arbitrary<Text> = fc
     return JSON.stringify({ path: value });
   });
 
+/** A count: zero as often as not-quite-zero, since a reader that drops zero counts shows only on them. */
+const count = (max: number) => fc.oneof(fc.constant(0), fc.nat(max));
 const usagePlan: fc.Arbitrary<UsagePlan> = fc.record(
-  { input: fc.nat(4000), read: fc.option(fc.nat(4000)), output: fc.nat(2000), write: fc.nat(1000), reasoning: fc.nat(1000) },
+  { input: count(4000), read: fc.option(count(4000)), output: count(2000), write: count(1000), reasoning: count(1000) },
   { requiredKeys: ['input', 'read'] },
 );
 
@@ -176,19 +250,41 @@ const step: fc.Arbitrary<StepPlan> = fc.record({
         args: fc.array(toolArguments, { maxLength: 2 }),
         names: fc.array(fc.option(anyText, { freq: 2, nil: null }), { maxLength: 2 }),
         namedDeltas: fc.constantFrom<'every' | 'first'>('every', 'first'),
+        replayState: fc.option(freeJson, { freq: 3, nil: null }),
+        maxTokens: fc.boolean(),
       }),
     },
     // A reply with no content at all (a usage-only step): logged, but never a message (spec §3.1).
     { weight: 1, arbitrary: fc.constant({ reasoning: null, text: null, calls: 0, deltas: 0 }) },
   ),
   usage: fc.option(usagePlan, { freq: 3 }),
-  noise: fc.array(fc.constantFrom<NoiseKind>('todo', 'context', 'title', 'ignorable', 'hook'), { maxLength: 2 }),
+  // The typed noise (its payload has a shape a reader may check) drawn more often than each plugin type.
+  noise: fc.array(fc.constantFrom<NoiseKind>(...NOISE_TYPES, 'request/context', 'agent/inbox/spliced', 'ignorable'), { maxLength: 2 }),
+  noiseData: freeJson,
   systemText: anyText,
   stop: fc.option(fc.array(anyText, { maxLength: 2 }), { nil: null }),
-  temperature: fc.constantFrom(0, 0.3, 1, 2),
+  temperature: fc.constantFrom(0, 0.3, 1, 2, -0.5),
   tools: fc.constantFrom<'add' | 'reverse' | 'clear'>('add', 'reverse', 'clear'),
-  outputs: fc.array(fc.record({ blocks: fc.array(anyText, { maxLength: 2 }), isError: fc.boolean() }), { maxLength: 2 }),
-  boundary: fc.constantFrom<Boundary>('streamed', 'streamed', 'streamed', 'streamed', 'retry', 'error finish', 'unstreamed', 'unrecorded'),
+  outputs: fc.array(
+    fc.record({
+      blocks: fc.array(anyText, { maxLength: 2 }),
+      isError: fc.constantFrom(true, false, undefined),
+      error: fc.option(fc.record({ reason: fc.option(anyText, { nil: null }) }), { freq: 2, nil: null }),
+      meta: fc.option(freeJson, { freq: 2, nil: null }),
+    }),
+    { maxLength: 2 },
+  ),
+  boundary: fc.constantFrom<Boundary>('streamed', 'streamed', 'streamed', 'streamed', 'retry', 'error finish', 'unstreamed', 'unrecorded', 'interrupted'),
+  config: fc.record({
+    reasoningEffort: fc.option(fc.constantFrom('high', 'low', 'max'), { freq: 2, nil: null }),
+    maxTokens: fc.boolean(),
+    markers: fc.subarray(['reasoningEffort', 'maxTokens'] as const),
+  }),
+  retry: fc.record({
+    mode: fc.constantFrom<'normal' | 'always'>('normal', 'always'),
+    delayMs: fc.constantFrom(0, 1, 250),
+    facts: fc.record({ status: fc.integer({ min: 400, max: 599 }), providerRetryAfterMs: count(60_000), requestId: anyText }, { requiredKeys: [] }),
+  }),
 });
 
 const turn: fc.Arbitrary<TurnPlan> = fc.record({
@@ -197,7 +293,9 @@ const turn: fc.Arbitrary<TurnPlan> = fc.record({
   compactKeep: fc.option(fc.nat(3), { freq: 4 }),
   trimPick: fc.option(fc.nat(), { freq: 4 }),
   resume: fc.boolean(),
-  end: fc.constantFrom<TurnEnd>('completed', 'completed', 'completed', 'max-tokens', 'error', 'aborted', 'disposed'),
+  end: fc.constantFrom<TurnEnd>('completed', 'completed', 'completed', 'max-tokens', 'error', 'aborted', 'disposed', 'blocked', 'interrupted'),
+  compaction: fc.record({ command: fc.boolean(), envelope: fc.boolean(), usage: fc.boolean(), error: fc.option(freeJson, { freq: 3, nil: null }), outsideTurn: fc.boolean() }),
+  abortReason: fc.option(freeJson, { nil: null }),
 });
 
 /** Plans of at most `maxTurns` turns. */
@@ -211,7 +309,7 @@ export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
       fc.record({
         turns: fc.integer({ min: 1, max: maxTurns }),
         shapes: fc.subarray([...LEGACY_SHAPES], { minLength: 1 }),
-        facts: fc.record({ status: fc.integer({ min: 400, max: 599 }), providerRetryAfterMs: fc.nat(60_000), requestId: anyText }, { requiredKeys: [] }),
+        facts: fc.record({ status: fc.integer({ min: 400, max: 599 }), providerRetryAfterMs: count(60_000), requestId: anyText }, { requiredKeys: [] }),
         errorForm: fc.nat(2),
       }),
       { freq: 3, nil: null },
@@ -229,6 +327,9 @@ export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
       },
       { requiredKeys: [] },
     ),
+    marked: fc.option(fc.subarray([...MARKABLE], { maxLength: 6 }), { freq: 2, nil: [] }),
+    epoch: fc.constantFrom(1_700_000_000_000, 1_700_000_000_000, 1_700_000_000_000, -315_619_200_000),
+    userSource: fc.option(freeJson, { freq: 3, nil: null }),
   });
 }
 
@@ -264,14 +365,16 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     ...(parentSession === undefined ? {} : { parentSession }),
     ...(seedLength === undefined ? {} : { seedLength }),
     ...(origin === undefined ? {} : { origin }),
-    delegationDepth: delegationDepth ?? 0,
+    // DSH writes it always; an older writer left it out.
+    ...(delegationDepth === undefined ? {} : { delegationDepth }),
     ...(agentPreset === undefined ? {} : { agentPreset }),
   };
   const events: SessionEvent[] = [];
   const stored: SessionEvent[] = [];
   const nodes: number[] = [];
   const headers: Array<{ seq: number; header: EpochHeader }> = [];
-  let time = 1_700_000_000_000;
+  let time = plan.epoch ?? 1_700_000_000_000;
+  const marked = new Set(plan.marked ?? []);
   let ids = 0;
   const stats = { replaces: 0, toolPairs: 0, headerChanges: 0, resumes: 0, chunkRows: 0, ignorable: 0, injections: 0 };
   const texts: Record<string, string[]> = { system: [], user: [], reply: [], reasoning: [], arguments: [], 'tool output': [], 'tool name': [] };
@@ -290,6 +393,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     const seq = events.length;
     // Times mostly rise but sometimes step back, as real logs allow.
     time += seq % 7 === 6 ? -2 : 1 + (seq % 3);
+    // A marked type carries the marker after the surface fields, in the key order of LOG-1.6.
+    if (marked.has(type)) extra = { ...extra, ignorable: true };
     const event: SessionEvent = { type, seq, time, data, ...extra };
     events.push(event);
     stored.push(asStored === undefined ? event : { type: asStored.type ?? type, seq, time, data: asStored.data, ...extra });
@@ -340,16 +445,21 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     }
     return push('user/message', { ...body, id: legacyId(seq), role: 'user' }, { surfaceOp: 'append' }, { type: 'steering/message', data: { turn: turnNo, ...body } });
   };
-  const noiseEvent = (kind: NoiseKind, turnNo: number) => {
+  const noiseEvent = (kind: NoiseKind, turnNo: number, free: JsonValue) => {
     if (!noise) return;
-    if (kind === 'todo') push('todo/write', { todos: [{ content: `task ${turnNo}`, status: 'in_progress' }] });
-    else if (kind === 'context') push('request/context', { provider: 'deepseek', model: 'deepseek-chat', contextWindow: 128000 });
-    else if (kind === 'title') push('session/title', { title: 'A generated session', messageSeqs: [] });
-    else if (kind === 'hook') push('hook/invoked', { hook: 'pre-step', turn: turnNo });
-    else {
+    if (kind !== 'ignorable' && !NOISE_TYPES.includes(kind)) throw new Error(`generator: "${kind}" is not a noise type`);
+    const variant = (events.length + turnNo) % 4;
+    if (kind === 'todo/write') push('todo/write', { todos: [{ content: `task ${turnNo}`, status: 'in_progress' }] });
+    else if (kind === 'request/context') {
+      // contextWindow absent clears an older one (spec §2.2); systemPromptUpdate as a later writer adds it.
+      push('request/context', { provider: 'deepseek', model: 'deepseek-chat', ...(variant === 0 ? {} : { contextWindow: 128000 }), ...(variant === 1 ? { systemPromptUpdate: `rules of turn ${turnNo}` } : {}) });
+    } else if (kind === 'agent/inbox/spliced') {
+      const inserted: Message[] = variant % 2 === 0 ? [] : [{ id: `inbox-${events.length}`, role: 'user', content: [{ type: 'text', text: `queued at turn ${turnNo}` }], source: { kind: 'user' }}];
+      push('agent/inbox/spliced', { target: variant < 2 ? 'next-turn' : 'next-step', start: variant === 0 ? 0 : nodes.length, ...(variant === 3 ? {} : { removedCount: variant % 2 }), inserted, ...(variant === 2 ? { outcome: 'canceled' } : {}) });
+    } else if (kind === 'ignorable') {
       push('x-harness/annotation', { note: `noise at turn ${turnNo}` }, { ignorable: true });
       stats.ignorable++;
-    }
+    } else push(kind as 'x-plugin/noise', free);
   };
   const turnStart = (turnNo: number) => {
     if (!old('turn/start trigger')) return push('turn/start', { turn: turnNo });
@@ -367,14 +477,14 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       stats.resumes++;
     }
     turnStart(turnNo);
-    if (turnPlan.compactKeep !== null && nodes.length > 0) compact(turnPlan.compactKeep, turnNo);
+    if (turnPlan.compactKeep !== null && nodes.length > 0) compact(turnPlan.compactKeep, turnNo, turnPlan.compaction);
     if (turnPlan.trimPick !== null) trim(turnPlan.trimPick, turnNo);
-    let failed: { step: number; message: string; code: string } | undefined;
+    let failed: { step: number; message: string; code: string; end?: TurnEnd } | undefined;
     for (const [s, stepPlan] of turnPlan.steps.entries()) {
       const stepNo = s + 1;
       push('step/start', { turn: turnNo, step: stepNo });
-      for (const kind of stepPlan.noise) noiseEvent(kind, turnNo);
-      if (s === 0) userMessage(turnPlan.prompt, { kind: 'user' });
+      for (const kind of stepPlan.noise) noiseEvent(kind, turnNo, stepPlan.noiseData ?? null);
+      if (s === 0) userMessage(turnPlan.prompt, plan.userSource == null ? { kind: 'user' } : (own([['kind', 'user'], ['client', plan.userSource]]) as MessageSource));
       for (const text of stepPlan.injects) {
         injected(text, turnNo);
         stats.injections++;
@@ -384,29 +494,33 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       push('step/end', { turn: turnNo, step: stepNo });
       if (failed !== undefined) break;
     }
-    turnEnd(turnNo, failed === undefined ? turnPlan.end : 'error', failed);
+    turnEnd(turnNo, failed === undefined ? turnPlan.end : (failed.end ?? 'error'), failed, turnPlan.abortReason ?? null);
   });
   legacyTurn = false;
   if (plan.openTail != null) openTurn(plan.openTail, plan.turns.length + 1);
 
   /** Writes the reply of one step; returns the failure when its stream ended in an error. */
-  function reply(stepPlan: StepPlan, turnNo: number, stepNo: number): { step: number; message: string; code: string } | undefined {
+  function reply(stepPlan: StepPlan, turnNo: number, stepNo: number): { step: number; message: string; code: string; end?: TurnEnd } | undefined {
     const boundary = stepPlan.boundary ?? 'streamed';
     seen.add(`boundary: ${boundary}`);
     const chunk = (c: StreamChunk) => push('assistant/chunk', { turn: turnNo, step: stepNo, chunk: c });
     if (boundary === 'error finish' || boundary === 'retry') {
-      const failure: LlmFailure = { message: 'the provider failed', code: boundary === 'retry' ? 'RATE_LIMIT' : 'SERVER' };
+      const failure: LlmFailure = { message: 'the provider failed', code: boundary === 'retry' ? 'RATE_LIMIT' : 'SERVER', ...(stepPlan.retry?.facts ?? {}) };
       if (stepPlan.usage !== null) chunk({ type: 'usage', usage: { inputTokens: 0, outputTokens: 0 } });
       chunk({ type: 'finish', reason: { kind: 'error', failure } });
       if (boundary === 'error finish') return { step: stepNo, ...failure };
       const retryId = id('retry');
-      push('llm/retry', { retryId, turn: turnNo, step: stepNo, provider: 'deepseek', mode: 'normal', policyKey: '["normal",2]', retry: 1, maxRetries: 2, delayMs: 1, failure });
+      // The always mode has no retry budget (spec §2.3).
+      const mode = stepPlan.retry?.mode ?? 'normal';
+      const budget = mode === 'normal' ? { maxRetries: 2 } : {};
+      push('llm/retry', { retryId, turn: turnNo, step: stepNo, provider: 'deepseek', mode, policyKey: `["${mode}",2]`, retry: 1, ...budget, delayMs: stepPlan.retry?.delayMs ?? 1, failure });
       push('llm/retry-started', { retryId, turn: turnNo, step: stepNo, retry: 1 });
     }
+    if (boundary === 'interrupted') return interrupted(stepPlan, turnNo, stepNo);
     const content = replyBlocks(stepPlan.reply, turnNo, stepNo);
     if (content.length === 0) seen.add('empty reply');
     const chunkSeqs = boundary === 'unstreamed' || boundary === 'unrecorded' ? [] : stream(stepPlan, content, turnNo, stepNo);
-    const message: Message = { role: 'assistant', content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' }, id: id('a') };
+    const message: Message = { role: 'assistant', content, source: modelSource(stepPlan.reply), id: id('a') };
     const usage = stepPlan.usage === null ? undefined : usageOf(stepPlan.usage);
     const sources: Extra = boundary === 'unrecorded' ? { surfaceOp: 'append' } : { sourceEventSeqs: chunkSeqs, surfaceOp: 'append' };
     if (old('pre-identity assistant')) {
@@ -430,6 +544,34 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     return undefined;
   }
 
+  /** The model source, with the replay state the provider gave, when it gave one. */
+  function modelSource(reply: ReplyPlan): MessageSource {
+    return reply.replayState == null ? { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' } : { kind: 'model', provider: 'deepseek', model: 'deepseek-chat', replayState: reply.replayState };
+  }
+
+  /**
+   * A reply cancelled while it streamed: its text and reasoning so far, the stream finished
+   * as aborted, and the visible part kept as an assistant/message marked interrupted
+   * (only non-whitespace text and reasoning, none if nothing was visible; spec §4.5).
+   */
+  function interrupted(stepPlan: StepPlan, turnNo: number, stepNo: number): { step: number; message: string; code: string; end: TurnEnd } {
+    const blocks = replyBlocks({ ...stepPlan.reply, calls: 0 }, turnNo, stepNo);
+    const seqs: number[] = [];
+    const chunk = (c: StreamChunk) => seqs.push(push('assistant/chunk', { turn: turnNo, step: stepNo, chunk: c }));
+    blocks.forEach((block, index) => {
+      chunk({ type: 'block-start', index, blockType: block.type });
+      if (block.type !== 'tool-call') chunk({ type: block.type === 'text' ? 'text-delta' : 'reasoning-delta', index, text: block.text });
+    });
+    chunk({ type: 'finish', reason: { kind: 'aborted' } });
+    const visible = blocks.filter((b): b is Extract<ReplyBlock, { type: 'text' | 'reasoning' }> => b.type !== 'tool-call' && b.text.trim() !== '');
+    if (visible.length > 0) {
+      seen.add('interrupted reply');
+      const message: Message = { role: 'assistant', content: visible, source: modelSource(stepPlan.reply), id: id('a') };
+      push('assistant/message', { turn: turnNo, step: stepNo, message, interrupted: true }, { sourceEventSeqs: seqs, surfaceOp: 'append' });
+    }
+    return { step: stepNo, message: 'cancelled', code: 'ABORTED', end: 'aborted' };
+  }
+
   function usageOf(plan: UsagePlan): TokenUsage {
     const usage: Mutable<TokenUsage> = { inputTokens: plan.input, outputTokens: plan.output ?? 10 };
     if (plan.read !== null) usage.cacheReadTokens = plan.read;
@@ -439,10 +581,12 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     return usage;
   }
 
-  function turnEnd(turnNo: number, end: TurnEnd, failure: { step: number; message: string; code: string } | undefined): void {
+  function turnEnd(turnNo: number, end: TurnEnd, failure: { step: number; message: string; code: string } | undefined, abortReason: JsonValue): void {
     const error: LlmFailure = { message: failure?.message ?? 'generated failure', code: failure?.code ?? 'GENERATED' };
+    // A hook's cancel cause carries the hook's own data.
+    const cause: JsonValue = abortReason === null ? { kind: 'user' } : { kind: 'hook', reason: abortReason };
     const reason: TurnEndReason =
-      end === 'error' ? { kind: 'error', error } : end === 'aborted' ? { kind: 'aborted', reason: { kind: 'user' } } : end === 'disposed' ? { kind: 'aborted', reason: { kind: 'disposed' } } : { kind: end };
+      end === 'error' ? { kind: 'error', error } : end === 'aborted' ? { kind: 'aborted', reason: cause } : end === 'disposed' ? { kind: 'aborted', reason: { kind: 'disposed' } } : { kind: end };
     if (!old('old turn/end') || (end !== 'error' && end !== 'aborted' && end !== 'disposed')) {
       push('turn/end', { turn: turnNo, reason });
       return;
@@ -478,7 +622,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     seen.add('open last turn');
   }
 
-  function writeHeader(stepPlan: Pick<StepPlan, 'header' | 'systemText' | 'stop' | 'temperature' | 'tools'>): void {
+  function writeHeader(stepPlan: Pick<StepPlan, 'header' | 'systemText' | 'stop' | 'temperature' | 'tools' | 'config'>): void {
     const change = stepPlan.header;
     if (change === 'keep' && headerOwed === null) return;
     let written: EpochHeader;
@@ -490,17 +634,27 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
         current = { ...current, system: next === current.system ? `${next} Rule ${changes}.` : next };
         texts['system']!.push(current.system);
       } else if (change === 'tools') {
-        const added = { name: `tool_${changes}`, description: `Tool ${changes}.`, parameters: { type: 'object' } };
+        // A schema is free JSON: its property names may be any key, its bounds any number.
+        const key = PROTOTYPE_KEYS[changes % PROTOTYPE_KEYS.length]!;
+        const parameters = own([['type', 'object'], ['properties', own([[key, own([['type', 'number'], ['minimum', -1.5], ['default', 0]])]])]]) as ToolSpec['parameters'];
+        const added: ToolSpec = { name: `tool_${changes}`, description: `Tool ${changes}.`, parameters };
         const how = stepPlan.tools ?? (changes % 2 === 0 ? 'reverse' : 'add');
         // Reversing one tool or clearing none would change nothing: then a tool is added.
         const tools = how === 'reverse' && current.tools.length > 1 ? [...current.tools].reverse() : how === 'clear' && current.tools.length > 0 ? [] : [...current.tools, added];
         current = { ...current, tools };
         if (tools.length === 0) seen.add('tools cleared');
       } else if (change === 'config') {
-        const { stop: _previous, ...rest } = current.config;
+        const { provider, model } = current.config;
         const stop = stepPlan.stop == null ? {} : { stop: stepPlan.stop };
         seen.add(stepPlan.stop == null ? 'stop absent' : stepPlan.stop.length === 0 ? 'stop empty' : 'stop set');
-        current = { ...current, config: { ...rest, maxTokens: 1000 + changes, temperature: stepPlan.temperature ?? changes / 10, ...stop }, adapterDefaults: { reasoningEffort: true } };
+        // Each optional value set or not, and each value set marked as the adapter's or not (spec §2.2).
+        const plan = stepPlan.config ?? { reasoningEffort: 'high', maxTokens: true, markers: ['reasoningEffort'] };
+        const effort = plan.reasoningEffort === null ? {} : { reasoningEffort: plan.reasoningEffort };
+        const maxTokens = plan.maxTokens ? { maxTokens: 1000 + changes } : {};
+        const config: LlmCallConfig = { provider, model, ...effort, temperature: stepPlan.temperature ?? changes / 10, ...maxTokens, ...stop };
+        const markers = Object.fromEntries(plan.markers.filter((key) => config[key] !== undefined).map((key) => [key, true] as const));
+        const { adapterDefaults: _previous, ...rest } = current;
+        current = Object.keys(markers).length === 0 ? { ...rest, config } : { ...rest, config, adapterDefaults: markers };
       } else {
         // Explicit values, no markers — written with an empty adapterDefaults that canonicalisation drops.
         const { adapterDefaults: _dropped, ...rest } = current;
@@ -510,7 +664,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       written = change === 'noncanonical' ? { ...canonical(), adapterDefaults: {}, system: current.system, tools: current.tools } : canonical();
     }
     // A writer that always writes its tool list stores an empty one too: canonicalisation drops it.
-    if (current.tools.length === 0 && written.tools === undefined) written = { ...written, tools: [] };
+    if (current.tools.length === 0 && written.tools === undefined && changes % 2 === 0) written = { ...written, tools: [] };
     const reason = headerOwed ?? 'change';
     if (reason === 'change') stats.headerChanges++;
     headers.push({ seq: push('request/header', { header: written, reason }), header: canonical() });
@@ -560,29 +714,35 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       chunk({ type: 'block-end', index, block });
     });
     if (stepPlan.usage !== null) chunk({ type: 'usage', usage: usageOf(stepPlan.usage) });
-    chunk({ type: 'finish', reason: { kind: stepPlan.reply.calls > 0 ? 'tool-calls' : 'stop' } });
+    chunk({ type: 'finish', reason: { kind: stepPlan.reply.calls > 0 ? 'tool-calls' : stepPlan.reply.maxTokens === true ? 'max-tokens' : 'stop' } });
     return seqs;
   }
 
-  function compact(keep: number, turnNo: number): void {
+  function compact(keep: number, turnNo: number, how: CompactionPlan | undefined): void {
     const shadowed = nodes.slice(0, Math.max(1, nodes.length - (keep % (nodes.length + 1))));
     const compactionId = id('c');
-    const start = push('compaction/start', { compactionId, turn: turnNo });
+    // A compaction a command started names it; one run between turns has no turn; older writers logged no envelope (spec §2.3).
+    const command = how?.command === true ? { sourceCommandId: `cmd-${compactionId}` } : {};
+    const turn = how?.outsideTurn === true ? null : turnNo;
+    const envelope = how?.envelope === false ? {} : { provider: 'deepseek', model: 'deepseek-chat', maxTokens: 4096 };
+    // A streamed one-shot reports its usage and keeps its raw output.
+    const usage = how?.usage === true ? { usage: { inputTokens: 900, outputTokens: 0, cacheReadTokens: 0 }, rawOutput: 'Earlier work, summarized.', llmStreamCall: true as const } : {};
+    const start = push('compaction/start', { compactionId, ...command, turn });
     const summary = push('compaction/summary', {
       compactionId,
+      ...command,
       summary: [{ type: 'text', text: 'Earlier work, summarized.' }],
       shadowedRange: { start: shadowed[0]!, end: shadowed[shadowed.length - 1]! },
       shadowedSeqs: shadowed,
       shadowedTokenCount: 100,
-      provider: 'deepseek',
-      model: 'deepseek-chat',
-      maxTokens: 4096,
+      ...envelope,
+      ...usage,
     });
-    userMessage('Summary: earlier work.', { kind: 'plugin', plugin: 'compact', compactionId }, {
+    userMessage('Summary: earlier work.', { kind: 'plugin', plugin: 'compact', compactionId, ...command }, {
       sourceEventSeqs: [start, summary, ...shadowed],
       surfaceOp: { op: 'replace', start: shadowed[0]!, end: shadowed[shadowed.length - 1]! },
     });
-    push('compaction/end', { compactionId, turn: turnNo });
+    push('compaction/end', { compactionId, ...command, turn, ...(how?.error == null ? {} : { error: how.error }) });
   }
 
   function trim(pick: number, turnNo: number): void {
@@ -611,12 +771,17 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     const content = output.blocks.map((text): ContentBlock => ({ type: 'text', text }));
     if (old('pre-identity tool result')) {
       seen.add('pre-identity tool result');
-      const message: Message = { id: legacyId(events.length), role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content, isError: output.isError }], source: { kind: 'tool', callId } };
-      push('tool/result', { turn: turnNo, step: stepNo, message }, extra, { data: { turn: turnNo, step: stepNo, callId, content, isError: output.isError } });
+      const isError = output.isError === true;
+      const message: Message = { id: legacyId(events.length), role: 'user', content: [{ type: 'tool-result', toolCallId: callId, content, isError }], source: { kind: 'tool', callId } };
+      push('tool/result', { turn: turnNo, step: stepNo, message }, extra, { data: { turn: turnNo, step: stepNo, callId, content, isError } });
       return;
     }
-    const message: Message = { source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, content, isError: output.isError }], role: 'user', id: id('t') };
-    push('tool/result', { turn: turnNo, step: stepNo, message }, extra);
+    const flag = output.isError === undefined ? {} : { isError: output.isError };
+    const message: Message = { source: { kind: 'tool', callId }, content: [{ type: 'tool-result', toolCallId: callId, content, ...flag }], role: 'user', id: id('t') };
+    // The tool's error data and metadata, each present or absent (spec §2.2).
+    const error = output.error == null ? {} : { error: { name: 'ToolError', code: 'EXIT_1', ...(output.error.reason === null ? {} : { reason: output.error.reason }) } };
+    const meta = output.meta == null ? {} : { meta: output.meta };
+    push('tool/result', { turn: turnNo, step: stepNo, message, ...error, ...meta }, extra);
   }
 
   const upgraded = stored.some((e, i) => e !== events[i]);
@@ -629,6 +794,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   for (const key of ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens']) for (const side of ['with', 'without']) labels[`usage ${side} ${key}`] = seen.has(`usage ${side} ${key}`);
   for (const boundary of ['retry', 'error finish', 'unstreamed', 'unrecorded']) labels[`boundary: ${boundary}`] = seen.has(`boundary: ${boundary}`);
   labels['open last turn'] = seen.has('open last turn');
+  labels['interrupted reply'] = seen.has('interrupted reply');
+  labels['marked ignorable'] = events.some((e) => e.ignorable === true && e.type !== 'x-harness/annotation');
   labels['empty reply'] = seen.has('empty reply');
   for (const label of ['tool named on the first delta only', 'tools cleared', 'stop empty', 'stop set']) labels[label] = seen.has(label);
   labels['legacy shapes'] = LEGACY_SHAPES.some((shape) => seen.has(shape));
@@ -711,7 +878,8 @@ function isDelta(data: ChunkData): data is Delta {
 }
 
 function deltaOf(event: SessionEvent): Delta | undefined {
-  return isEvent(event, 'assistant/chunk') && isDelta(event.data) ? event.data : undefined;
+  // A row has no place for the marker: a marked delta is stored as its own line.
+  return isEvent(event, 'assistant/chunk') && event.ignorable !== true && isDelta(event.data) ? event.data : undefined;
 }
 
 /** Whether `b` continues the run `a` starts: the same kind of delta to the same block. */

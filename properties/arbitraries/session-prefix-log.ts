@@ -19,9 +19,19 @@ const prefixMessage = (text: string, instance: number, i: number): Message => ({
 
 const prefixOf = (event: SessionEvent | undefined): readonly Message[] | undefined => (event?.data as { header?: EpochHeader } | undefined)?.header?.messagePrefix;
 
+/**
+ * A `compact/*` payload: the older one without `compactionId` (it came later, dsh-eras §1.2),
+ * or the later one whose summary also carries its turn.
+ */
+function compactPayload(type: string, data: JsonValue, older: boolean): JsonValue {
+  const { compactionId: _id, ...rest } = data as Record<string, JsonValue>;
+  if (older) return type === 'compact/prune' ? data : rest;
+  return type === 'compact/summary' ? { ...(data as Record<string, JsonValue>), turn: 1 } : data;
+}
+
 export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc
-  .record({ plan: logPlan, prefixes: fc.array(fc.array(anyText, { maxLength: 2 }), { minLength: 1, maxLength: 4 }), oldNames: fc.boolean() })
-  .map(({ plan, prefixes, oldNames }) => {
+  .record({ plan: logPlan, prefixes: fc.array(fc.array(anyText, { maxLength: 2 }), { minLength: 1, maxLength: 4 }), oldNames: fc.boolean(), oldPayload: fc.boolean() })
+  .map(({ plan, prefixes, oldNames, oldPayload }) => {
     const log = buildLog(plan);
     // The stored events and the loaded ones change alike, seq for seq: older shapes touch neither headers nor compaction.
     const inEra = (events: readonly SessionEvent[]): SessionEvent[] => {
@@ -29,7 +39,7 @@ export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc
       return events.map((event) => {
         if (event.type === 'session/end-seed') instance++;
         const renamed = oldNames ? OLD_NAMES[event.type] : undefined;
-        if (renamed !== undefined) return { ...event, type: renamed };
+        if (renamed !== undefined) return { ...event, type: renamed, data: compactPayload(renamed, event.data, oldPayload) };
         if (event.type !== 'request/header') return event;
         const texts = prefixes[Math.min(instance, prefixes.length - 1)]!;
         if (texts.length === 0) return event;

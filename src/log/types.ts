@@ -209,6 +209,9 @@ export type CompactionSummaryData = {
   readonly model?: string;
   readonly maxTokens?: number;
   readonly usage?: TokenUsage;
+  /** The one-shot's output as the model streamed it, and whether it was streamed (spec §2.3). */
+  readonly rawOutput?: string;
+  readonly llmStreamCall?: true;
 };
 
 /** A session-prefix-era `context/message` (dsh-eras §1.1): a user-role surface message; `meta` is log-only. */

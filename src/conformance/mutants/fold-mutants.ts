@@ -1,6 +1,6 @@
 /** Mutants of the fold and of request building. */
 import { Session, buildRequest, canonicalHeader, deriveEventMessage } from '../../fold/index.ts';
-import { deepFreeze, eventsOf, isEvent, type EpochHeader, type Message } from '../../log/index.ts';
+import { deepFreeze, eventsOf, isEvent, type EpochHeader, type Message, type SessionEvent } from '../../log/index.ts';
 import { inProcess } from './define.ts';
 
 /** A cache that appends new nodes but never notices that a replace rewrote old ones. */
@@ -192,6 +192,49 @@ export const FOLD_WINDOWS_AT_SEED = inProcess('fold-windows-at-seed', 'the fold 
   parts: { session: (log) => new SeedWindowSession(log) },
 });
 
+/** A fold that leaves out the surface nodes `skip` picks, in both its copies and its cache reads. */
+class SkippingSession extends Session {
+  constructor(log: Session['log'], readonly skip: (event: SessionEvent) => boolean) {
+    super(log);
+  }
+
+  override deriveMessages(): Message[] {
+    return this.#kept();
+  }
+
+  override derivedMessages(): readonly Message[] {
+    return this.#kept();
+  }
+
+  #kept(): Message[] {
+    return this.log.surface.nodes.flatMap((seq) => {
+      const event = this.log.eventAt(seq)!;
+      return this.skip(event) ? [] : (deriveEventMessage(event) ?? []);
+    });
+  }
+}
+
+export const IGNORABLE_MESSAGE_SKIPPED = inProcess('ignorable-message-skipped', 'the fold skips every event marked ignorable, messages included, as if the marker meant "not for the model"', 'projection', {
+  parts: { session: (log) => new SkippingSession(log, (e) => e.ignorable === true) },
+});
+export const INTERRUPTED_MESSAGE_SKIPPED = inProcess('interrupted-message-skipped', 'the fold leaves out assistant messages marked interrupted (the visible part of a cancelled reply), so the next request lacks what the model was shown to have said', 'projection', {
+  parts: { session: (log) => new SkippingSession(log, (e) => isEvent(e, 'assistant/message') && e.data.interrupted === true) },
+});
+
+/** A header fold written when reasoningEffort was the only adapter default: markers are kept only when it is marked. */
+class OneMarkerSession extends Session {
+  override requestHeader(): EpochHeader | undefined {
+    const header = super.requestHeader();
+    if (header?.adapterDefaults === undefined || header.adapterDefaults.reasoningEffort === true) return header;
+    const { adapterDefaults: _dropped, ...rest } = header;
+    return deepFreeze(rest);
+  }
+}
+
+export const MAX_TOKENS_MARKER_DROPPED = inProcess('max-tokens-marker-dropped', 'the header fold keeps adapterDefaults only when they mark reasoningEffort, so a header whose only marker is maxTokens folds without it', 'header discipline', {
+  parts: { session: (log) => new OneMarkerSession(log) },
+});
+
 export const FOLD_MUTANTS = [
   STALE_FOLD_AFTER_REPLACE,
   EMPTY_ASSISTANT_PROJECTED,
@@ -206,4 +249,7 @@ export const FOLD_MUTANTS = [
   HEADER_EMPTY_TOOLS_KEPT,
   DERIVED_CACHE_SHARED,
   FOLD_WINDOWS_AT_SEED,
+  IGNORABLE_MESSAGE_SKIPPED,
+  INTERRUPTED_MESSAGE_SKIPPED,
+  MAX_TOKENS_MARKER_DROPPED,
 ];

@@ -1,6 +1,7 @@
 /** Mutants of the log layer: readers and writers with one realistic bug each. */
 import { ReconError } from '../../errors.ts';
 import { SessionLog, checkEventPayload, checkKnownType, checkNotLegacy, fork, isEvent, loadJsonl, saveJsonl, type JsonObject, type JsonValue, type LoadOptions, type LoadedLog, type SessionEvent, type StreamChunk } from '../../log/index.ts';
+import { isKnownEventType } from '../../log/event-types.ts';
 import type { AppendInput, AppendOutcome, Implementation, ImplementationAt, Refusal } from '../../contract/implementation.ts';
 import { inProcess } from './define.ts';
 
@@ -390,6 +391,57 @@ export const APPENDS_AFTER_TORN_TAIL = inProcess(
     },
   },
 );
+export const IGNORABLE_MARKER_DROPPED = inProcess('ignorable-marker-dropped', 'the reader drops the ignorable marker from events of types it knows, taking it for a hint meant only for unknown types, so the loaded event differs from the stored one', 'storage corrupts the log', {
+  parts: {
+    load: (jsonl, options) =>
+      loadJsonl(
+        rewriteLines(jsonl, (event, i) => {
+          if (i === 0 || event['ignorable'] !== true || typeof event['type'] !== 'string' || !isKnownEventType(event['type'])) return undefined;
+          const { ignorable: _dropped, ...rest } = event;
+          return rest;
+        }),
+        options,
+      ),
+  },
+});
+
+/** A JSON reader that builds each object by assignment, as a hand-written parser or a naive reviver does: a "__proto__" key sets the prototype and is gone. */
+function assignObjects(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(assignObjects);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, JsonValue> = {};
+  for (const [key, child] of Object.entries(value)) out[key] = assignObjects(child);
+  return out;
+}
+
+export const PROTO_KEY_LOST = inProcess('proto-key-lost', 'the reader copies parsed JSON into fresh objects by assignment, so a "__proto__" key in free data (tool parameters, metadata, plugin payloads) becomes a prototype and drops out of the event', 'storage corrupts the log', {
+  // Only objects with that key come out different: every other line is read as it is.
+  parts: { load: (jsonl, options) => loadJsonl(rewriteLines(jsonl, (value) => (JSON.stringify(value).includes('"__proto__":') ? (assignObjects(value) as Rec) : undefined)), options) },
+});
+
+/** The plugin types a reader written against an older DSH did not know yet. */
+const NEWER_PLUGIN_TYPES: ReadonlySet<string> = new Set(['team/member', 'team/message/delivered', 'team/message/queued', 'team/task', 'tool-workflow/agent-end', 'tool-workflow/agent-start', 'tool-workflow/run-end', 'tool-workflow/run-start', 'goal/change', 'schedule/change']);
+
+export const OUTDATED_TYPE_LIST = inProcess('outdated-type-list', 'the reader\'s list of known event types is an older release\'s, without the team, tool-workflow, goal and schedule plugins\' types, so a valid log holding one is refused as unknown', 'validation skipped', {
+  parts: {
+    logOptions: {
+      rules: {
+        knownType: (e, format) => checkKnownType(NEWER_PLUGIN_TYPES.has(e.type) && e.ignorable !== true ? { ...e, type: `${e.type} (unknown to this reader)` } : e, format),
+      },
+    },
+  },
+});
+
+export const NEGATIVE_TIME_REFUSED = inProcess('negative-time-refused', 'the reader checks an event time the way it checks a seq, as a non-negative integer, so a log whose clock reads before 1970 is refused', 'validation skipped', {
+  parts: {
+    load: (jsonl, options) => {
+      const loaded = loadJsonl(jsonl, options);
+      const early = loaded.log.events.find((e) => e.time < 0);
+      if (early !== undefined) throw new ReconError('ENVELOPE_INVALID', `event time must be a non-negative safe integer, got ${early.time}`, { location: { seq: early.seq } });
+      return loaded;
+    },
+  },
+});
 
 export const LOG_MUTANTS = [
   ACCEPTS_HEADER_DELTA,
@@ -413,4 +465,8 @@ export const LOG_MUTANTS = [
   FORK_LOSES_LOG_ONLY_TAIL,
   HEADER_FIELD_DROPPED,
   APPENDS_AFTER_TORN_TAIL,
+  IGNORABLE_MARKER_DROPPED,
+  PROTO_KEY_LOST,
+  OUTDATED_TYPE_LIST,
+  NEGATIVE_TIME_REFUSED,
 ];
