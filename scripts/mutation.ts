@@ -19,9 +19,10 @@ configuration is stryker.config.json). Without --folder every folder runs, one a
   --folder <f>   run only this folder (repeatable): one folder per CI job shards the run
   --force        test every mutant, not only those whose code or suite changed since the
                  folder's last report (reports/mutation/<f>/mutation.json)
-  --survivors    test again only the mutants the folder's last report did not kill, and
-                 write their new results into it: after a change to the suite, which
-                 Stryker cannot see (it sees the test file, not the properties it loads)
+  --survivors    test again only the mutants the folder's last report did not kill (and
+                 every mutant of a file changed since), and write the results into it:
+                 after a change to the suite, which Stryker cannot see (it sees the test
+                 file, not the properties it loads); a file added since needs a plain run
   --runs <N>     generated cases per property (default 25)
   --summary      only write reports/mutation/README.md, index.html and summary.json from the
                  folder reports present
@@ -115,25 +116,38 @@ function retestSurvivors(folder: Folder, runs: string): number {
   const file = packagePath(`reports/mutation/${folder}/mutation.json`);
   if (!existsSync(file)) return usage(`--survivors: src/${folder} has no report yet (reports/mutation/${folder}/mutation.json); run it without --survivors first`);
   const old = reportOf(file);
+  // A file whose source changed since the report is tested whole (its old locations are stale);
+  // in the others only the mutants not killed are, by their exact ranges.
+  const changed = new Set(Object.keys(old.files).filter((name) => !existsSync(packagePath(name)) || readFileSync(packagePath(name), 'utf8') !== old.files[name]!.source));
   // Stryker's ranges take 1-based lines and 0-based columns; its reports give both 1-based.
   const ranges = Object.entries(old.files).flatMap(([name, { mutants }]) =>
-    mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage').map((m) => `${name}:${m.location.start.line}:${m.location.start.column - 1}-${m.location.end.line}:${m.location.end.column - 1}`),
-  );
+    changed.has(name)
+      ? [name]
+      : mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage').map((m) => `${name}:${m.location.start.line}:${m.location.start.column - 1}-${m.location.end.line}:${m.location.end.column - 1}`),
+  ).filter((r) => OUT_OF_SCOPE[r.replace(/:[\d:-]+$/, '')] === undefined && existsSync(packagePath(r.replace(/:[\d:-]+$/, ''))));
   if (ranges.length === 0) {
     console.error(`mutation: src/${folder}: every mutant is killed or ignored; nothing to test again`);
     return 0;
   }
   const fresh = join(tmpdir(), `recon-stryker-${folder}-${process.pid}-survivors.json`);
-  const status = runStryker(folder, { mutate: [...new Set(ranges)], incremental: false, reporters: ['json', 'clear-text', 'progress'], jsonReporter: { fileName: fresh } }, [], runs, `${ranges.length} not killed`);
+  const status = runStryker(folder, { mutate: [...new Set(ranges)], incremental: false, reporters: ['json', 'clear-text', 'progress'], jsonReporter: { fileName: fresh } }, [], runs, `${ranges.length} parts not killed or changed`);
   if (status !== 0) return status;
-  const results = new Map(Object.entries(reportOf(fresh).files).flatMap(([name, { mutants }]) => mutants.map((m) => [keyOf(name, m), m] as const)));
+  const now = reportOf(fresh);
+  const results = new Map(Object.entries(now.files).flatMap(([name, { mutants }]) => mutants.map((m) => [keyOf(name, m), m] as const)));
   let updated = 0;
   for (const [name, entry] of Object.entries(old.files)) {
+    if (changed.has(name)) {
+      const whole = now.files[name];
+      if (whole === undefined) delete old.files[name];
+      else old.files[name] = whole;
+      updated += whole?.mutants.length ?? 0;
+      continue;
+    }
     entry.mutants = entry.mutants.map((m) => {
-      const now = results.get(keyOf(name, m));
-      if (now === undefined) return m;
+      const result = results.get(keyOf(name, m));
+      if (result === undefined) return m;
       updated++;
-      const { status, statusReason, killedBy, coveredBy, testsCompleted } = now;
+      const { status, statusReason, killedBy, coveredBy, testsCompleted } = result;
       return { ...m, status, statusReason, killedBy, coveredBy, testsCompleted } as typeof m;
     });
   }
