@@ -19,12 +19,14 @@ export interface FoldCounters {
  */
 export class Session {
   readonly log: SessionLog;
+  // Stryker disable next-line all: the counters of the reference's own cache, read by its benchmarks and test/fold/session.test.ts; no answer of an implementation depends on them
   readonly counters: FoldCounters = { nodesProjected: 0, rebuilds: 0, headerEventsScanned: 0 };
   #derived: Message[] = [];
   #derivedNodes = 0;
   #generation = 0;
   #header: EpochHeader | undefined;
   #headerWatermark = 0;
+  // Stryker disable next-line ArrowFunction: a node has a projection only after a format v3+ image/offload, which the reference (v0) never reads
   readonly #projected = (seq: number): Message | undefined => this.log.surface.projected(seq);
 
   constructor(log: SessionLog) {
@@ -51,10 +53,12 @@ export class Session {
   #fold(): Message[] {
     const surface = this.log.surface;
     // The content generation: a replace, or (format v3+) an image/offload that changed a node's projection.
+    // Stryker disable next-line ConditionalExpression: rebuilding when nothing changed derives the same messages, only slower (test/fold/session.test.ts counts rebuilds)
     if (surface.contentGeneration !== this.#generation) {
       this.#derived = [];
       this.#derivedNodes = 0;
       this.#generation = surface.contentGeneration;
+      // Stryker disable next-line all: the counters of the reference's own cache, read by its benchmarks and test/fold/session.test.ts; no answer of an implementation depends on them
       this.counters.rebuilds++;
     }
     const size = surface.size;
@@ -62,6 +66,7 @@ export class Session {
       const message = deriveEventMessage(this.log.eventAt(surface.nodeAt(i)!)!, this.#projected);
       if (message !== null) this.#derived.push(message);
     }
+    // Stryker disable next-line all: the counters of the reference's own cache, read by its benchmarks and test/fold/session.test.ts; no answer of an implementation depends on them
     this.counters.nodesProjected += size - this.#derivedNodes;
     this.#derivedNodes = size;
     return this.#derived;
@@ -74,6 +79,7 @@ export class Session {
       const event = this.log.eventAt(seq)!;
       if (isEvent(event, 'request/header')) this.#header = snapshotOf(event);
     }
+    // Stryker disable next-line all: the counters of the reference's own cache, read by its benchmarks and test/fold/session.test.ts; no answer of an implementation depends on them
     this.counters.headerEventsScanned += length - this.#headerWatermark;
     this.#headerWatermark = length;
     return this.#header;

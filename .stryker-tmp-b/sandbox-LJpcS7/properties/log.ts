@@ -1,0 +1,238 @@
+/** Properties of the log level: load, append, refusals (spec §1, §5). */
+// @ts-nocheck
+
+import fc from 'fast-check';
+import type { AppendInput, ImplementationAt } from '../src/contract/index.ts';
+import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type AppendableEvent, type InvalidLog } from './arbitraries/invalid-log.ts';
+import { anyText } from './arbitraries/text.ts';
+import { buildLog, logPlan, logPlanOf, prefixJsonl, sessionLog } from './arbitraries/session-log.ts';
+import { sessionPrefixLog } from './arbitraries/session-prefix-log.ts';
+import { LOG_FLOORS, logCodec, logLabels, logWith } from './_internals/codecs.ts';
+import { fail, must, refusedWith, sameJson, sameText } from './_internals/failure.ts';
+import { defineProperty, jsonCodec, type RegressionCodec } from './_internals/property.ts';
+
+/** The event without its `seq`: append assigns that. */
+function appendInput({ seq: _seq, ...input }: AppendableEvent): AppendInput {
+  return input;
+}
+
+const invalidCodec = jsonCodec<InvalidLog>();
+
+export const LOG_LOAD_VALID = defineProperty({
+  id: 'LOG-LOAD-VALID',
+  title: 'every valid log loads, packed chunk rows expanded into the events they stand for',
+  clause: 'LOG-1.1, LOG-1.5 (packed chunk rows expanded), LOG-2.2',
+  levels: ['log'],
+  arbitrary: sessionLog(),
+  // In the session-prefix era: header prefixes a reader must keep, compaction under its older names.
+  arbitraries: { 'session-prefix': sessionPrefixLog },
+  labels: logLabels,
+  floors: LOG_FLOORS,
+  codec: logCodec,
+  async check(impl, log) {
+    const loaded = must(await impl.load(log.jsonl), 'loading a valid log');
+    sameJson('the loaded session header differs from the stored one', log.header, loaded.header);
+    sameJson('the loaded events differ from the stored ones', log.events, loaded.events);
+  },
+});
+
+export const LOG_APPEND_ROUNDTRIP = defineProperty({
+  id: 'LOG-APPEND-ROUNDTRIP',
+  title: 'appending a valid log event by event writes a log that loads to the same events, and re-saving it changes no byte',
+  clause: 'LOG-1.6 (key order, byte round trip), LOG-2.2, LOG-6.1',
+  levels: ['log'],
+  arbitrary: sessionLog(),
+  labels: logLabels,
+  codec: logCodec,
+  async check(impl, log) {
+    const written = must(await impl.append(prefixJsonl(log, 0), log.events.map(appendInput)), 'appending the events of a valid log');
+    written.outcomes.forEach((outcome, i) => {
+      if (!outcome.ok) fail(`appending event ${i} (${log.events[i]!.type}) was refused with ${outcome.code}: ${outcome.message ?? ''}`);
+      if (outcome.seq !== i) fail(`event ${i} was appended with seq ${outcome.seq}; append must assign seq = the log's length`);
+    });
+    const [loaded, saved] = await Promise.all([impl.load(written.jsonl), impl.append(written.jsonl, [])]);
+    const reloaded = must(loaded, 'loading the log that append wrote');
+    sameJson('the events of the written log differ from the appended ones', log.events, reloaded.events);
+    const resaved = must(saved, 'loading and saving the written log');
+    sameText('loading and saving its own log changed bytes', written.jsonl, resaved.jsonl);
+  },
+});
+
+/** A case of several faults: read back from a stored regression of one fault too. */
+const faultsCodec: RegressionCodec<InvalidLog[]> = {
+  encode: (input) => ({ kind: 'json', value: input }),
+  decode: (payload) => {
+    const value = payload.kind === 'json' ? payload.value : JSON.parse(payload.jsonl);
+    return (Array.isArray(value) ? value : [value]) as InvalidLog[];
+  },
+};
+
+/** Each fault class, and its family (the part of the log its rule guards: `header.…`, `surface.…`, …). */
+const faultLabels = (input: readonly InvalidLog[]) => Object.fromEntries(input.flatMap((fault) => [[fault.fault, true], [`family: ${fault.fault.split('.')[0]!}`, true]]));
+
+async function appendParity(impl: ImplementationAt<'log'>, input: InvalidLog): Promise<void> {
+  const { seq, prefix, faulty, original } = input.event!;
+  // A shape the protocol cannot pass to append (a negative source seq, a false ignorable) is held to load alone.
+  if (!fitsAppendInput(faulty)) return refusedWith(await impl.load(input.jsonl), input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
+  const after = original === undefined ? [] : [appendInput(original)];
+  const [loaded, appended, alone] = await Promise.all([impl.load(input.jsonl), impl.append(prefix, [appendInput(faulty), ...after]), impl.append(prefix, after)]);
+  refusedWith(loaded, input.code, `a log whose event ${seq} has the fault "${input.fault}"`);
+  const result = must(appended, 'loading the valid prefix');
+  refusedWith(result.outcomes[0]!, input.code, `appending an event with the fault "${input.fault}"`);
+  if (original !== undefined) {
+    const next = result.outcomes[1]!;
+    if (!next.ok || next.seq !== seq) fail(`after a refused append, the valid event got ${next.ok ? `seq ${next.seq}` : `refused with ${next.code}`}; it must get seq ${seq}: the refusal left a trace`);
+  }
+  const unchanged = must(alone, 'appending the valid event alone');
+  sameText('a refused append changed the log', unchanged.jsonl, result.jsonl);
+}
+
+export const LOG_APPEND_LOAD_PARITY = defineProperty({
+  id: 'LOG-APPEND-LOAD-PARITY',
+  title: 'append refuses an event exactly when load refuses a log holding it, with the same code, and the refusal leaves no trace',
+  clause: 'LOG-6.1, LOG-6.2 (parity, no trace), LOG-2.1, LOG-4.2, LOG-4.3, LOG-4.4, LOG-5.1, LOG-5.2, LOG-5.3, LOG-5.4 (the rules one event can break)',
+  levels: ['log'],
+  // Every fault class of one event (src/log/rules.ts rules that one event can break), several per case.
+  arbitrary: invalidEventLogs,
+  labels: faultLabels,
+  // A case draws a few of the classes, so single classes get no floor; the larger families do, at about four standard deviations below their usual share.
+  floors: { 'family: surface': 0.3, 'family: header': 0.25, 'family: message': 0.15, 'family: legacy-shape': 0.08 },
+  codec: faultsCodec,
+  async check(impl, input) {
+    for (const fault of input) await appendParity(impl, fault);
+  },
+});
+
+export const LOG_REFUSE_INVALID = defineProperty({
+  id: 'LOG-REFUSE-INVALID',
+  title: 'a log with one fault is refused with the code of that fault',
+  clause: 'LOG-6.3 (one fault, its code), LOG-1.3, LOG-1.4, LOG-1.5, LOG-2.1, LOG-2.3, LOG-3.1, LOG-4.2, LOG-4.3, LOG-4.4, LOG-4.5, LOG-5.1, LOG-5.2, LOG-5.3, LOG-5.4, LOG-7.2, LOG-8.1, LOG-8.2, LOG-8.3, LOG-8.4 (every rule a stored log can break)',
+  levels: ['log'],
+  // Every fault class a stored log can hold (one per validation rule), several per case.
+  arbitrary: invalidLogs,
+  labels: faultLabels,
+  // As for LOG-APPEND-LOAD-PARITY: floors for the larger families only.
+  floors: { 'family: surface': 0.3, 'family: header': 0.22, 'family: session': 0.2, 'family: chunk-row': 0.15, 'family: message': 0.12, 'family: envelope': 0.12 },
+  codec: faultsCodec,
+  async check(impl, input) {
+    const loads = await Promise.all(input.map((fault) => impl.load(fault.jsonl)));
+    input.forEach((fault, i) => refusedWith(loads[i]!, fault.code, `a log with the fault "${fault.fault}"`));
+  },
+});
+
+const legacyFaults = fc.tuple(logPlan, fc.constantFrom('legacy.header-delta', 'legacy.reason-fallback') as fc.Arbitrary<'legacy.header-delta' | 'legacy.reason-fallback'>, fc.nat()).map(([plan, fault, pick]) => EVENT_FAULTS[fault]!(buildLog(plan), pick)!);
+
+export const LOG_LEGACY_REFUSED = defineProperty({
+  id: 'LOG-LEGACY-REFUSED',
+  title: 'request/header-delta and the reason "fallback" are refused on load and on append, and the refused append leaves the log as it was',
+  clause: 'LOG-8.1, LOG-8.2 (on load and on append), LOG-6.2',
+  levels: ['log'],
+  arbitrary: legacyFaults,
+  labels: (input) => ({ [input.fault]: true }),
+  floors: { 'legacy.header-delta': 0.3, 'legacy.reason-fallback': 0.3 },
+  codec: invalidCodec,
+  async check(impl, input) {
+    const { prefix, faulty } = input.event!;
+    if (!fitsAppendInput(faulty)) fail(`the legacy event of the fault "${input.fault}" does not fit an AppendInput`);
+    const [loaded, appended, saved] = await Promise.all([impl.load(input.jsonl), impl.append(prefix, [appendInput(faulty)]), impl.append(prefix, [])]);
+    refusedWith(loaded, input.code, 'a log holding a legacy event');
+    const result = must(appended, 'loading the valid prefix');
+    refusedWith(result.outcomes[0]!, input.code, 'appending a legacy event');
+    const unchanged = must(saved, 'loading and saving the prefix');
+    sameText('the refused legacy append changed the log', unchanged.jsonl, result.jsonl);
+  },
+});
+
+export const LOG_UNKNOWN_TYPE = defineProperty({
+  id: 'LOG-UNKNOWN-TYPE',
+  title: 'an unknown event type is refused at load unless it is marked ignorable; an ignorable one is kept as it is',
+  clause: 'LOG-4.5 (unknown-type guard), LOG-2.3',
+  levels: ['log'],
+  arbitrary: fc.tuple(sessionLog(), fc.constantFrom('x-plugin/note', 'future/event', 'team/unknown-kind')).map(([log, type]) => ({ log, type })),
+  codec: logWith<{ type: string }>(),
+  async check(impl, { log, type }) {
+    const last = log.events[log.events.length - 1]!;
+    const event = { type, seq: log.events.length, time: last.time, data: { note: 'from a newer writer' } };
+    const marked = { ...event, ignorable: true };
+    const [unmarkedLoad, markedLoad] = await Promise.all([impl.load(`${log.jsonl}${JSON.stringify(event)}\n`), impl.load(`${log.jsonl}${JSON.stringify(marked)}\n`)]);
+    refusedWith(unmarkedLoad, 'UNKNOWN_EVENT_TYPE', `an event of unknown type "${type}"`);
+    const loaded = must(markedLoad, `loading an ignorable event of unknown type "${type}"`);
+    sameJson('the ignorable event was not kept as stored', marked, loaded.events[loaded.events.length - 1]);
+  },
+});
+
+export const LOG_FORMAT_VERSION = defineProperty({
+  id: 'LOG-FORMAT-VERSION',
+  title: 'a log whose header carries a format version other than 0 is refused with FORMAT_VERSION, before its shape is looked at',
+  clause: 'LOG-1.4',
+  levels: ['log'],
+  arbitrary: fc.tuple(sessionLog(), fc.constantFrom(1, 2, 7, -1), fc.boolean()).map(([log, version, broken]) => ({ log, version, broken })),
+  codec: logWith<{ version: number; broken: boolean }>(),
+  async check(impl, { log, version, broken }) {
+    // A newer header may look nothing like today's: the version must be read first.
+    const header = broken ? JSON.stringify({ type: 'session', version, layout: 'unknown' }) : JSON.stringify({ ...log.header, version });
+    refusedWith(await impl.load(`${header}\n${log.jsonl.slice(log.jsonl.indexOf('\n') + 1)}`), 'FORMAT_VERSION', `a log of format version ${version}`);
+  },
+});
+
+const losslessFaults = fc.tuple(logPlan, fc.constantFrom('json.negative-zero', 'json.non-finite') as fc.Arbitrary<'json.negative-zero' | 'json.non-finite'>, fc.nat()).map(([plan, fault, pick]) => TEXT_FAULTS[fault]!(buildLog(plan), pick)!);
+
+export const LOG_LOSSLESS_JSON = defineProperty({
+  id: 'LOG-LOSSLESS-JSON',
+  title: 'stored data that JSON cannot carry back unchanged (-0, numbers that overflow to Infinity) is refused with NOT_LOSSLESS_JSON',
+  clause: 'LOG-3.1',
+  levels: ['log'],
+  arbitrary: losslessFaults,
+  codec: invalidCodec,
+  async check(impl, input) {
+    refusedWith(await impl.load(input.jsonl), 'NOT_LOSSLESS_JSON', `a log with the fault "${input.fault}"`);
+  },
+});
+
+const damageLabels = Object.fromEntries(DAMAGE_KINDS.flatMap((kind) => (['committed', 'tail'] as const).map((place) => [`${kind} ${place}`, place === 'committed' && kind === 'bad chunk row' ? 0.3 : 0.9])));
+
+export const LOG_TORN_TAIL = defineProperty({
+  id: 'LOG-TORN-TAIL',
+  title: 'damage after the last turn/end (torn, garbage or empty line, seq gap, repeated line, missing newline) is cut at its first line and the rest loads; the same damage before a later turn/end is refused with TORN_COMMITTED, a malformed chunk row anywhere with CHUNK_ROW_INVALID',
+  clause: 'LOG-7.1, LOG-7.2 (torn tail versus committed damage), LOG-1.5 (chunk rows)',
+  levels: ['log'],
+  // Small logs with an open last turn, so every damage has a place on each side of the last turn/end.
+  arbitrary: fc.tuple(logPlanOf(2), anyText, fc.nat()).map(([plan, tail, pick]) => ({ log: buildLog({ ...plan, openTail: plan.openTail ?? tail }), pick })),
+  labels: ({ log, pick }) => Object.fromEntries(damagesOf(log, pick).map((d) => [`${d.kind} ${d.place}`, true])),
+  floors: damageLabels,
+  codec: logWith<{ pick: number }>(),
+  async check(impl, { log, pick }) {
+    const damaged = damagesOf(log, pick);
+    const loads = await Promise.all(damaged.map((d) => impl.load(d.jsonl)));
+    damaged.forEach((d, i) => {
+      const what = `a log with a ${d.kind} ${d.place === 'committed' ? 'before a later turn/end' : 'after the last turn/end'}`;
+      if ('refused' in d.expect) return refusedWith(loads[i]!, d.expect.refused, what);
+      const loaded = must(loads[i]!, `loading ${what}`);
+      sameJson(`${what}: after cutting the torn tail, the events differ from those before the damage`, log.events.slice(0, d.expect.kept), loaded.events);
+    });
+  },
+});
+
+export const LOG_APPEND_LOSSLESS = defineProperty({
+  id: 'LOG-APPEND-LOSSLESS',
+  title: 'append refuses data JSON cannot carry back unchanged (undefined, bigint, cycles, array subclasses, sparse arrays, class instances, symbol or hidden keys) with NOT_LOSSLESS_JSON, and the refusals leave the log as it was',
+  clause: 'LOG-3.2, LOG-6.2',
+  levels: ['log'],
+  // The values exist only in memory: a JSON text cannot hold them. Every class is appended to every log.
+  inProcess: true,
+  arbitrary: sessionLog(),
+  labels: () => Object.fromEntries(Object.keys(MEMORY_FAULTS).map((fault) => [fault, true])),
+  floors: Object.fromEntries(Object.keys(MEMORY_FAULTS).map((fault) => [fault, 1])),
+  codec: logCodec,
+  async check(impl, log) {
+    const faults = Object.entries(MEMORY_FAULTS);
+    const last = log.events[log.events.length - 1]!;
+    const inputs = faults.map(([, data]): AppendInput => ({ type: 'todo/write', time: last.time, data: data() }));
+    const [appended, saved] = await Promise.all([impl.append(log.jsonl, inputs), impl.append(log.jsonl, [])]);
+    const result = must(appended, 'loading a valid log');
+    faults.forEach(([fault], i) => refusedWith(result.outcomes[i]!, 'NOT_LOSSLESS_JSON', `appending data with the fault "${fault}"`));
+    sameText('the refused appends changed the log', must(saved, 'loading and saving the log').jsonl, result.jsonl);
+  },
+});
+
+export const LOG_PROPERTIES = [LOG_LOAD_VALID, LOG_APPEND_ROUNDTRIP, LOG_APPEND_LOAD_PARITY, LOG_REFUSE_INVALID, LOG_LEGACY_REFUSED, LOG_UNKNOWN_TYPE, LOG_FORMAT_VERSION, LOG_LOSSLESS_JSON, LOG_APPEND_LOSSLESS, LOG_TORN_TAIL];

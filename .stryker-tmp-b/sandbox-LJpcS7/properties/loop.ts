@@ -1,0 +1,603 @@
+/** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
+// @ts-nocheck
+
+import type { ImplementationAt, LoopRun, Scenario } from '../src/contract/index.ts';
+import { loopProperty } from './_internals/loop-property.ts';
+import { buildRequest, explainingEvent, foldRequestHeader, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
+import { eventsOf, isEvent, isTyped, type EpochHeader, type InboxSpliceData, type Message, type SessionEvent, type StepData } from '../src/log/index.ts';
+import { SCENARIO_FLOORS, forkingScenario, scenario, scenarioLabels } from './arbitraries/scenario.ts';
+import { fail, must, sameJson, sameText } from './_internals/failure.ts';
+import { firstUnfrozen } from './_internals/frozen.ts';
+import { expectedBoundaries, expectedHeader, expectedMessages, expectedRequest, expectedWire, parseLog, type ParsedLog } from './_internals/oracle.ts';
+import { defineProperty, jsonCodec, type Property } from './_internals/property.ts';
+import { checkExtends } from './request.ts';
+
+/**
+ * What the loop did over one log: the session's, up to its first fork, then each fork
+ * child's (scenario feature `fork`). `run` holds the requests sent over this log and
+ * `boundaries` the ones this log wrote itself (a child's inherited ones are its parent's);
+ * `actions` are the scenario's actions played over it, the fork that opened it first.
+ */
+interface Stretch {
+  /** 0 for the session's own log, k for the child of its k-th fork. */
+  readonly index: number;
+  readonly run: LoopRun;
+  readonly log: ParsedLog;
+  readonly boundaries: readonly RequestBoundary[];
+  /** Every boundary the log shows, inherited ones included. */
+  readonly allBoundaries: readonly RequestBoundary[];
+  readonly actions: Scenario['actions'];
+  /** The scenario's actions before this stretch. */
+  readonly before: Scenario['actions'];
+  /** The seq from which the log is this stretch's own: 0, or a child's seed length. */
+  readonly live: number;
+  /** The seq of the end-seed that closes a child's seed, where its first loop instance starts (0 for the session's own log). */
+  readonly from: number;
+  /** A fork child cut at its parent's end (the default boundary), not before it. */
+  readonly wholeParent: boolean;
+}
+
+/** Runs the scenario and reads every log it wrote; each must load and show one boundary of its own per request sent over it. */
+async function observe(impl: ImplementationAt<'loop'>, s: Scenario): Promise<{ readonly run: LoopRun; readonly stretches: readonly Stretch[] }> {
+  const run = must(await impl.run(s), 'running the scenario');
+  const forks = run.forks ?? [];
+  const forkAt = s.actions.flatMap((a, i) => (a.do === 'fork' ? [i] : []));
+  if (forks.length !== forkAt.length) fail(`the scenario forks ${forkAt.length} times but the run reports ${forks.length} forked logs`);
+  const lengths: number[] = [];
+  const stretches = [...forks.map((f) => f.jsonl), run.jsonl].map((jsonl, k): Stretch => {
+    const over = k === 0 ? 'the session' : `fork child ${k}`;
+    let log: ParsedLog;
+    try {
+      log = parseLog(jsonl);
+    } catch (error) {
+      return fail(`the log the loop wrote over ${over} does not load: ${(error as Error).message}`);
+    }
+    lengths.push(log.events.length);
+    const live = k === 0 ? 0 : forks[k - 1]!.boundary;
+    if (k > 0 && log.header.seedLength !== live) fail(`the run reports fork ${k} cut at boundary ${live}, but the child's header gives seed length ${String(log.header.seedLength)}`);
+    const from = k === 0 ? 0 : log.events[live]?.type === 'session/end-seed' ? live : live - 1;
+    const first = k === 0 ? 0 : forks[k - 1]!.requests;
+    const end = forks[k]?.requests ?? run.requests.length;
+    const allBoundaries = expectedBoundaries(log.events);
+    const boundaries = allBoundaries.filter((b) => b.seq > live);
+    const own = { requests: run.requests.slice(first, end), wire: run.wire.slice(first, end), jsonl };
+    if (boundaries.length !== own.requests.length) {
+      fail(`the loop sent ${own.requests.length} requests over ${over} but its log shows ${boundaries.length} dispatched requests of its own (a one-shot counted as a loop request, or a request the log does not show)`);
+    }
+    const start = k === 0 ? 0 : forkAt[k - 1]!;
+    return { index: k, run: own, log, boundaries, allBoundaries, actions: s.actions.slice(start, forkAt[k] ?? s.actions.length), before: s.actions.slice(0, start), live, from, wholeParent: k > 0 && live === lengths[k - 1] };
+  });
+  return { run, stretches };
+}
+
+const common = {
+  levels: ['loop'] as const,
+  weight: 0.5,
+  arbitrary: scenario,
+  labels: scenarioLabels,
+  codec: jsonCodec<Scenario>(),
+};
+
+
+/** A request by where its log shows it; in a fork child's log, named with the child. */
+const at = (b: RequestBoundary, child?: string) => `the request of step ${b.turn}.${b.step} (boundary seq ${b.seq}${child === undefined ? '' : ` of fork child ${child}`})`;
+const childOf = (stretch: Stretch) => (stretch.index > 0 ? stretch.log.id : undefined);
+
+/** Actions that change the header the next request is built with (a prompt may change it during its turn). */
+const changesHeader = (a: Scenario['actions'][number]) => a.do === 'setSystem' || a.do === 'registerTool' || a.do === 'override' || (a.do === 'prompt' && a.change !== undefined);
+
+/** Whether a surface replace was logged in `events[from, to)`. */
+const replacedIn = (events: readonly SessionEvent[], from: number, to: number) => explainingEvent(events, from, to, 'messages') !== undefined;
+
+export const LOOP_RECONSTRUCT = loopProperty({
+  ...common,
+  id: 'LOOP-RECONSTRUCT',
+  title: 'every request the loop sent equals the request rebuilt from a fresh fold of its log at that request’s boundary',
+  clause: 'RULE-1.1, RULE-1.3 (rebuilt from a fresh fold), REQ-2.1, REQ-2.2, REQ-2.4, RULE-2.2, LOOP-3.3, LOOP-3.5 (config seeds), LOOP-4.4 (retries)',
+  floors: { ...SCENARIO_FLOORS, 'tool calls': 0.5, compaction: 0.2, restart: 0.2, injection: 0.2, 'system change': 0.2, fork: 0.1 },
+  async check(impl, s) {
+    for (const stretch of (await observe(impl, s)).stretches) {
+      const { run, log, boundaries } = stretch;
+      boundaries.forEach((b, i) => sameJson(`${at(b, childOf(stretch))} differs from its reconstruction from the log`, expectedRequest(log, b.seq), run.requests[i]));
+    }
+  },
+});
+
+export const LOOP_WIRE_RECONSTRUCT = loopProperty({
+  ...common,
+  id: 'LOOP-WIRE-RECONSTRUCT',
+  title: 'every request body the loop sent equals, byte for byte, the serialization of the request rebuilt from its log',
+  clause: 'RULE-1.2 (wire bytes), REQ-2.1',
+  // Wire bytes are only the harness's own when it has a wire level.
+  levels: ['loop', 'wire'] as const,
+  floors: SCENARIO_FLOORS,
+  async check(impl, s) {
+    for (const stretch of (await observe(impl, s)).stretches) {
+      const { run, log, boundaries } = stretch;
+      boundaries.forEach((b, i) => {
+        const rebuilt = expectedRequest(log, b.seq);
+        if (rebuilt === null) fail(`${at(b, childOf(stretch))} has no request/header before it: the log cannot rebuild it`);
+        sameText(`the body of ${at(b, childOf(stretch))} differs from the serialization of its reconstruction`, expectedWire(rebuilt).body, run.wire[i]!.body);
+      });
+    }
+  },
+});
+
+export const LOOP_PREFIX_STABLE = loopProperty({
+  ...common,
+  id: 'LOOP-PREFIX-STABLE',
+  title: 'each request the loop sent extends the previous one unless a header change or resume, or a replace, is logged between them',
+  clause: 'REQ-3.1, RULE-1.4, LOOP-6.3 (a compaction explains its break)',
+  async check(impl, s) {
+    for (const stretch of (await observe(impl, s)).stretches) {
+      const { run, log, boundaries } = stretch;
+      for (let i = 1; i < run.requests.length; i++) checkExtends(log.events, run.requests[i - 1]!, run.requests[i]!, boundaries[i - 1]!.seq, boundaries[i]!.seq, at(boundaries[i]!, childOf(stretch)));
+    }
+  },
+});
+
+/** Loop instances: from seq 0, and from each session/end-seed (a new instance over the persisted log). */
+function instances(events: readonly SessionEvent[]): Array<[number, number]> {
+  const starts = [0, ...events.filter((e) => e.type === 'session/end-seed').map((e) => e.seq)];
+  return starts.map((start, i) => [start, starts[i + 1] ?? events.length]);
+}
+
+export const LOOP_HEADER_DISCIPLINE = loopProperty({
+  ...common,
+  id: 'LOOP-HEADER-DISCIPLINE',
+  title: 'one request/header per loop instance (initial, then resume) plus one per real change, and none otherwise',
+  clause: 'LOOP-3.1, LOOP-3.2 (one per instance, one per real change), FOLD-4.3, LOOP-6.3',
+  async check(impl, s) {
+    for (const stretch of (await observe(impl, s)).stretches) checkHeaderDiscipline(stretch);
+  },
+});
+
+function checkHeaderDiscipline({ log, allBoundaries, actions, live }: Stretch): void {
+  // A fork child's inherited snapshots are its parent's: counted there.
+  const changers = actions.filter(changesHeader).length;
+  const changes = log.events.filter((e) => e.seq >= live && isEvent(e, 'request/header') && e.data.reason === 'change').length;
+  if (changes > changers) {
+    fail(`the loop logged ${changes} "change" snapshots, but the scenario changed the system prompt, the tools or the config only ${changers} times`, 'a snapshot is owed only when the rendered header really changed (a clock or a re-sort in the prompt is not a change the user made)');
+  }
+  let previous: EpochHeader | undefined;
+  for (const [start, end] of instances(log.events)) {
+    const headers = log.events.slice(start, end).filter(eventsOf('request/header'));
+    const sent = allBoundaries.filter((b) => b.seq > start && b.seq < end);
+    if (sent.length === 0) {
+      if (headers.length > 0) fail(`a loop instance that sent nothing logged ${headers.length} request/header snapshots`);
+      continue;
+    }
+    const first = headers[0];
+    if (first === undefined || first.seq > sent[0]!.seq) fail(`the first request of the loop instance starting at seq ${start} has no request/header before it`);
+    headers.forEach((event, i) => {
+      const { header, reason } = event.data;
+      const owed = i === 0 ? (previous === undefined ? 'initial' : 'resume') : 'change';
+      if (reason !== owed) fail(`the request/header at seq ${event.seq} has reason "${reason}"; it must be "${owed}"`);
+      if (i > 0 && headerEquals(previous, header)) fail(`the request/header at seq ${event.seq} logs a "change" that equals the previous snapshot`, 'a snapshot is logged only when headerEquals says the header changed');
+      previous = header;
+    });
+  }
+}
+
+export const LOOP_LATE_INJECTION = loopProperty({
+  ...common,
+  id: 'LOOP-LATE-INJECTION',
+  title: 'context injected while a request is in flight joins the next step’s request, never the one in flight nor a retry of it',
+  clause: 'LOOP-2.3',
+  floors: { injection: 0.2 },
+  async check(impl, s) {
+    for (const stretch of (await observe(impl, s)).stretches) checkLateInjection(stretch);
+  },
+});
+
+function checkLateInjection(stretch: Stretch): void {
+  const { run, log, boundaries, actions, live } = stretch;
+  const where = (b: RequestBoundary) => at(b, childOf(stretch));
+  // The history only: a session prefix (the session-prefix era) is the header's, not the conversation's.
+  const history = (i: number) => (run.requests[i]?.messages ?? []).slice(foldRequestHeader(log.events.slice(0, boundaries[i]?.seq ?? 0))?.messagePrefix?.length ?? 0);
+  const copies = (i: number, text: string) => history(i).filter((m) => m.role === 'user' && m.content.some((b) => b.type === 'text' && b.text === text)).length;
+  // The turns this log ran itself: a fork child's go on from the turns it inherited.
+  const own = log.events.filter((e) => e.seq >= live);
+  const turns = own.filter(eventsOf('turn/start')).map((e) => e.data.turn);
+  const prompts = actions.filter((a) => a.do === 'prompt');
+  // Prompt j starts turn j, as long as every turn before ended normally (a failed turn may leave work for an extra turn).
+  for (const [j, prompt] of prompts.entries()) {
+    const turn = turns[j];
+    if (turn === undefined) break;
+    const inTurn = boundaries.map((b, i) => [b, i] as const).filter(([b]) => b.turn === turn).map(([, i]) => i);
+    const n = prompt.inject === undefined ? undefined : inTurn[prompt.inject.duringRequest - 1];
+    if (n !== undefined && prompt.inject !== undefined) {
+      const text = prompt.inject.text;
+      const before = n === 0 ? 0 : copies(n - 1, text);
+      // The request in flight and every retry of it: a retry repeats that attempt, in the same step (spec §4.3 item 4, §4.5).
+      const { turn: t, step } = boundaries[n]!;
+      for (let k = n; k < boundaries.length && boundaries[k]!.turn === t && boundaries[k]!.step === step; k++) {
+        const replaced = n > 0 && replacedIn(log.events, boundaries[n - 1]!.seq, boundaries[k]!.seq);
+        if (!replaced && copies(k, text) > before) fail(`text injected during ${where(boundaries[n]!)} joined ${k === n ? 'that same request' : `${where(boundaries[k]!)}, a retry of it`}`, 'an injection must wait in the next-step inbox for the next step');
+      }
+      // The next step's first request: a retry repeats the attempt in flight (spec §4.5), the inbox waits for the next step.
+      const next = boundaries.findIndex((b, k) => k > n && b.attempt === 0);
+      if (next > 0 && !replacedIn(log.events, boundaries[n]!.seq, boundaries[next]!.seq) && copies(next, text) <= copies(n, text)) fail(`text injected during ${where(boundaries[n]!)} is missing from the next step's request`);
+    }
+    const end = own.filter(eventsOf('turn/end')).find((e) => e.data.turn === turn);
+    if (end?.data.reason?.kind !== 'completed') break;
+  }
+}
+
+export const LOOP_ONE_SHOT_ENVELOPE = loopProperty({
+  ...common,
+  id: 'LOOP-ONE-SHOT-ENVELOPE',
+  title: 'a compaction logs its one-shot envelope (provider, model) before the replace that cites it, and is not a loop request',
+  clause: 'LOOP-6.1, LOOP-6.2 (compaction is a logged one-shot)',
+  floors: { compaction: 0.2 },
+  async check(impl, s) {
+    for (const { log, live } of (await observe(impl, s)).stretches) {
+      for (const event of log.events) {
+        if (event.seq < live || !isEvent(event, 'compaction/summary')) continue;
+        const summary = event.data;
+        if (typeof summary.provider !== 'string' || summary.provider === '' || typeof summary.model !== 'string' || summary.model === '') {
+          fail(`the compaction/summary at seq ${event.seq} does not log the provider and model of its one-shot call`);
+        }
+        const replacement = log.events.find((e) => e.seq > event.seq && typeof e.surfaceOp === 'object' && e.sourceEventSeqs?.includes(event.seq));
+        if (replacement === undefined) fail(`no surface replace cites the compaction/summary at seq ${event.seq}`);
+      }
+    }
+  },
+});
+
+/**
+ * The seq of the `session/end-seed` each restart action opened its loop instance at, or
+ * undefined where the log cannot say. Re-opening a log that already ends with `end-seed`
+ * adds none (spec §1.2): a restart after an instance that wrote nothing shares the marker of
+ * the restart before it. A prompt always writes; a compaction writes only when there is
+ * something to summarize, and a prompt's crash happens only when its turn reaches the
+ * request it names, so an instance whose only writer was a compaction, or that follows a
+ * crash, is decided by the marker count, once that leaves a single way to read it. The
+ * instances a crash opened are told apart by the repair they start with (`turn/end`
+ * interrupted just before their marker, spec §4.5).
+ */
+function restartStarts(actions: Scenario['actions'], events: readonly SessionEvent[], from: number): Map<number, number> {
+  const repaired = (seq: number) => {
+    const before = events[seq - 1];
+    return before !== undefined && isEvent(before, 'turn/end') && before.data.reason?.kind === 'interrupted';
+  };
+  // A fork child's own markers only: those it inherited, and the one closing its seed, are its parent's.
+  const seeds = events.filter((e) => e.type === 'session/end-seed' && e.seq > from && !repaired(e.seq)).map((e) => e.seq);
+  // Per restart: true (opens a new marker), false (shares the last one), undefined (cannot say).
+  const opens: Array<[number, boolean | undefined]> = [];
+  let wrote: boolean | undefined = false;
+  for (const [i, action] of actions.entries()) {
+    if (action.do === 'prompt') wrote = action.crash === undefined ? true : undefined;
+    else if (action.do === 'compact' && wrote === false) wrote = undefined;
+    // The fork that opens a child's stretch opens its first instance, at the marker closing the seed.
+    else if (action.do === 'fork') wrote = false;
+    else if (action.do === 'restart') {
+      opens.push([i, wrote]);
+      wrote = false;
+    }
+  }
+  const sure = opens.filter(([, o]) => o === true).length;
+  const unsure = opens.filter(([, o]) => o === undefined).length;
+  const extra = seeds.length - sure;
+  // Either every unsure restart opened a marker or none did; anything else stays unknown.
+  const resolved = unsure === 0 ? undefined : extra === unsure ? true : extra === 0 ? false : undefined;
+  const starts = new Map<number, number>();
+  let index = -1;
+  for (const [i, o] of opens) {
+    const opened = o ?? resolved;
+    if (opened === undefined) break;
+    if (!opened) continue; // it shares a marker, with a restart before it or a crash: not a fresh resume of its own
+    const seq = seeds[++index];
+    if (seq === undefined) break;
+    starts.set(i, seq);
+  }
+  return starts;
+}
+
+export const LOOP_RESUME_ALIGNED = loopProperty({
+  ...common,
+  id: 'LOOP-RESUME-ALIGNED',
+  title: 'a new loop instance logs a resume snapshot whose every part nothing changed equals the last one, and stays cache-aligned where nothing changed: its first request extends the last one before it',
+  clause: 'LOOP-5.1 (resume snapshot, cache-aligned), LOOP-5.2, LOOP-3.3, LOOP-3.5, LOG-9.1, RULE-1.5',
+  floors: { restart: 0.2 },
+  async check(impl, s) {
+    for (const stretch of (await observe(impl, s)).stretches) checkResumeAligned(stretch);
+  },
+});
+
+function checkResumeAligned({ run, log, boundaries, actions, before: earlier, from, index, wholeParent }: Stretch): void {
+  const starts = restartStarts(actions, log.events, from);
+  const isPrompt = (a: Scenario['actions'][number]) => a.do === 'prompt';
+  for (const [i, action] of actions.entries()) {
+    // A fork child's first instance is a new instance over a persisted log too: it resumes at the marker closing its seed.
+    const start = action.do === 'restart' ? starts.get(i) : action.do === 'fork' && i === 0 && index > 0 ? from : undefined;
+    if (start === undefined) continue;
+    // Each part of the header with nothing new to apply — no drift, no change to it since the
+    // last prompt or before the next one — must come back exactly as it left.
+    const lastPrompt = actions.slice(0, i).findLastIndex(isPrompt);
+    const nextPrompt = actions.findIndex((a, j) => j > i && a.do === 'prompt');
+    // In a fork child before its first prompt the last snapshot is the one it inherited: what may
+    // have moved the header since reaches back into its parent's actions after the parent's last
+    // prompt, or into all of them when the child was cut before the parent's end.
+    const inherited = lastPrompt < 0 && index > 0;
+    const carried = !inherited ? [] : wholeParent ? earlier.slice(Math.max(0, earlier.findLastIndex(isPrompt))) : earlier;
+    const around = [...carried.filter((a) => !isPrompt(a)), ...actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt)];
+    const previous = inherited ? (wholeParent ? carried[0] : undefined) : actions[lastPrompt];
+    if (previous?.do === 'prompt' && previous.crash !== undefined) continue;
+    const before = boundaries.findLastIndex((b) => b.seq < start);
+    const after = boundaries.findIndex((b) => b.seq > start);
+    if (after < 0 || (before < 0 && !inherited)) continue;
+    const resume = log.events.slice(start, boundaries[after]!.seq).find(eventsOf('request/header'));
+    const last = log.events.slice(0, start).findLast(eventsOf('request/header'));
+    if (resume === undefined || last === undefined) continue;
+    const changes = [...around, ...carried.flatMap((a) => (a.do === 'prompt' && a.change !== undefined ? [a.change.action] : [])), ...(previous?.do === 'prompt' && previous.change !== undefined ? [previous.change.action] : [])];
+    // Config from the request hook is the old instance's own (spec §4, §10 item 7): a new
+    // instance drops it and its hook re-applies what is active, so after any override the
+    // resume may legitimately differ, whether the override came between turns or inside one.
+    const hooked = [...earlier, ...actions.slice(0, i)].some((a) => a.do === 'override' || (a.do === 'prompt' && a.change?.action.do === 'override'));
+    // Restarts and forks next to this one (no prompt between them) bring their own route or system.
+    const restarts = around.filter((a) => a.do === 'restart' || a.do === 'fork');
+    const rerouted = restarts.some((a) => a.route !== undefined);
+    // What the first request after the restart must extend: the last one before it, or in a child that sent none, what its log says at the restart.
+    const { header: lastHeader } = last.data;
+    const previousRequest = before >= 0 ? run.requests[before]! : buildRequest(lastHeader, expectedMessages(log.events, start), log.id);
+    const drift: Record<BrokenPart | 'config', boolean> = {
+      model: rerouted,
+      config: rerouted || hooked || changes.some((a) => a.do === 'override'),
+      system: restarts.some((a) => a.system !== undefined) || changes.some((a) => a.do === 'setSystem'),
+      tools: changes.some((a) => a.do === 'registerTool'),
+      // A new instance may compose another session prefix: its resume snapshot logs it.
+      prefix: true,
+      messages: replacedIn(log.events, before >= 0 ? boundaries[before]!.seq : start, boundaries[after]!.seq),
+    };
+    const { header: resumed } = resume.data;
+    const why = (part: string) => `the ${part} of the resume snapshot at seq ${resume.seq} differs from the last snapshot although nothing changed it`;
+    if (!drift.system) sameJson(why('system prompt'), lastHeader.system, resumed.system);
+    if (!drift.tools) sameJson(why('tools'), lastHeader.tools, resumed.tools);
+    if (!Object.values(drift).some(Boolean) && !headerEquals(lastHeader, resumed)) sameJson(why('config'), lastHeader, resumed);
+    // Cache alignment does not look at config beyond the route: checked for every part nothing changed.
+    const part = JSON.stringify(lastHeader.messagePrefix ?? []) !== JSON.stringify(resumed.messagePrefix ?? []) ? 'prefix' : prefixBreak(previousRequest, run.requests[after]!);
+    if (part !== undefined && !drift[part]) fail(`the first request after the restart at seq ${start} does not extend the last request before it (${part} differs) although nothing changed it`);
+  }
+}
+
+/**
+ * The relational trace of spec §6.2, with the loop's own order of events (§4.2–§4.5), or
+ * the first place the log breaks it: a step enters exactly the messages its inbox claims
+ * removed (§4.1, §4.3 items 2 and 4); calls run and results commit in the model's order,
+ * each answering a call of the open step's reply once, crash repair included (§4.5); a
+ * reply cut at max tokens runs none of its calls and the turn does not end completed (§4.5).
+ * A step enters its messages after its step/start, or, as the session-prefix era does
+ * (dsh-eras §4.1), just before it: a log without a prefix or context message does not say
+ * which design wrote it, and both orders send the same request.
+ */
+function traceProblem(events: readonly SessionEvent[]): string | undefined {
+  let openTurn: number | undefined;
+  let openStep: number | undefined;
+  let nextTurn = 1;
+  let nextStep = 1;
+  const pending = new Set<string>();
+  const inStep = (d: StepData) => d.turn === openTurn && d.step === openStep && openStep !== undefined;
+  // The inbox replayed from its splices; what the claims since the last step removed, and what the open step still has to enter.
+  const inbox: Record<InboxSpliceData['target'], Message[]> = { 'next-turn': [], 'next-step': [] };
+  let claimed: Message[] = [];
+  let entering: Message[] = [];
+  // The open step's reply: its tool-call ids, how far calls and results have come through them, and how its stream finished.
+  let replyCalls: string[] = [];
+  let called = -1;
+  let answered = -1;
+  let finish: string | undefined;
+  let cutStep = false;
+  let cutTurn = false;
+  for (const e of events) {
+    // todo/write has no payload type in the vocabulary; like the request events, it belongs inside a turn.
+    if (e.type === 'todo/write' && openTurn === undefined) return `${e.type} at seq ${e.seq} outside a turn`;
+    if (!isTyped(e)) continue;
+    switch (e.type) {
+      case 'turn/start':
+        if (openTurn !== undefined) return `turn/start at seq ${e.seq} while turn ${openTurn} is open`;
+        if (e.data.turn !== nextTurn) return `turn/start at seq ${e.seq} numbers turn ${e.data.turn}; the next turn is ${nextTurn}`;
+        openTurn = e.data.turn;
+        nextStep = 1;
+        cutTurn = false;
+        break;
+      case 'turn/end':
+        if (e.data.turn !== openTurn || openStep !== undefined) return `turn/end at seq ${e.seq} does not close the open turn with no step open`;
+        if (cutTurn && e.data.reason?.kind === 'completed') return `turn/end at seq ${e.seq} ends turn ${openTurn} completed after a reply cut at max tokens (the outcome max-tokens is sticky for the turn)`;
+        openTurn = undefined;
+        nextTurn++;
+        // A rejected step leaves its claims removed and never entered (spec §4.3 item 3).
+        claimed = [];
+        break;
+      case 'agent/inbox/spliced': {
+        const { target, start, removedCount, inserted, outcome } = e.data;
+        const removed = inbox[target].splice(start, removedCount ?? 0, ...inserted);
+        if (inserted.length === 0 && outcome === undefined) claimed.push(...removed);
+        break;
+      }
+      case 'step/start':
+        if (openTurn === undefined || openStep !== undefined || e.data.turn !== openTurn || e.data.step !== nextStep) return `step/start at seq ${e.seq} is out of order`;
+        openStep = e.data.step;
+        pending.clear();
+        entering = claimed;
+        claimed = [];
+        replyCalls = [];
+        called = answered = -1;
+        finish = undefined;
+        cutStep = false;
+        break;
+      case 'step/end':
+        if (!inStep(e.data)) return `step/end at seq ${e.seq} does not close the open step`;
+        if (entering.length > 0) return `step ${e.data.turn}.${e.data.step} never entered ${entering.length} message(s) its inbox claims removed (first: id ${entering[0]!.id})`;
+        openStep = undefined;
+        nextStep++;
+        break;
+      case 'user/message': {
+        if (e.surfaceOp !== 'append' || e.data.source.kind !== 'user' || openTurn === undefined) break;
+        const expected = openStep === undefined ? claimed.shift() : entering.shift();
+        if (expected === undefined) return `the user/message at seq ${e.seq} enters a message no inbox claim of its step removed`;
+        if (JSON.stringify(expected) !== JSON.stringify(e.data)) return `the user/message at seq ${e.seq} is not the message its step claimed from the inbox (id ${expected.id})`;
+        break;
+      }
+      case 'llm/retry':
+        finish = undefined;
+        break;
+      case 'assistant/chunk':
+        if (!inStep(e.data)) return `${e.type} at seq ${e.seq} does not name the open turn and step`;
+        if (e.data.chunk.type === 'finish') finish = e.data.chunk.reason.kind;
+        break;
+      case 'assistant/message':
+        if (!inStep(e.data)) return `${e.type} at seq ${e.seq} does not name the open turn and step`;
+        replyCalls = e.data.message.content.flatMap((b) => (b.type === 'tool-call' ? [b.id] : []));
+        called = answered = -1;
+        cutStep = finish === 'max-tokens';
+        cutTurn ||= cutStep;
+        break;
+      case 'tool/call': {
+        if (!inStep(e.data)) return `tool/call at seq ${e.seq} does not name the open turn and step`;
+        if (cutStep) return `tool/call at seq ${e.seq} runs a call of a reply cut at max tokens (its calls are dropped)`;
+        const index = replyCalls.indexOf(e.data.callId);
+        if (index <= called) return `tool/call at seq ${e.seq} (call ${JSON.stringify(e.data.callId)}) ${index < 0 ? 'names no call of the step’s reply' : 'runs out of the model’s order'}`;
+        called = index;
+        pending.add(e.data.callId);
+        break;
+      }
+      case 'tool/result': {
+        if (typeof e.surfaceOp === 'object') {
+          if (openTurn === undefined) return `a tool/result replacement at seq ${e.seq} outside a turn`;
+          break;
+        }
+        const { message, error } = e.data;
+        const callId = message.source['callId'];
+        // A crash repair answers a call of the open step's reply that never started without a tool/call (spec §4.5, §6.2).
+        const notStarted = error?.code === 'TOOL_NOT_STARTED';
+        const index = typeof callId === 'string' ? replyCalls.indexOf(callId) : -1;
+        if (!inStep(e.data) || (!(typeof callId === 'string' && pending.delete(callId)) && !(notStarted && index > answered))) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
+        if (index <= answered) return `tool/result at seq ${e.seq} commits out of the model’s order: the step’s reply calls ${JSON.stringify(callId)} ${index < 0 ? 'nowhere' : 'before a call already answered'}`;
+        answered = index;
+        break;
+      }
+      case 'request/header':
+      case 'request/context':
+        if (openTurn === undefined) return `${e.type} at seq ${e.seq} outside a turn`;
+        break;
+    }
+  }
+  return undefined;
+}
+
+export const LOOP_LOG_WELL_FORMED = loopProperty({
+  ...common,
+  id: 'LOOP-LOG-WELL-FORMED',
+  title: 'the log the loop wrote loads, its turns, steps and tool pairs nest as the relational trace requires, each step enters the messages its inbox claims removed, and tool results commit in the model’s order',
+  clause: 'LOOP-1.1, LOOP-1.2, LOOP-1.3 (the loop’s log nests and loads), LOOP-2.1, LOOP-2.2 (inbox claims entered), LOOP-4.1, LOOP-4.2, LOOP-4.3, LOOP-4.5 (crash repair)',
+  async check(impl, s) {
+    for (const { log, index } of (await observe(impl, s)).stretches) {
+      const problem = traceProblem(log.events);
+      if (problem !== undefined) fail(index === 0 ? problem : `in the log of fork child ${log.id}: ${problem}`);
+    }
+  },
+});
+
+export const LOOP_FROZEN = loopProperty({
+  ...common,
+  id: 'LOOP-FROZEN',
+  title: 'every request the loop sends is deep-frozen',
+  clause: 'REQ-1.3',
+  inProcess: true,
+  async check(impl, s) {
+    const { run } = await observe(impl, s);
+    run.requests.forEach((request, i) => {
+      const open = firstUnfrozen(request, `request ${i + 1}`);
+      if (open !== undefined) fail(`a sent request is not frozen at ${open}`);
+    });
+  },
+});
+
+type ForkAction = Extract<Scenario['actions'][number], { do: 'fork' }>;
+
+/** The part of a header a break of `part` is about. */
+function partOf(header: EpochHeader | null | undefined, part: BrokenPart): unknown {
+  if (part === 'model') return [header?.config.provider, header?.config.model];
+  if (part === 'system') return header?.system;
+  if (part === 'tools') return header?.tools ?? [];
+  return header?.messagePrefix ?? [];
+}
+
+/**
+ * The fork that opened `child`, cut from `parent`: the child is seeded with the parent's
+ * events before the boundary (right after the turn/end of `afterTurn`, or the whole log)
+ * and derives there what the parent derived; its first loop instance logs its own snapshot
+ * before its first request, carrying the fork override and, in every part nothing changed,
+ * the parent's header at the boundary; and its first request extends the parent's request
+ * at the boundary (the header there and the messages derived there) unless the child's log
+ * shows the drift: a snapshot that changed the part that breaks, or a surface replace.
+ */
+function checkForkAligned(parent: Stretch, child: Stretch, fork: ForkAction): void {
+  const where = `the fork into "${fork.childId}"`;
+  const events = parent.log.events;
+  const end = fork.afterTurn === undefined ? undefined : events.find((e) => isEvent(e, 'turn/end') && e.data.turn === fork.afterTurn);
+  const boundary = end === undefined ? events.length : end.seq + 1;
+  const { header } = child.log;
+  sameJson(`${where}: the child's header does not name its id, its parent and the boundary ${boundary} as its seed length`, { id: fork.childId, parentSession: parent.log.id, seedLength: boundary }, { id: header.id, parentSession: header.parentSession, seedLength: header.seedLength });
+  sameJson(`${where}: the child's seed is not the parent's events before the boundary ${boundary}`, events.slice(0, boundary), child.log.events.slice(0, boundary));
+  const seeded = child.log.events.slice(0, child.from + 1);
+  if (seeded.at(-1)?.type !== 'session/end-seed') fail(`${where}: the child's seed is not closed by a session/end-seed at seq ${child.from}`);
+  sameJson(`${where}: the child derives other messages after its seed than the parent derived at the boundary`, expectedMessages(events, boundary), expectedMessages(seeded, seeded.length));
+  const first = child.boundaries[0];
+  if (first === undefined) return;
+  const resume = child.log.events.slice(child.from, first.seq).find(eventsOf('request/header'));
+  if (resume === undefined) fail(`${where}: the child's first request (boundary seq ${first.seq}) has no request/header of its own before it`);
+  const inherited = expectedHeader(events, boundary);
+  if (resume.data.reason !== (inherited === null ? 'initial' : 'resume')) fail(`${where}: the child's first snapshot (seq ${resume.seq}) has reason "${resume.data.reason}"; a fork of a log ${inherited === null ? 'without a snapshot owes "initial"' : 'with a snapshot owes "resume"'}`);
+  // What else may move the child's first header: a change the parent made after the boundary
+  // or left pending at the fork (any before it, when the boundary is not the parent's end), a
+  // change between the fork and the child's first prompt, a restart or fork bringing its own.
+  const upTo = child.actions.findIndex((a) => a.do === 'prompt');
+  const since = boundary < events.length ? 0 : Math.max(0, child.before.findLastIndex((a) => a.do === 'prompt'));
+  const pending = [...child.before.slice(since), ...child.actions.slice(1, upTo < 0 ? undefined : upTo)];
+  const moved = (kind: string) => pending.some((a) => a.do === kind || a.do === 'restart' || a.do === 'fork' || (a.do === 'prompt' && a.change?.action.do === kind));
+  const hooked = [...child.before, ...child.actions].some((a) => a.do === 'override' || (a.do === 'prompt' && a.change?.action.do === 'override'));
+  const snapshot = resume.data.header;
+  const why = (part: string) => `${where}: the ${part} of the child's snapshot at seq ${resume.seq}`;
+  if (!moved('setSystem')) {
+    if (fork.system !== undefined) sameJson(`${why('system prompt')} does not carry the fork override`, fork.system === '' ? undefined : fork.system, snapshot.system);
+    else if (inherited !== null) sameJson(`${why('system prompt')} differs from the parent's at the boundary although nothing changed it`, inherited.system, snapshot.system);
+  }
+  if (!moved('registerTool') && inherited !== null) sameJson(`${why('tools')} differ from the parent's at the boundary although nothing changed them`, inherited.tools, snapshot.tools);
+  if (!moved('override')) {
+    const route = fork.route;
+    const routeOf = (h: EpochHeader, maxTokens: boolean) => ({ provider: h.config.provider, model: h.config.model, ...(maxTokens ? { maxTokens: h.config.maxTokens } : {}) });
+    if (route !== undefined) {
+      const withMax = route.maxTokens !== undefined && !hooked;
+      sameJson(`${why('route')} does not carry the fork override`, { provider: route.provider, model: route.model, ...(withMax ? { maxTokens: route.maxTokens } : {}) }, routeOf(snapshot, withMax));
+    } else if (inherited !== null) sameJson(`${why('route')} differs from the parent's at the boundary although nothing changed it`, routeOf(inherited, false), routeOf(snapshot, false));
+  }
+  // Cache alignment: what the parent's log says at the boundary is a prefix of the child's first request, but for logged drift.
+  if (inherited === null) return;
+  const atBoundary = buildRequest(inherited, expectedMessages(events, boundary), child.log.id);
+  const sent = child.run.requests[0]!;
+  const atFirst = expectedHeader(child.log.events, first.seq);
+  const part = JSON.stringify(partOf(inherited, 'prefix')) !== JSON.stringify(partOf(atFirst, 'prefix')) ? 'prefix' : prefixBreak(atBoundary, sent);
+  if (part === undefined) return;
+  const drifted = part === 'messages' ? replacedIn(child.log.events, child.from, first.seq) : JSON.stringify(partOf(inherited, part)) !== JSON.stringify(partOf(atFirst, part));
+  if (drifted) return;
+  if (part === 'messages') sameJson(`${where}: the child's first request does not extend the parent's request at the boundary`, atBoundary.messages, sent.messages.slice(0, atBoundary.messages.length), 'no surface replace was logged in the child before its first request');
+  fail(`${where}: the child's first request does not extend the parent's request at the boundary (its ${part} differs) and the child's log shows no drift in it`);
+}
+
+export const LOOP_FORK_ALIGNED = loopProperty({
+  ...common,
+  id: 'LOOP-FORK-ALIGNED',
+  title: 'a fork child is its parent’s log up to the boundary and derives what the parent derived there; its first snapshot carries the fork override and the parent’s header in every part nothing changed, and its first request extends the parent’s request at the boundary unless the child’s log shows the drift',
+  clause: 'LOOP-5.3, RULE-1.5 (resume and fork with attributable drift), LOG-9.2',
+  scenarioFeatures: ['fork'],
+  arbitrary: forkingScenario,
+  floors: { 'fork after a turn': 0.3, 'fork override': 0.25 },
+  async check(impl, s) {
+    const { stretches } = await observe(impl, s);
+    s.actions.filter((a) => a.do === 'fork').forEach((fork, k) => checkForkAligned(stretches[k]!, stretches[k + 1]!, fork));
+  },
+});
+
+export const LOOP_PROPERTIES = [LOOP_RECONSTRUCT, LOOP_WIRE_RECONSTRUCT, LOOP_PREFIX_STABLE, LOOP_HEADER_DISCIPLINE, LOOP_LATE_INJECTION, LOOP_ONE_SHOT_ENVELOPE, LOOP_RESUME_ALIGNED, LOOP_LOG_WELL_FORMED, LOOP_FROZEN, LOOP_FORK_ALIGNED];

@@ -1,0 +1,169 @@
+// @ts-nocheck
+// The mutation report of the reference: scores per folder and every mutant that is not killed,
+// read from Stryker's own reports (mutation-testing-report-schema) of each folder's run.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { formatTable } from '../src/report/table.ts';
+
+export const FOLDERS = ['log', 'fold', 'wire', 'loop'] as const;
+export type Folder = (typeof FOLDERS)[number];
+
+/** The score each folder must reach (issue 21): the loop is judged on fewer, slower scenarios. */
+export const THRESHOLDS: Readonly<Record<Folder, number>> = { log: 85, fold: 85, wire: 85, loop: 75 };
+
+interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+export interface StrykerMutant {
+  readonly id: string;
+  readonly mutatorName: string;
+  readonly replacement?: string;
+  readonly location: { readonly start: Position; readonly end: Position };
+  readonly status: string;
+  readonly statusReason?: string;
+  readonly static?: boolean;
+}
+export interface StrykerReport {
+  readonly files: Readonly<Record<string, { readonly source: string; readonly mutants: readonly StrykerMutant[] }>>;
+}
+
+export interface Survivor {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly mutator: string;
+  readonly status: 'Survived' | 'NoCoverage';
+  /** The original code and what the mutant puts in its place, each on one line. */
+  readonly original: string;
+  readonly replacement: string;
+}
+
+export interface FolderScore {
+  readonly folder: Folder;
+  readonly killed: number;
+  readonly timeout: number;
+  readonly survived: number;
+  readonly noCoverage: number;
+  /** Excluded from the score: marked equivalent in the source (with a reason) or static. */
+  readonly ignored: number;
+  readonly errors: number;
+  /** Detected ÷ valid, Stryker's mutation score, in percent; null with no valid mutant. */
+  readonly score: number | null;
+  readonly threshold: number;
+  readonly survivors: readonly Survivor[];
+  /** Reasons given for ignored mutants, with how many each covers. */
+  readonly ignoredReasons: Readonly<Record<string, number>>;
+}
+
+const oneLine = (text: string, max = 120) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+function excerpt(source: string, { start, end }: StrykerMutant['location']): string {
+  const lines = source.split('\n');
+  if (start.line === end.line) return lines[start.line - 1]?.slice(start.column - 1, end.column - 1) ?? '';
+  return [lines[start.line - 1]?.slice(start.column - 1) ?? '', ...lines.slice(start.line, end.line - 1), lines[end.line - 1]?.slice(0, end.column - 1) ?? ''].join('\n');
+}
+
+export function scoreFolder(folder: Folder, report: StrykerReport): FolderScore {
+  const tally = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, errors: 0 };
+  const survivors: Survivor[] = [];
+  const ignoredReasons: Record<string, number> = {};
+  for (const [file, { source, mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const m of mutants) {
+      if (m.status === 'Killed' || m.status === 'Timeout' || m.status === 'Survived' || m.status === 'NoCoverage' || m.status === 'Ignored') tally[m.status]++;
+      else if (m.status === 'CompileError' || m.status === 'RuntimeError') tally.errors++;
+      else throw new Error(`${file}: mutant ${m.id} has status ${m.status}: the run did not finish`);
+      if (m.status === 'Ignored') {
+        const reason = oneLine(m.statusReason ?? 'no reason given');
+        ignoredReasons[reason] = (ignoredReasons[reason] ?? 0) + 1;
+      }
+      if (m.status === 'Survived' || m.status === 'NoCoverage') {
+        survivors.push({ file, line: m.location.start.line, column: m.location.start.column, mutator: m.mutatorName, status: m.status, original: oneLine(excerpt(source, m.location)), replacement: oneLine(m.replacement ?? '') });
+      }
+    }
+  }
+  const detected = tally.Killed + tally.Timeout;
+  const valid = detected + tally.Survived + tally.NoCoverage;
+  return {
+    folder,
+    killed: tally.Killed,
+    timeout: tally.Timeout,
+    survived: tally.Survived,
+    noCoverage: tally.NoCoverage,
+    ignored: tally.Ignored,
+    errors: tally.errors,
+    score: valid === 0 ? null : Math.floor((detected / valid) * 1000) / 10,
+    threshold: THRESHOLDS[folder],
+    survivors: survivors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column),
+    ignoredReasons,
+  };
+}
+
+const verdict = (s: FolderScore) => (s.score === null ? 'no mutants' : s.score >= s.threshold ? 'meets' : 'below');
+
+export function renderSummaryMarkdown(scores: readonly FolderScore[], command: string): string {
+  const rows = scores.map((s) => [`src/${s.folder}`, s.score === null ? 'n/a' : `${s.score.toFixed(1)} %`, `${s.threshold} %`, verdict(s), s.killed, s.timeout, s.survived, s.noCoverage, s.ignored, s.errors]);
+  const out = [
+    '# Mutation testing of the reference',
+    '',
+    `Stryker mutates the reference implementation (src/log, src/fold, src/wire, src/loop); the only test is the property suite (test/mutation/reference.mutation.ts), loaded unmutated. Written by \`${command}\`; each folder's Stryker report is in its own folder (mutation.html, and mutation.json, which is also the incremental file of the next run).`,
+    '',
+    '```',
+    formatTable(['folder', 'score', 'bound', 'verdict', 'killed', 'timeout', 'survived', 'no coverage', 'ignored', 'errors'], rows).trimEnd(),
+    '```',
+    '',
+    'Score = (killed + timeout) ÷ (killed + timeout + survived + no coverage). Ignored mutants are outside the score: each was marked in the source as equivalent, with its reason, or is static (Stryker would have to rerun the whole suite for it; see `ignoreStatic` in stryker.config.json).',
+  ];
+  for (const s of scores) {
+    out.push('', `## src/${s.folder}: ${s.survivors.length} not killed`);
+    const reasons = Object.entries(s.ignoredReasons).sort(([, a], [, b]) => b - a);
+    if (reasons.length > 0) out.push('', 'Ignored, by reason:', '', ...reasons.map(([reason, n]) => `- ${n} × ${reason}`));
+    if (s.survivors.length > 0) {
+      out.push('', '| where | mutator | status | original | mutant |', '| --- | --- | --- | --- | --- |');
+      const cell = (text: string) => `\`${text.replace(/\|/g, '\\|').replace(/`/g, "'")}\``;
+      for (const v of s.survivors) out.push(`| ${v.file}:${v.line}:${v.column} | ${v.mutator} | ${v.status} | ${cell(v.original)} | ${cell(v.replacement)} |`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function renderSummaryHtml(scores: readonly FolderScore[], command: string): string {
+  const rows = scores
+    .map((s) => `<tr class="${verdict(s) === 'below' ? 'below' : ''}"><th><a href="${s.folder}/mutation.html">src/${s.folder}</a></th><td>${s.score === null ? 'n/a' : `${s.score.toFixed(1)} %`}</td><td>${s.threshold} %</td><td>${verdict(s)}</td><td>${s.killed}</td><td>${s.timeout}</td><td>${s.survived}</td><td>${s.noCoverage}</td><td>${s.ignored}</td><td>${s.errors}</td></tr>`)
+    .join('\n');
+  const sections = scores
+    .map((s) => {
+      const list = s.survivors.map((v) => `<tr><td><code>${escapeHtml(`${v.file}:${v.line}:${v.column}`)}</code></td><td>${v.mutator}</td><td>${v.status}</td><td><code>${escapeHtml(v.original)}</code></td><td><code>${escapeHtml(v.replacement)}</code></td></tr>`).join('\n');
+      return `<h2 id="${s.folder}">src/${s.folder}: ${s.survivors.length} not killed</h2>${s.survivors.length === 0 ? '' : `<table class="list"><tr><th>where</th><th>mutator</th><th>status</th><th>original</th><th>mutant</th></tr>${list}</table>`}`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Mutation testing of the reference</title>
+<style>body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#222}table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}tr.below td,tr.below th{background:#fde8e8}table.list{font-size:13px}code{font-size:12px;word-break:break-all}</style></head>
+<body><h1>Mutation testing of the reference</h1>
+<p>Stryker mutates the reference implementation; the only test is the property suite, loaded unmutated. Written by <code>${escapeHtml(command)}</code>. Score = (killed + timeout) ÷ (killed + timeout + survived + no coverage); ignored mutants (marked equivalent in the source with a reason, or static) are outside it.</p>
+<table><tr><th>folder</th><th>score</th><th>bound</th><th>verdict</th><th>killed</th><th>timeout</th><th>survived</th><th>no coverage</th><th>ignored</th><th>errors</th></tr>
+${rows}</table>
+${sections}
+</body></html>
+`;
+}
+
+/** One folder's report as the interactive page of mutation-testing-elements (the viewer Stryker's own HTML report uses), the report inlined. */
+export function renderStrykerHtml(report: StrykerReport): string {
+  const require = createRequire(createRequire(import.meta.url).resolve('@stryker-mutator/core'));
+  const viewer = readFileSync(require.resolve('mutation-testing-elements/dist/mutation-test-elements.js'), 'utf8');
+  // "</" inside the JSON would end the script element early.
+  const json = JSON.stringify(report).replace(/<\//g, '<\\/');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Mutation testing of the reference</title><script>${viewer}</script></head>
+<body><mutation-test-report-app title-postfix="recon"></mutation-test-report-app>
+<script>document.querySelector('mutation-test-report-app').report = ${json};</script>
+</body></html>
+`;
+}

@@ -1,0 +1,358 @@
+/** Mutants of the wire: request bytes, stream parsing, usage. */
+// @ts-nocheck
+
+import type { ContentBlock, Message, StreamChunk, TokenUsage } from '../../log/index.ts';
+import { AnthropicStreamTranslator, ChatCompletionsStreamTranslator, DeepSeekStreamTranslator, mapOpenAiUsage, parseSse, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSse, translateSseBody, type DeepSeekUsage, type GenerateRequest, type SseEvent, type StreamTranslator } from '../../wire/index.ts';
+import { REFERENCE_PARTS, cutAt, parseDeepSeekStream, type ProviderWire } from '../reference/reference-implementation.ts';
+import { inProcess } from './define.ts';
+import { issue } from './mutant.ts';
+
+/** Rewrites the top-level keys of a serialized body. */
+function rebody(body: string, edit: (value: Record<string, unknown>) => Record<string, unknown>): string {
+  return JSON.stringify(edit(JSON.parse(body) as Record<string, unknown>));
+}
+
+let rotation = 0;
+export const WIRE_KEYS_UNORDERED = inProcess('wire-keys-unordered', 'the body’s keys come out in a different order from call to call (a map without order)', 'unstable serialization', {
+  parts: {
+    serialize: (request) => {
+      const wire = serializeDeepSeekRequest(request);
+      const shift = rotation++;
+      return { ...wire, body: rebody(wire.body, (v) => Object.fromEntries(Object.entries(v).map((_, i, all) => all[(i + shift) % all.length]!))) };
+    },
+  },
+});
+
+export const WIRE_NULL_CONTENT = inProcess('wire-null-content', 'an assistant message without text is sent with content null (DeepSeek needs "")', 'projection', {
+  parts: {
+    serialize: (request) => {
+      const wire = serializeDeepSeekRequest(request);
+      const messages = (m: unknown[]) => m.map((x) => ((x as { role: string; content: string }).role === 'assistant' && (x as { content: string }).content === '' ? { ...(x as object), content: null } : x));
+      return { ...wire, body: rebody(wire.body, (v) => ({ ...v, messages: messages(v['messages'] as unknown[]) })) };
+    },
+  },
+});
+
+export const CONTEXT_STATS_IN_SYSTEM = inProcess('context-stats-in-system', 'the system message carries a running message count, so every body differs from the first byte of its history', 'per-turn data in the cached block', {
+  parts: {
+    serialize: (request) => {
+      const wire = serializeDeepSeekRequest(request);
+      const stamp = (m: unknown[]) => m.map((x, i) => (i === 0 && (x as { role: string }).role === 'system' ? { ...(x as object), content: `${(x as { content: string }).content} (${m.length} messages)` } : x));
+      return { ...wire, body: rebody(wire.body, (v) => ({ ...v, messages: stamp(v['messages'] as unknown[]) })) };
+    },
+  },
+});
+
+export const USAGE_DOUBLE_COUNTED = inProcess('usage-double-counted', 'cached tokens are counted twice: input is taken as prompt_tokens, not prompt_tokens minus the cache hits', 'usage mis-mapped', {
+  parts: {
+    parseStream: (body, cuts) =>
+      REFERENCE_PARTS.parseStream(body, cuts).map((c): StreamChunk => (c.type === 'usage' && c.usage.cacheReadTokens !== undefined ? { ...c, usage: { ...c.usage, inputTokens: c.usage.inputTokens + c.usage.cacheReadTokens } } : c)),
+  },
+});
+
+// Each network piece is decoded on its own, so a UTF-8 sequence split across pieces turns into U+FFFD.
+export const SSE_SPLIT_UTF8 = inProcess('sse-split-utf8', 'the SSE reader decodes every network chunk on its own and breaks characters split between chunks', 'stream parsing', {
+  parts: { parseStream: (body, cuts) => parseDeepSeekStream(cutAt(body, cuts).map((piece) => new TextDecoder().decode(piece))) },
+});
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A translator behind the reference's SSE reader, with `push` bent by `edit` (an event `edit` drops is pushed as `{}`). */
+function bentStream(make: () => StreamTranslator, edit: (event: Record<string, unknown>) => Record<string, unknown> | undefined): ProviderWire['parseStream'] {
+  return (body, cuts) => {
+    const translator = make();
+    const bent: StreamTranslator = { push: (event) => translator.push(isObject(event) ? (edit(event) ?? {}) : event), finish: () => translator.finish() };
+    return translateSseBody(bent, cutAt(body, cuts));
+  };
+}
+
+/** DeepSeek's usage read with `??` alone: a count sent as null survives as null. */
+function usageKeepingNulls(usage: DeepSeekUsage): TokenUsage {
+  const read = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens;
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
+  return {
+    inputTokens: (usage.prompt_tokens ?? 0) - (read ?? 0),
+    outputTokens: usage.completion_tokens ?? 0,
+    ...(read === undefined ? {} : { cacheReadTokens: read as number }),
+    ...(reasoning === undefined ? {} : { reasoningTokens: reasoning as number }),
+  };
+}
+
+export const USAGE_NULL_REPORTED = inProcess('usage-null-reported', 'a usage count the provider sent as null is passed on as null instead of being left out as unreported', { bugClass: 'usage mis-mapped' }, {
+  parts: { parseStream: bentStream(() => new ChatCompletionsStreamTranslator(usageKeepingNulls), (event) => event) },
+});
+
+const openAi = REFERENCE_PARTS.wire.openai;
+const anthropic = REFERENCE_PARTS.wire.anthropic;
+
+export const OPENAI_USAGE_CHUNK_IGNORED = inProcess('openai-usage-chunk-ignored', 'usage is read only from chunks that carry a choice, so OpenAI’s final `choices: []` usage chunk is dropped', { bugClass: 'usage mis-mapped' }, {
+  parts: {
+    wire: {
+      anthropic,
+      openai: { serialize: openAi.serialize, parseStream: bentStream(() => new ChatCompletionsStreamTranslator(mapOpenAiUsage), (event) => ((event['choices'] as unknown[] | undefined)?.length ? event : undefined)) },
+    },
+  },
+});
+
+export const OPENAI_MAX_TOKENS_LEGACY = inProcess('openai-max-tokens-legacy', 'the OpenAI body caps output with the deprecated `max_tokens`, which reasoning models refuse, instead of `max_completion_tokens`', { bugClass: 'wire field mis-mapped' }, {
+  parts: {
+    wire: {
+      anthropic,
+      openai: {
+        parseStream: openAi.parseStream,
+        serialize: (request) => {
+          const wire = serializeOpenAiRequest(request);
+          return { ...wire, body: rebody(wire.body, (v) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k === 'max_completion_tokens' ? 'max_tokens' : k, x]))) };
+        },
+      },
+    },
+  },
+});
+
+export const ANTHROPIC_OUTPUT_PLACEHOLDER = inProcess('anthropic-output-placeholder', 'Anthropic usage is taken from message_start alone, so the output count is its placeholder (1) and message_delta’s final count is lost', { bugClass: 'usage mis-mapped' }, {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: { serialize: anthropic.serialize, parseStream: bentStream(() => new AnthropicStreamTranslator(), (event) => (event['type'] === 'message_delta' ? { ...event, usage: undefined } : event)) },
+    },
+  },
+});
+
+export const ANTHROPIC_ERROR_FLAG_DROPPED = inProcess('anthropic-error-flag-dropped', 'a failed tool result is sent to Anthropic without `is_error`, so the model reads the error text as a successful output', { bugClass: 'wire field mis-mapped' }, {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: {
+        parseStream: anthropic.parseStream,
+        serialize: (request) => {
+          const wire = serializeAnthropicRequest(request);
+          return { ...wire, body: wire.body.replaceAll(',"is_error":true', '') };
+        },
+      },
+    },
+  },
+});
+
+// --- Bugs found by playing the outside evaluator: each one a harness could ship ----------------
+
+const byName = (a: { readonly name: string }, b: { readonly name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+export const TOOLS_SORTED_WHEN_MANY = inProcess('tools-sorted-when-many', 'a tool list longer than four (an MCP server’s catalog) is sorted by name on its way into the body, so the tools go out in another order than the header logged', 'tool order drift', {
+  parts: { serialize: (request) => serializeDeepSeekRequest(request.tools !== undefined && request.tools.length > 4 ? { ...request, tools: [...request.tools].sort(byName) } : request) },
+});
+
+/** An assistant message whose reasoning blocks are merged into one, their texts joined with `separator`, where the first stood. */
+function reasoningJoined(message: Message, separator: string): Message {
+  const thoughts = message.content.filter((b) => b.type === 'reasoning');
+  if (message.role !== 'assistant' || thoughts.length < 2) return message;
+  const merged: ContentBlock = { type: 'reasoning', text: thoughts.map((b) => b.text).join(separator) };
+  const first = message.content.findIndex((b) => b.type === 'reasoning');
+  return { ...message, content: message.content.flatMap((b, i): ContentBlock[] => (i === first ? [merged] : b.type === 'reasoning' ? [] : [b])) };
+}
+
+export const REASONING_BLOCKS_NEWLINE = inProcess('reasoning-blocks-newline', 'several reasoning blocks of one reply (interleaved thinking between tool calls) are sent back joined with a blank line, not concatenated as they streamed', 'reasoning dropped or merged', {
+  parts: { serialize: (request) => serializeDeepSeekRequest({ ...request, messages: request.messages.map((m) => reasoningJoined(m, '\n\n')) }) },
+});
+
+export const STOP_CAPPED_AT_FOUR = inProcess('stop-capped-at-four', 'the stop list is cut to four sequences (OpenAI’s limit, copied onto the DeepSeek path), so a longer list goes out shorter than the log holds', 'wire field mis-mapped', {
+  parts: { serialize: (request) => serializeDeepSeekRequest(request.stop === undefined ? request : { ...request, stop: request.stop.slice(0, 4) }) },
+});
+
+/** A translator whose `usage` is read once: every usage object after the first is ignored. */
+function firstUsageOnly(make: () => StreamTranslator): ProviderWire['parseStream'] {
+  return (body, cuts) => {
+    const translator = make();
+    let seen = false;
+    const push = (event: unknown) => {
+      if (!isObject(event) || !isObject(event['usage'])) return translator.push(event);
+      if (seen) return translator.push({ ...event, usage: null });
+      seen = true;
+      return translator.push(event);
+    };
+    return translateSseBody({ push, finish: () => translator.finish() }, cutAt(body, cuts));
+  };
+}
+
+export const USAGE_FIRST_REPORT_KEPT = inProcess('usage-first-report-kept', 'the usage of a stream is taken from the first chunk that carries one, so a server that reports running usage on every chunk is read at its first count, not its last', 'usage mis-mapped', {
+  parts: { parseStream: firstUsageOnly(() => new DeepSeekStreamTranslator()) },
+});
+
+/** The delta of a chat-completions chunk with only its first tool call kept. */
+function firstCallOnly(event: Record<string, unknown>): Record<string, unknown> {
+  const choices = event['choices'];
+  if (!Array.isArray(choices) || !isObject(choices[0])) return event;
+  const delta = choices[0]['delta'];
+  if (!isObject(delta) || !Array.isArray(delta['tool_calls']) || delta['tool_calls'].length < 2) return event;
+  return { ...event, choices: [{ ...choices[0], delta: { ...delta, tool_calls: delta['tool_calls'].slice(0, 1) } }, ...choices.slice(1)] };
+}
+
+export const PARALLEL_CALLS_FIRST_ONLY = inProcess('parallel-calls-first-only', 'a delta is read as carrying one tool call (`tool_calls[0]`), so a server that sends several calls in one chunk loses all but the first', 'stream parsing', {
+  parts: { wire: { anthropic, openai: { serialize: openAi.serialize, parseStream: bentStream(() => new ChatCompletionsStreamTranslator(mapOpenAiUsage), firstCallOnly) } } },
+});
+
+export const ANTHROPIC_DELTA_OUTPUT_ONLY = inProcess('anthropic-delta-output-only', 'Anthropic’s message_delta is read for its output count alone, so input and cache counts that grew during the message (server tools) keep message_start’s values', 'usage mis-mapped', {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: {
+        serialize: anthropic.serialize,
+        parseStream: bentStream(() => new AnthropicStreamTranslator(), (event) => {
+          const usage = event['usage'];
+          if (event['type'] !== 'message_delta' || !isObject(usage)) return event;
+          return { ...event, usage: usage['output_tokens'] === undefined ? {} : { output_tokens: usage['output_tokens'] } };
+        }),
+      },
+    },
+  },
+});
+
+/** The SSE events of a body up to the first whose data mentions `[DONE]`, as a reader that looks for the sentinel with `includes` does. */
+export const SSE_DONE_SUBSTRING = inProcess('sse-done-substring', 'the stream reader ends at the first event whose data contains `[DONE]`, so a reply that mentions the sentinel is cut short', 'stream parsing', {
+  parts: {
+    parseStream: (body, cuts) => {
+      const events = parseSse(cutAt(body, cuts));
+      const end = events.findIndex((e) => e.data.includes('[DONE]'));
+      const translator = new DeepSeekStreamTranslator();
+      return [...translateSse(translator, end < 0 ? events : events.slice(0, end)), ...translator.finish()];
+    },
+  },
+});
+
+/** Anthropic chunks numbered by the wire's content-block index rather than in the order the harness opened them. */
+function wireIndexed(body: Uint8Array, cuts: readonly number[]): StreamChunk[] {
+  const translator = new AnthropicStreamTranslator();
+  const wireIndex: number[] = [];
+  const push = (event: unknown): StreamChunk[] => {
+    const out = translator.push(event);
+    for (const chunk of out) if (chunk.type === 'block-start' && isObject(event) && typeof event['index'] === 'number') wireIndex[chunk.index] = event['index'];
+    return out;
+  };
+  const renumber = (chunk: StreamChunk): StreamChunk => ('index' in chunk ? { ...chunk, index: wireIndex[chunk.index] ?? chunk.index } : chunk);
+  return translateSseBody({ push, finish: () => translator.finish() }, cutAt(body, cuts)).map(renumber);
+}
+
+export const ANTHROPIC_WIRE_INDEX = inProcess('anthropic-wire-index', 'Anthropic blocks keep the wire’s content-block index as their harness index, so a block the harness does not carry (redacted thinking, a server tool) leaves a gap', 'stream parsing', {
+  parts: { wire: { openai: openAi, anthropic: { serialize: anthropic.serialize, parseStream: wireIndexed } } },
+});
+
+export const TEMPERATURE_ZERO_DROPPED = inProcess('temperature-zero-dropped', 'the Anthropic body sets temperature only when it is truthy, so a configured temperature of 0 is left out and the model samples at its default', 'wire field mis-mapped', {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: {
+        parseStream: anthropic.parseStream,
+        serialize: (request) => {
+          const { temperature, ...rest } = request;
+          return serializeAnthropicRequest(temperature ? request : rest);
+        },
+      },
+    },
+  },
+});
+
+/** System-role history messages taken out of the conversation and appended to the system prompt. */
+function systemLifted(request: GenerateRequest): GenerateRequest {
+  const notes = request.messages.filter((m) => m.role === 'system');
+  if (notes.length === 0) return request;
+  const text = (m: Message) => m.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+  const system = [request.system ?? '', ...notes.map(text)].filter((t) => t !== '').join('\n\n');
+  return { ...request, system, messages: request.messages.filter((m) => m.role !== 'system') };
+}
+
+export const ANTHROPIC_SYSTEM_LIFTED = inProcess('anthropic-system-lifted', 'the translation to Anthropic moves system messages from the middle of the conversation into the top-level system prompt, so each one rewrites the prefix before all history', { bugClass: 'non-monotonic proxy transform', citation: issue('farion1231/cc-switch', 7166) }, {
+  parts: { wire: { openai: openAi, anthropic: { parseStream: anthropic.parseStream, serialize: (request) => serializeAnthropicRequest(systemLifted(request)) } } },
+});
+
+export const ANTHROPIC_CACHE_WRITE_IN_INPUT = inProcess('anthropic-cache-write-in-input', 'Anthropic’s cache writes are added to the input count, as if input_tokens were the whole prompt, so written tokens are counted twice', 'usage mis-mapped', {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: {
+        serialize: anthropic.serialize,
+        parseStream: (body, cuts) =>
+          anthropic.parseStream(body, cuts).map((c): StreamChunk => (c.type === 'usage' ? { ...c, usage: { ...c.usage, inputTokens: c.usage.inputTokens + (c.usage.cacheWriteTokens ?? 0) } } : c)),
+      },
+    },
+  },
+});
+
+/**
+ * A hand-rolled SSE reader: a line ends at CR, LF or CRLF, but a CR that ends a network
+ * piece ends its line at once, so the LF opening the next piece ends an empty line and
+ * dispatches the event half read.
+ */
+function crlfSplitEvents(pieces: readonly Uint8Array[]): SseEvent[] {
+  const decoder = new TextDecoder();
+  const events: SseEvent[] = [];
+  let buffer = '';
+  let data: string[] = [];
+  let name: string | undefined;
+  const line = (text: string) => {
+    if (text === '') {
+      if (data.length > 0) events.push(name === undefined ? { data: data.join('\n') } : { event: name, data: data.join('\n') });
+      data = [];
+      name = undefined;
+      return;
+    }
+    if (text.startsWith(':')) return;
+    const colon = text.indexOf(':');
+    const field = colon < 0 ? text : text.slice(0, colon);
+    const value = colon < 0 ? '' : text.slice(colon + 1).replace(/^ /, '');
+    if (field === 'data') data.push(value);
+    else if (field === 'event') name = value;
+  };
+  const feed = (text: string) => {
+    buffer += text;
+    for (let at = buffer.search(/\r\n|\r|\n/); at >= 0; at = buffer.search(/\r\n|\r|\n/)) {
+      line(buffer.slice(0, at));
+      buffer = buffer.slice(at + (buffer.startsWith('\r\n', at) ? 2 : 1));
+    }
+  };
+  for (const piece of pieces) feed(decoder.decode(piece, { stream: true }));
+  feed(decoder.decode());
+  if (buffer !== '') line(buffer);
+  line('');
+  return events;
+}
+
+export const SSE_CRLF_SPLIT = inProcess('sse-crlf-split', 'the SSE reader ends a line at a CR that closes a network piece, so a CRLF split between two pieces reads as a blank line and dispatches the event half read', 'stream parsing', {
+  parts: {
+    parseStream: (body, cuts) => {
+      const translator = new DeepSeekStreamTranslator();
+      return [...translateSse(translator, crlfSplitEvents(cutAt(body, cuts))), ...translator.finish()];
+    },
+  },
+});
+
+export const REASONING_OUT_OF_OUTPUT = inProcess('reasoning-out-of-output', 'reasoning tokens are taken out of the output count, as if completion_tokens did not include them, so the output shows only the visible reply', 'usage mis-mapped', {
+  parts: {
+    parseStream: (body, cuts) =>
+      REFERENCE_PARTS.parseStream(body, cuts).map((c): StreamChunk => (c.type === 'usage' && c.usage.reasoningTokens !== undefined ? { ...c, usage: { ...c.usage, outputTokens: c.usage.outputTokens - c.usage.reasoningTokens } } : c)),
+  },
+});
+
+export const WIRE_MUTANTS = [
+  WIRE_KEYS_UNORDERED,
+  WIRE_NULL_CONTENT,
+  CONTEXT_STATS_IN_SYSTEM,
+  USAGE_DOUBLE_COUNTED,
+  SSE_SPLIT_UTF8,
+  USAGE_NULL_REPORTED,
+  OPENAI_USAGE_CHUNK_IGNORED,
+  OPENAI_MAX_TOKENS_LEGACY,
+  ANTHROPIC_OUTPUT_PLACEHOLDER,
+  ANTHROPIC_ERROR_FLAG_DROPPED,
+  TOOLS_SORTED_WHEN_MANY,
+  REASONING_BLOCKS_NEWLINE,
+  STOP_CAPPED_AT_FOUR,
+  USAGE_FIRST_REPORT_KEPT,
+  PARALLEL_CALLS_FIRST_ONLY,
+  ANTHROPIC_DELTA_OUTPUT_ONLY,
+  SSE_DONE_SUBSTRING,
+  ANTHROPIC_WIRE_INDEX,
+  TEMPERATURE_ZERO_DROPPED,
+  ANTHROPIC_SYSTEM_LIFTED,
+  ANTHROPIC_CACHE_WRITE_IN_INPUT,
+  SSE_CRLF_SPLIT,
+  REASONING_OUT_OF_OUTPUT,
+];

@@ -1,0 +1,84 @@
+/** Anthropic's named SSE events → the harness's stream chunks. */
+// @ts-nocheck
+
+import type { FinishReason, StreamChunk } from '../../log/index.ts';
+import { OpenBlocks, finishReason } from '../open-blocks.ts';
+import { mapAnthropicUsage } from '../usage.ts';
+
+type Fields = Readonly<Record<string, unknown>>;
+
+/** A JSON object, as opposed to an array or a scalar. */
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A field of `value` when both are what the format says (an object, a string); else absent. */
+const stringAt = (value: unknown, key: string): string | undefined => (isObject(value) && typeof value[key] === 'string' ? value[key] : undefined);
+
+const KIND: Record<string, 'text' | 'reasoning' | 'tool-call'> = { text: 'text', thinking: 'reasoning', tool_use: 'tool-call' };
+const STOP_KINDS = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'tool-calls', max_tokens: 'max-tokens' } as const;
+
+export class AnthropicStreamTranslator {
+  readonly #blocks = new OpenBlocks<number>();
+  #usage: Fields = {};
+  #stop: string | undefined;
+  #error: { message: string; code: string } | undefined;
+
+  /**
+   * Translates one parsed event. It is read as the format puts it; a field that is missing
+   * or not of the format's type counts as absent.
+   */
+  push(payload: unknown): StreamChunk[] {
+    if (!isObject(payload)) return [];
+    const { index, delta, usage } = payload;
+    switch (payload['type']) {
+      case 'message_start': {
+        const { message } = payload;
+        this.#usage = { ...(isObject(message) && isObject(message['usage']) ? message['usage'] : {}) };
+        return [];
+      }
+      case 'content_block_start': {
+        const { content_block: started } = payload;
+        const type = KIND[stringAt(started, 'type') ?? ''];
+        if (type === undefined || typeof index !== 'number') return [];
+        const out: StreamChunk[] = [];
+        const block = this.#blocks.start(index, type, out);
+        block.text = stringAt(started, 'text') ?? '';
+        block.id = stringAt(started, 'id') ?? '';
+        block.name = stringAt(started, 'name') ?? '';
+        return out;
+      }
+      case 'content_block_delta': {
+        const block = typeof index === 'number' ? this.#blocks.get(index) : undefined;
+        if (block === undefined || !isObject(delta)) return [];
+        const partial = stringAt(delta, 'partial_json');
+        if (delta['type'] === 'input_json_delta' && partial !== undefined) {
+          block.text += partial;
+          return [{ type: 'tool-call-delta', index: block.index, id: block.id, name: block.name ?? '', argumentsDelta: partial }];
+        }
+        const text = delta['type'] === 'thinking_delta' ? stringAt(delta, 'thinking') : delta['type'] === 'text_delta' ? stringAt(delta, 'text') : undefined;
+        if (text === undefined) return [];
+        block.text += text;
+        return [{ type: block.type === 'reasoning' ? 'reasoning-delta' : 'text-delta', index: block.index, text }];
+      }
+      case 'message_delta': {
+        const stop = stringAt(delta, 'stop_reason');
+        if (stop !== undefined) this.#stop = stop;
+        // The final output count comes here; message_start's was a placeholder. A null here
+        // means "not restated", so it must not erase message_start's count.
+        if (isObject(usage)) this.#usage = { ...this.#usage, ...Object.fromEntries(Object.entries(usage).filter(([, v]) => v != null)) };
+        return [];
+      }
+      case 'error': {
+        const { error } = payload;
+        this.#error = { message: stringAt(error, 'message') ?? 'the stream reported an error', code: (stringAt(error, 'type') ?? 'error').toUpperCase() };
+        return [];
+      }
+      default:
+        return [];
+    }
+  }
+
+  finish(): StreamChunk[] {
+    const reason: FinishReason = this.#error === undefined ? finishReason(this.#stop, STOP_KINDS, this.#blocks.size, 'stop reason') : { kind: 'error', failure: this.#error };
+    return this.#blocks.close(Object.keys(this.#usage).length > 0 ? mapAnthropicUsage(this.#usage) : undefined, reason);
+  }
+}

@@ -1,0 +1,66 @@
+// @ts-nocheck
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
+export interface SseEvent {
+  readonly event?: string;
+  readonly data: string;
+}
+
+/**
+ * Server-sent events from bytes that arrive in arbitrary pieces: a UTF-8 sequence or a
+ * line may be split anywhere, and the events come out the same.
+ */
+export class SseDecoder {
+  readonly #decoder = new TextDecoder('utf-8', { fatal: false });
+  #pending: SseEvent[] = [];
+  readonly #parser = createParser({
+    onEvent: (message: EventSourceMessage) => {
+      this.#pending.push(message.event === undefined ? { data: message.data } : { event: message.event, data: message.data });
+    },
+  });
+
+  push(piece: Uint8Array | string): SseEvent[] {
+    this.#parser.feed(typeof piece === 'string' ? piece : this.#decoder.decode(piece, { stream: true }));
+    return this.#take();
+  }
+
+  /** Flushes a final event that was not followed by a blank line. */
+  end(): SseEvent[] {
+    const rest = this.#decoder.decode();
+    if (rest !== '') this.#parser.feed(rest);
+    this.#parser.feed('\n\n');
+    return this.#take();
+  }
+
+  #take(): SseEvent[] {
+    const out = this.#pending;
+    this.#pending = [];
+    return out;
+  }
+}
+
+/**
+ * All events of a complete SSE body, given whole or as the pieces it arrived in. A last
+ * event that lacks its closing blank line is still delivered: some servers end that way.
+ */
+export function parseSse(body: Uint8Array | string | Iterable<Uint8Array | string>): SseEvent[] {
+  const decoder = new SseDecoder();
+  const pieces = typeof body === 'string' || body instanceof Uint8Array ? [body] : body;
+  const events: SseEvent[] = [];
+  for (const piece of pieces) events.push(...decoder.push(piece));
+  return [...events, ...decoder.end()];
+}
+
+/** The JSON payload of every event, skipping the `[DONE]` sentinel of OpenAI-style streams and non-object payloads. */
+export function sseJson(events: readonly SseEvent[]): Array<{ readonly event?: string; readonly json: Record<string, unknown> }> {
+  return events.flatMap(({ event, data }) => {
+    if (data === '[DONE]') return [];
+    try {
+      const json: unknown = JSON.parse(data);
+      if (typeof json !== 'object' || json === null) return [];
+      return [event === undefined ? { json: json as Record<string, unknown> } : { event, json: json as Record<string, unknown> }];
+    } catch {
+      return [];
+    }
+  });
+}

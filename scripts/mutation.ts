@@ -1,0 +1,179 @@
+// `npm run mutation`: Stryker over the reference, one run per folder, then the summary in
+// reports/mutation/. Each folder's last report is its incremental file, so a rerun tests only
+// mutants whose code or suite changed. One folder per CI job shards it:
+//   npm run mutation -- --folder wire        (then, with every folder's report present)
+//   npm run mutation -- --summary
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { writeFileAtomic } from '../src/_internals/atomic-write.ts';
+import { packagePath } from '../src/_internals/package-root.ts';
+import { FOLDERS, OUT_OF_SCOPE, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, type Folder, type StrykerMutant, type StrykerReport } from './mutation-summary.ts';
+
+const help = `Usage: npm run mutation -- [--folder log|fold|wire|loop]... [--force | --survivors] [--runs N] [--summary]
+
+Mutation testing of the reference with the property suite as the only test (Stryker; the
+configuration is stryker.config.json). Without --folder every folder runs, one after another.
+  --folder <f>   run only this folder (repeatable): one folder per CI job shards the run
+  --force        test every mutant, not only those whose code or suite changed since the
+                 folder's last report (reports/mutation/<f>/mutation.json)
+  --survivors    test again only the mutants the folder's last report did not kill (and
+                 every mutant of a file changed since), and write the results into it:
+                 after a change to the suite, which Stryker cannot see (it sees the test
+                 file, not the properties it loads); a file added since needs a plain run
+  --runs <N>     generated cases per property (default 25)
+  --summary      only write reports/mutation/README.md, index.html and summary.json from the
+                 folder reports present
+Each folder takes minutes to hours on 2 cores (the loop's properties are the slowest).`;
+
+const COMMAND = 'npm run mutation';
+
+function main(): number {
+  const { values } = parseArgs({ options: { folder: { type: 'string', multiple: true }, force: { type: 'boolean' }, survivors: { type: 'boolean' }, runs: { type: 'string' }, summary: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help === true) {
+    console.log(help);
+    return 0;
+  }
+  const folders = (values.folder ?? [...FOLDERS]) as Folder[];
+  const wrong = folders.filter((f) => !FOLDERS.includes(f));
+  if (wrong.length > 0) return usage(`--folder takes ${FOLDERS.join(', ')}, not ${wrong.join(', ')}`);
+  const runs = values.runs ?? '25';
+  if (!/^[1-9]\d{0,4}$/.test(runs)) return usage(`--runs takes a whole number from 1 to 99999, not "${runs}"`);
+  if (values.force === true && values.survivors === true) return usage('--force tests every mutant, --survivors only those not killed: give one');
+  if (values.summary !== true) {
+    for (const folder of folders) {
+      const status = values.survivors === true ? retestSurvivors(folder, runs) : runFolder(folder, values.force === true, runs);
+      if (status !== 0) return status;
+    }
+  }
+  return writeSummary();
+}
+
+function usage(message: string): number {
+  console.error(`mutation: ${message} (USAGE; see npm run mutation -- --help)`);
+  return 2;
+}
+
+function runFolder(folder: Folder, force: boolean, runs: string): number {
+  const out = packagePath(`reports/mutation/${folder}`);
+  mkdirSync(out, { recursive: true });
+  // A folder runs in parts of a few hundred lines: each part's results join the folder's report
+  // (the incremental file keeps those of files outside a run's scope), so a run cut short keeps
+  // every part it finished.
+  const parts = partsOf(folder);
+  for (const [i, files] of parts.entries()) {
+    const config = { mutate: files, incrementalFile: join(out, 'mutation.json'), htmlReporter: { fileName: join(out, 'mutation.html') }, reporters: ['html', 'clear-text', 'progress'] };
+    const status = runStryker(folder, config, force ? ['--force'] : [], runs, `${force ? 'every mutant' : 'incremental'}, part ${i + 1} of ${parts.length}: ${files.map((f) => f.slice(`src/${folder}/`.length)).join(', ')}`);
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+const PART_LINES = 600;
+
+function partsOf(folder: Folder): string[][] {
+  const files = readdirSync(packagePath(`src/${folder}`), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && basename(f) !== 'index.ts')
+    .map((f) => `src/${folder}/${f.split(sep).join('/')}`)
+    .filter((f) => OUT_OF_SCOPE[f] === undefined)
+    .sort();
+  const parts: string[][] = [];
+  let lines = Infinity;
+  for (const file of files) {
+    const n = readFileSync(packagePath(file), 'utf8').split('\n').length;
+    if (lines + n > PART_LINES) {
+      parts.push([]);
+      lines = 0;
+    }
+    parts.at(-1)!.push(file);
+    lines += n;
+  }
+  return parts;
+}
+
+function runStryker(folder: Folder, overrides: Record<string, unknown>, args: readonly string[], runs: string, what: string): number {
+  const base = JSON.parse(readFileSync(packagePath('stryker.config.json'), 'utf8')) as Record<string, unknown>;
+  const file = join(tmpdir(), `recon-stryker-${folder}-${process.pid}.json`);
+  writeFileAtomic(file, JSON.stringify({ ...base, ...overrides }, null, 2));
+  console.error(`mutation: src/${folder} (${what}, ${runs} runs per property)`);
+  const result = spawnSync(packagePath('node_modules/.bin/stryker'), ['run', file, ...args], { stdio: 'inherit', cwd: packagePath('.'), env: { ...process.env, RECON_MUTATION_RUNS: runs } });
+  if (result.error !== undefined) {
+    console.error(`mutation: could not start Stryker (${result.error.message}); run npm ci first (STRYKER_MISSING)`);
+    return 1;
+  }
+  if (result.status !== 0) console.error(`mutation: Stryker ended with exit code ${result.status} for src/${folder}`);
+  return result.status ?? 1;
+}
+
+// Read as Stryker wrote it: every field it has is kept when results are merged back.
+type RawReport = { files: Record<string, { source: string; mutants: Array<StrykerMutant & Record<string, unknown>> }> };
+const reportOf = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as RawReport;
+const keyOf = (file: string, m: StrykerMutant) => `${file}@${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column}/${m.mutatorName}/${m.replacement ?? ''}`;
+
+function retestSurvivors(folder: Folder, runs: string): number {
+  const file = packagePath(`reports/mutation/${folder}/mutation.json`);
+  if (!existsSync(file)) return usage(`--survivors: src/${folder} has no report yet (reports/mutation/${folder}/mutation.json); run it without --survivors first`);
+  const old = reportOf(file);
+  // A file whose source changed since the report is tested whole (its old locations are stale);
+  // in the others only the mutants not killed are, by their exact ranges.
+  const changed = new Set(Object.keys(old.files).filter((name) => !existsSync(packagePath(name)) || readFileSync(packagePath(name), 'utf8') !== old.files[name]!.source));
+  // Stryker's ranges take 1-based lines and 0-based columns; its reports give both 1-based.
+  const ranges = Object.entries(old.files).flatMap(([name, { mutants }]) =>
+    changed.has(name)
+      ? [name]
+      : mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage').map((m) => `${name}:${m.location.start.line}:${m.location.start.column - 1}-${m.location.end.line}:${m.location.end.column - 1}`),
+  ).filter((r) => OUT_OF_SCOPE[r.replace(/:[\d:-]+$/, '')] === undefined && existsSync(packagePath(r.replace(/:[\d:-]+$/, ''))));
+  if (ranges.length === 0) {
+    console.error(`mutation: src/${folder}: every mutant is killed or ignored; nothing to test again`);
+    return 0;
+  }
+  const fresh = join(tmpdir(), `recon-stryker-${folder}-${process.pid}-survivors.json`);
+  const status = runStryker(folder, { mutate: [...new Set(ranges)], incremental: false, reporters: ['json', 'clear-text', 'progress'], jsonReporter: { fileName: fresh } }, [], runs, `${ranges.length} parts not killed or changed`);
+  if (status !== 0) return status;
+  const now = reportOf(fresh);
+  const results = new Map(Object.entries(now.files).flatMap(([name, { mutants }]) => mutants.map((m) => [keyOf(name, m), m] as const)));
+  let updated = 0;
+  for (const [name, entry] of Object.entries(old.files)) {
+    if (changed.has(name)) {
+      const whole = now.files[name];
+      if (whole === undefined) delete old.files[name];
+      else old.files[name] = whole;
+      updated += whole?.mutants.length ?? 0;
+      continue;
+    }
+    entry.mutants = entry.mutants.map((m) => {
+      const result = results.get(keyOf(name, m));
+      if (result === undefined) return m;
+      updated++;
+      const { status, statusReason, killedBy, coveredBy, testsCompleted } = result;
+      return { ...m, status, statusReason, killedBy, coveredBy, testsCompleted } as typeof m;
+    });
+  }
+  writeFileAtomic(file, JSON.stringify(old));
+  writeFileAtomic(packagePath(`reports/mutation/${folder}/mutation.html`), renderStrykerHtml(old));
+  console.error(`mutation: src/${folder}: ${updated} results written into reports/mutation/${folder}/mutation.json`);
+  return 0;
+}
+
+function writeSummary(): number {
+  const present = FOLDERS.filter((f) => existsSync(packagePath(`reports/mutation/${f}/mutation.json`)));
+  if (present.length === 0) return usage('no folder report in reports/mutation/<folder>/mutation.json: run a folder first');
+  let scores;
+  try {
+    scores = present.map((f) => scoreFolder(f, JSON.parse(readFileSync(packagePath(`reports/mutation/${f}/mutation.json`), 'utf8')) as StrykerReport));
+  } catch (error) {
+    console.error(`mutation: a folder report cannot be read: ${error instanceof Error ? error.message : String(error)} (REPORT_INVALID)`);
+    return 1;
+  }
+  const dir = packagePath('reports/mutation');
+  writeFileAtomic(join(dir, 'README.md'), renderSummaryMarkdown(scores, COMMAND));
+  writeFileAtomic(join(dir, 'index.html'), renderSummaryHtml(scores, COMMAND));
+  writeFileAtomic(join(dir, 'summary.json'), `${JSON.stringify(scores.map(({ survivors, ...s }) => ({ ...s, notKilled: survivors.length })), null, 2)}\n`);
+  for (const s of scores) console.log(`src/${s.folder}: ${s.score === null ? 'n/a' : `${s.score.toFixed(1)} %`} (bound ${s.threshold} %), ${s.survivors.length} not killed, ${s.ignored} ignored`);
+  const below = scores.filter((s) => s.score !== null && s.score < s.threshold);
+  return below.length === 0 ? 0 : 1;
+}
+
+process.exitCode = main();
