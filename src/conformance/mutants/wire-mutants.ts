@@ -542,16 +542,6 @@ export const CHAT_DELTA_ASSUMED = inProcess('chat-delta-assumed', 'every chat-co
   },
 });
 
-export const EMPTY_WHATEVER_FINISH = inProcess('empty-whatever-finish', 'a stream without any block is reported as EMPTY_RESPONSE whatever its finish, so a reply cut at max tokens before its first token reads as an empty answer', 'stream parsing', {
-  parts: {
-    parseStream: (body, cuts) => {
-      const chunks = REFERENCE_PARTS.parseStream(body, cuts);
-      if (chunks.some((c) => c.type === 'block-start')) return chunks;
-      return chunks.map((c): StreamChunk => (c.type === 'finish' && c.reason.kind !== 'error' ? { type: 'finish', reason: { kind: 'error', failure: { message: 'the model finished without any content', code: 'EMPTY_RESPONSE' } } } : c));
-    },
-  },
-});
-
 export const WIRE_MUTANTS = [
   WIRE_KEYS_UNORDERED,
   WIRE_NULL_CONTENT,
@@ -589,5 +579,4 @@ export const WIRE_MUTANTS = [
   ANTHROPIC_ERROR_EVENT_IGNORED,
   ANTHROPIC_UNKNOWN_EVENT_REFUSED,
   CHAT_DELTA_ASSUMED,
-  EMPTY_WHATEVER_FINISH,
 ];
