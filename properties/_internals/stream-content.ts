@@ -3,7 +3,8 @@
  * block announced once by `block-start` before any of its deltas, indices numbered
  * 0, 1, 2… in first-seen order, deltas of the block's own type, one `block-end` whose
  * block is exactly what its deltas spelled, then at most one `usage` and one `finish`,
- * last. Anything else is a failure; what passes is the content to compare with the
+ * last; every chunk with exactly its type's keys, an error finish with a stable code.
+ * Anything else is a failure; what passes is the content to compare with the
  * generator's.
  */
 import type { ContentBlock, JsonObject, StreamChunk, TokenUsage } from '../../src/log/index.ts';
@@ -18,12 +19,51 @@ interface Open {
 
 const DELTA_OF = { 'text-delta': 'text', 'reasoning-delta': 'reasoning', 'tool-call-delta': 'tool-call' } as const;
 
+/** The keys each chunk type of the log has (`StreamChunk`), required then optional: a chunk with another key, or of another type, is not one. */
+const KEYS: Record<StreamChunk['type'], readonly [required: readonly string[], optional: readonly string[]]> = {
+  'block-start': [['type', 'index', 'blockType'], []],
+  'text-delta': [['type', 'index', 'text'], []],
+  'reasoning-delta': [['type', 'index', 'text'], []],
+  'tool-call-delta': [['type', 'index', 'id', 'argumentsDelta'], ['name']],
+  'block-end': [['type', 'index', 'block'], []],
+  usage: [['type', 'usage'], []],
+  finish: [['type', 'reason'], []],
+};
+
+/** A stable error code: capitals, digits and underscores, as the spec's codes and a provider's reason in capitals are. */
+const CODE = /^[A-Z][A-Z0-9_]*$/;
+
+/** The chunk is one of the protocol's, with exactly its keys and the types they take. */
+function checkShape(chunk: unknown, where: string): asserts chunk is StreamChunk {
+  if (typeof chunk !== 'object' || chunk === null || Array.isArray(chunk)) fail(`${where} is not a chunk object`);
+  const record = chunk as Record<string, unknown>;
+  const type = record['type'];
+  if (typeof type !== 'string' || !Object.hasOwn(KEYS, type)) fail(`${where} has type ${JSON.stringify(type)}, which is no stream chunk type`);
+  const [required, optional] = KEYS[type as StreamChunk['type']];
+  const missing = required.filter((k) => record[k] === undefined);
+  if (missing.length > 0) fail(`${where} lacks ${missing.join(', ')}`);
+  const extra = Object.keys(record).filter((k) => !required.includes(k) && !optional.includes(k));
+  if (extra.length > 0) fail(`${where} has keys a ${type} chunk does not have: ${extra.join(', ')}`);
+  if ('index' in record && !Number.isInteger(record['index'])) fail(`${where} has an index that is not an integer`);
+  for (const k of ['text', 'id', 'name', 'argumentsDelta']) if (record[k] !== undefined && typeof record[k] !== 'string') fail(`${where} has a ${k} that is not a string`);
+  if (type === 'finish') {
+    const reason = record['reason'] as Record<string, unknown> | null;
+    if (typeof reason !== 'object' || reason === null) fail(`${where} has no reason object`);
+    if (reason['kind'] === 'error') {
+      const failure = reason['failure'] as Record<string, unknown> | null | undefined;
+      if (typeof failure !== 'object' || failure === null || typeof failure['message'] !== 'string') fail(`${where} is an error finish without a failure message`);
+      if (typeof failure['code'] !== 'string' || !CODE.test(failure['code'])) fail(`${where} is an error finish whose code ${JSON.stringify(failure['code'])} is not a stable code`);
+    }
+  }
+}
+
 export function streamContent(chunks: readonly StreamChunk[]): ExpectedStream {
   const blocks: Open[] = [];
   let usage: TokenUsage | null = null;
   let finish: ExpectedFinish | undefined;
   chunks.forEach((chunk, at) => {
-    const where = `chunk ${at} (${chunk.type})`;
+    const where = `chunk ${at} (${String((chunk as { type?: unknown } | null)?.type)})`;
+    checkShape(chunk, where);
     if (finish !== undefined) fail(`${where} comes after the finish chunk, which must be last`);
     switch (chunk.type) {
       case 'block-start':

@@ -3,7 +3,10 @@
  * `_delta`, `_stop`, `message_delta`, `message_stop`, `ping`, `error`); thinking blocks
  * (with their signature delta), text of every class, several tool_use blocks whose input
  * streams as partial JSON, in any order, and now and then a block the harness does not carry
- * (redacted thinking); every stop reason, an `error` event, and a
+ * (redacted thinking, a server tool's use with its streamed input and its result); deltas the
+ * harness does not carry (a thinking signature, a text's citation) and an event type the API
+ * added later (the API may add some; readers skip them); every stop reason, an `error` event
+ * (its finish is the error, coded with its type), and a
  * stream cut before its `message_delta`; usage on `message_start` with the cache fields
  * present, null or absent and the final output count (legacy) or the cumulative counts
  * (current API, grown when server tools ran) on `message_delta`, or no usage at all.
@@ -15,12 +18,22 @@ import { defined, expectedFinish, finishLabels, looksLikeWire, reported, streame
 import type { UsageDraw } from './deepseek-stream.ts';
 import { textLabels } from './text.ts';
 
-type Block = { readonly kind: 'thinking' | 'text'; readonly text: string; readonly pieces: readonly string[] } | ({ readonly kind: 'tool_use' } & StreamedCall) | { readonly kind: 'redacted_thinking' };
+type Block =
+  | { readonly kind: 'thinking' | 'text'; readonly text: string; readonly pieces: readonly string[]; readonly cited?: true }
+  | ({ readonly kind: 'tool_use' } & StreamedCall)
+  | { readonly kind: 'redacted_thinking' }
+  | ({ readonly kind: 'server_tool_use' } & StreamedCall);
 
-/** Mostly blocks the harness carries; now and then one it does not (encrypted thinking), which takes a wire index but no harness block. */
+/**
+ * Mostly blocks the harness carries; now and then one it does not (encrypted thinking, a
+ * server tool's use, whose input streams as partial JSON, and its result), which takes a
+ * wire index but no harness block.
+ */
 const block: fc.Arbitrary<Block> = fc.oneof(
   { weight: 3, arbitrary: streamedText.map((t) => ({ kind: 'thinking' as const, ...t })) },
   { weight: 1, arbitrary: fc.constant({ kind: 'redacted_thinking' as const }) },
+  { weight: 1, arbitrary: streamedCall(0).map((c) => ({ kind: 'server_tool_use' as const, ...c, id: 'srvtoolu_014hJH82Qum7Td6UV8gDXThB', name: 'web_search' })) },
+  { weight: 1, arbitrary: streamedText.map((t) => ({ kind: 'text' as const, ...t, cited: true as const })) },
   { weight: 6, arbitrary: streamedText.map((t) => ({ kind: 'text' as const, ...t })) },
   { weight: 6, arbitrary: fc.nat(9).chain((i) => streamedCall(i)).map((c) => ({ kind: 'tool_use' as const, ...c })) },
 );
@@ -84,6 +97,9 @@ const anthropicUsage: fc.Arbitrary<AnthropicUsageDraw> = fc
     };
   });
 
+/** A web search result's citation, as a `citations_delta` carries it. */
+const CITATION = { type: 'web_search_result_location', cited_text: 'The tallest tower is 828 m.', url: 'https://example.com/towers', title: 'Towers', encrypted_index: 'Eo8BCioIAhgBIiQyYjQ0OWJmZi1lNm' };
+
 const STOP_KINDS = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'tool-calls', max_tokens: 'max-tokens' } as const;
 const ERROR_TYPES = ['overloaded_error', 'api_error'] as const;
 
@@ -94,18 +110,19 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     usage: fc.option(anthropicUsage, { freq: 5 }),
     ending: fc.noBias(fc.integer({ min: 0, max: 99 })),
     pings: fc.boolean(),
+    laterEvent: fc.boolean(),
     framing: framing(fc.constant(true)),
   })
   .map((drawn) => {
-    const { empty, usage, ending, pings } = drawn;
+    const { empty, usage, ending, pings, laterEvent } = drawn;
     // One stream in twenty has no content block at all.
     const blocks = empty === 0 ? [] : drawn.blocks;
     const usual = blocks.some((b) => b.kind === 'tool_use') ? 'tool_use' : 'end_turn';
-    const carried = blocks.filter((b) => b.kind !== 'redacted_thinking');
+    const carried = blocks.filter((b): b is Exclude<Block, { kind: 'redacted_thinking' | 'server_tool_use' }> => b.kind !== 'redacted_thinking' && b.kind !== 'server_tool_use');
     const stop = ending < 45 ? usual : ending < 52 ? 'stop_sequence' : ending < 72 ? 'max_tokens' : ending < 77 ? 'refusal' : ending < 81 ? 'pause_turn' : null;
     const error = ending >= 81 && ending < 93 ? ERROR_TYPES[ending % 2]! : undefined;
     const terminated = stop !== null && error === undefined;
-    // Only the terminator may lack its closing blank line (see deepseek-stream.ts).
+    // Only the terminator may lack its closing blank line (see deepseek-stream.ts); an error event is the last event, whole.
     const f = terminated ? drawn.framing : { ...drawn.framing, end: 'blank' as const };
     const events: SseMessage[] = [];
     const send = (event: string, data: object) => events.push({ event, data: { type: event, ...data } });
@@ -116,13 +133,22 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
         send('content_block_stop', { index });
         return;
       }
+      if (b.kind === 'server_tool_use') {
+        // A server tool's use streams its input like a tool_use block; its result block follows, whole.
+        send('content_block_start', { index, content_block: { type: 'server_tool_use', id: b.id, name: b.name, input: {} } });
+        for (const p of b.pieces) send('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: p } });
+        send('content_block_stop', { index });
+        return;
+      }
       const start = b.kind === 'tool_use' ? { type: 'tool_use', id: b.id, name: b.name, input: {} } : b.kind === 'thinking' ? { type: 'thinking', thinking: '', signature: '' } : { type: 'text', text: '' };
       send('content_block_start', { index, content_block: start });
       if (pings && index === 0) send('ping', {});
-      for (const p of b.pieces) {
+      if (laterEvent && index === 0) send('content_block_annotation', { index, annotation: { kind: 'note' } });
+      b.pieces.forEach((p, k) => {
         const delta = b.kind === 'thinking' ? { type: 'thinking_delta', thinking: p } : b.kind === 'text' ? { type: 'text_delta', text: p } : { type: 'input_json_delta', partial_json: p };
         send('content_block_delta', { index, delta });
-      }
+        if (b.kind === 'text' && b.cited === true && k === 0) send('content_block_delta', { index, delta: { type: 'citations_delta', citation: CITATION } });
+      });
       if (b.kind === 'thinking') send('content_block_delta', { index, delta: { type: 'signature_delta', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' } });
       send('content_block_stop', { index });
     });
@@ -139,7 +165,7 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     return {
       provider: 'anthropic' as const,
       body: frame(events, f),
-      expected: { blocks: expectedBlocks, usage: usageSeen?.expected ?? null, finish, ...(terminated && f.end === 'blank' ? {} : { unterminated: true as const }) },
+      expected: { blocks: expectedBlocks, usage: usageSeen?.expected ?? null, finish, ...((terminated || error !== undefined) && f.end === 'blank' ? {} : { unterminated: true as const }) },
       labels: {
         ...framingLabels(f),
         thinking: blocks.some((b) => b.kind === 'thinking'),
@@ -152,6 +178,9 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
         ...(usageSeen?.labels ?? {}),
         ...finishLabels(finish),
         'untranslated block': carried.length < blocks.length,
+        'untranslated block with deltas': blocks.some((b) => b.kind === 'server_tool_use'),
+        'untranslated delta': blocks.some((b) => b.kind === 'thinking' || (b.kind === 'text' && b.cited === true)),
+        'event type added later': laterEvent && blocks.length > 0,
         ...textLabels(texts),
         'text: wire lookalike': texts.some(looksLikeWire),
       },

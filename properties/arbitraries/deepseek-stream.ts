@@ -109,6 +109,8 @@ interface ChatScript {
   readonly usageRunning: boolean;
   /** The calls' first deltas together in one chunk, as servers that send parallel calls at once do; the rest follow call by call. */
   readonly callsTogether: boolean;
+  /** Azure OpenAI's content-filter chunks: one with `choices: []` first, and choices with filter results and no `delta`. */
+  readonly filterResults: boolean;
   readonly done: boolean;
   readonly framing: Framing;
 }
@@ -128,11 +130,15 @@ function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Ar
       usageNull: fc.boolean(),
       usageRunning: fc.boolean(),
       callsTogether: fc.boolean(),
+      filterResults: fc.boolean(),
+      // One stream in ten carries no content at all, whatever its finish.
+      empty: fc.noBias(fc.nat(9)),
       done: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
       framing: framing(fc.constant(false)),
       reasonDraw: fc.noBias(fc.integer({ min: 0, max: 99 })),
     })
-    .map(({ reasonDraw, ...s }) => {
+    .map(({ reasonDraw, empty, ...drawn }) => {
+      const s = empty === 0 ? { ...drawn, reasoning: null, text: null, calls: [] } : drawn;
       const errors = ERROR_REASONS[flavour];
       const usual = s.calls.length > 0 ? 'tool_calls' : 'stop';
       // Mostly the usual reason; then length, the error reasons, and a stream cut before its finish.
@@ -159,8 +165,12 @@ function encode(flavour: ChatFlavour, s: ChatScript): string {
   });
   const choice = (delta: object, finish: string | null = null) => ({ index: 0, delta, logprobs: null, finish_reason: finish });
   const messages: object[] = [chunk([choice(flavour === 'deepseek' ? { role: 'assistant', content: null, reasoning_content: '' } : { role: 'assistant', content: '', refusal: null })])];
+  // Azure's prompt filter results come first, on a chunk without choices; its completion filter results on a choice without a delta.
+  if (s.filterResults) messages.unshift({ id: '', object: '', created: 0, model: '', choices: [], prompt_filter_results: [{ prompt_index: 0, content_filter_results: FILTERED }] });
+  const filtered = () => (s.filterResults ? [chunk([{ index: 0, finish_reason: null, content_filter_results: FILTERED }])] : []);
+  messages.push(...filtered());
   for (const p of s.reasoning?.pieces ?? []) messages.push(chunk([choice({ content: null, reasoning_content: p })]));
-  for (const p of s.text?.pieces ?? []) messages.push(chunk([choice(flavour === 'deepseek' && s.reasoning !== null ? { content: p, reasoning_content: null } : { content: p })]));
+  for (const p of s.text?.pieces ?? []) messages.push(chunk([choice(flavour === 'deepseek' && s.reasoning !== null ? { content: p, reasoning_content: null } : { content: p })]), ...filtered());
   const opening = (call: StreamedCall, i: number) => ({ index: i, id: call.id, type: 'function', function: { name: call.name, arguments: call.pieces[0] } });
   if (s.callsTogether) messages.push(chunk([choice({ tool_calls: s.calls.map(opening) })]));
   s.calls.forEach((call, i) => {
@@ -197,6 +207,9 @@ function expectedBlocks(s: ChatScript): ContentBlock[] {
   return blocks;
 }
 
+/** What Azure's content filter reports of a harmless text. */
+const FILTERED = { hate: { filtered: false, severity: 'safe' }, self_harm: { filtered: false, severity: 'safe' }, sexual: { filtered: false, severity: 'safe' }, violence: { filtered: false, severity: 'safe' } };
+
 const FINISH_KINDS = { stop: 'stop', tool_calls: 'tool-calls', length: 'max-tokens' } as const;
 
 export function chatCompletionsStream(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Arbitrary<GeneratedStream> {
@@ -219,6 +232,8 @@ export function chatCompletionsStream(flavour: ChatFlavour, usage: fc.Arbitrary<
         'usage on its own chunk': s.usage !== null && s.usageAlone,
         'running usage': s.usageRunning,
         'calls in one chunk': s.callsTogether,
+        'choice without delta': s.filterResults,
+        'no block, finish not stop': blocks.length === 0 && finish.kind !== 'error',
         ...Object.fromEntries((['repeated', 'blank', 'null', 'changed'] as const).map((kind) => [`tool identity ${kind}`, s.calls.some((_, i) => s.identities[i]?.kind === kind)])),
         ...Object.fromEntries(Object.entries(s.usage?.labels ?? {}).map(([k, v]) => [k, v])),
         ...finishLabels(finish),

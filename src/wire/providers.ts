@@ -25,15 +25,14 @@ export function translateSse(translator: StreamTranslator, events: readonly SseE
 }
 
 /** The stream chunks of a whole SSE body (or the pieces it arrived in), the translator's closing chunks included. */
-export function translateSseBody(translator: StreamTranslator, body: Uint8Array | string | Iterable<Uint8Array | string>): StreamChunk[] {
-  return [...translateSse(translator, parseSse(body)), ...translator.finish()];
+export function translateSseBody(translator: StreamTranslator, pieces: Iterable<Uint8Array | string>): StreamChunk[] {
+  return [...translateSse(translator, parseSse(pieces)), ...translator.finish()];
 }
 
 /** The same for a body still arriving: each chunk as soon as its event is complete. */
 export async function* translateSseStream(translator: StreamTranslator, pieces: AsyncIterable<Uint8Array>): AsyncGenerator<StreamChunk> {
   const decoder = new SseDecoder();
   for await (const piece of pieces) yield* translateSse(translator, decoder.push(piece));
-  yield* translateSse(translator, decoder.end());
   yield* translator.finish();
 }
 

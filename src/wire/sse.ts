@@ -10,6 +10,7 @@ export interface SseEvent {
  * line may be split anywhere, and the events come out the same.
  */
 export class SseDecoder {
+  // Stryker disable next-line ObjectLiteral: fatal: false is TextDecoder's default, so {} decodes alike
   readonly #decoder = new TextDecoder('utf-8', { fatal: false });
   #pending: SseEvent[] = [];
   readonly #parser = createParser({
@@ -23,14 +24,6 @@ export class SseDecoder {
     return this.#take();
   }
 
-  /** Flushes a final event that was not followed by a blank line. */
-  end(): SseEvent[] {
-    const rest = this.#decoder.decode();
-    if (rest !== '') this.#parser.feed(rest);
-    this.#parser.feed('\n\n');
-    return this.#take();
-  }
-
   #take(): SseEvent[] {
     const out = this.#pending;
     this.#pending = [];
@@ -39,15 +32,13 @@ export class SseDecoder {
 }
 
 /**
- * All events of a complete SSE body, given whole or as the pieces it arrived in. A last
- * event that lacks its closing blank line is still delivered: some servers end that way.
+ * All events of a complete SSE body, given as the pieces it arrived in. An event is complete
+ * at its blank line: a last one the body ends before is not dispatched, as the SSE standard
+ * says ("the incomplete event is not dispatched") and DSH rc.8's reader does.
  */
-export function parseSse(body: Uint8Array | string | Iterable<Uint8Array | string>): SseEvent[] {
+export function parseSse(pieces: Iterable<Uint8Array | string>): SseEvent[] {
   const decoder = new SseDecoder();
-  const pieces = typeof body === 'string' || body instanceof Uint8Array ? [body] : body;
-  const events: SseEvent[] = [];
-  for (const piece of pieces) events.push(...decoder.push(piece));
-  return [...events, ...decoder.end()];
+  return [...pieces].flatMap((piece) => decoder.push(piece));
 }
 
 // Stryker disable all: read only by src/http (usage of recorded and proxied responses), never by the reference; test/http/sse-usage.test.ts checks it

@@ -92,7 +92,7 @@ export const mapOpenAiUsage = (usage: OpenAiChatUsage): TokenUsage => tokenUsage
 export const mapAnthropicUsage = (usage: AnthropicUsage): TokenUsage => tokenUsage(reportedUsage('messages', usage as Readonly<Record<string, unknown>>));
 
 /** A count as the wire reports it: absent, null or not a finite number is unreported. */
-export const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+export const count = (value: unknown): number | undefined => (Number.isFinite(value) ? (value as number) : undefined);
 
 const object = (value: unknown): Readonly<Record<string, unknown>> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

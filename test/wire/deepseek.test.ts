@@ -119,7 +119,7 @@ function translate(pieces: ReadonlyArray<string | Uint8Array>): StreamChunk[] {
   const decoder = new SseDecoder();
   const translator = new DeepSeekStreamTranslator();
   const out = pieces.flatMap((piece) => translateSse(translator, decoder.push(piece)));
-  return [...out, ...translateSse(translator, decoder.end()), ...translator.finish()];
+  return [...out, ...translator.finish()];
 }
 
 describe('DeepSeek stream translation (spec §8.2)', () => {
@@ -178,7 +178,9 @@ describe('DeepSeek stream translation (spec §8.2)', () => {
     expect(finish('stop')).toMatchObject({ reason: { kind: 'error', failure: { code: 'EMPTY_RESPONSE' } } });
   });
 
-  it('delivers a last event that lacks its closing blank line', () => {
-    expect(parseSse('data: a\n\ndata: b')).toEqual([{ data: 'a' }, { data: 'b' }]);
+  it('does not dispatch a last event that lacks its closing blank line (the SSE standard)', () => {
+    expect(parseSse(['data: a\n\ndata: b'])).toEqual([{ data: 'a' }]);
+    expect(parseSse(['data: a\n\ndata: b\n'])).toEqual([{ data: 'a' }]);
+    expect(parseSse(['data: a\n\ndata: b\r\n', '\r\n'])).toEqual([{ data: 'a' }, { data: 'b' }]);
   });
 });

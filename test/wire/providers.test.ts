@@ -10,7 +10,7 @@ const request: GenerateRequest = { provider: 'x', model: 'm', maxTokens: 100, sy
 
 function translate(provider: keyof typeof WIRE_FORMATS, body: string): StreamChunk[] {
   const t = WIRE_FORMATS[provider].translator();
-  return [...translateSse(t, parseSse(body)), ...t.finish()];
+  return [...translateSse(t, parseSse([body])), ...t.finish()];
 }
 
 describe('OpenAI chat completions', () => {

@@ -485,6 +485,63 @@ export const TOOL_CALL_EMPTY_ID_TAKEN = inProcess('tool-call-empty-id-taken', 'a
   parts: { parseStream: identityOverwritten },
 });
 
+/** Anthropic deltas added to the block opened last when their index names no block the translator opened (a server tool's input). */
+function deltasToLastBlock(body: Uint8Array, cuts: readonly number[]): StreamChunk[] {
+  const translator = new AnthropicStreamTranslator();
+  const opened = new Set<unknown>();
+  let last: { index: unknown; type: string } | undefined;
+  const AS = { text: (t: string) => ({ type: 'text_delta', text: t }), reasoning: (t: string) => ({ type: 'thinking_delta', thinking: t }), 'tool-call': (t: string) => ({ type: 'input_json_delta', partial_json: t }) } as Record<string, (t: string) => object>;
+  const push = (event: unknown): StreamChunk[] => {
+    const out = translator.push(event);
+    if (!isObject(event)) return out;
+    const started = out.find((c) => c.type === 'block-start');
+    if (started !== undefined) {
+      opened.add(event['index']);
+      last = { index: event['index'], type: started.blockType };
+    }
+    if (event['type'] !== 'content_block_delta' || opened.has(event['index']) || last === undefined) return out;
+    const delta = isObject(event['delta']) ? event['delta'] : {};
+    const text = [delta['partial_json'], delta['text'], delta['thinking']].find((v): v is string => typeof v === 'string');
+    return text === undefined ? out : translator.push({ ...event, index: last.index, delta: AS[last.type]!(text) });
+  };
+  return translateSseBody({ push, finish: () => translator.finish() }, cutAt(body, cuts));
+}
+
+export const ANTHROPIC_DELTA_TO_LAST_BLOCK = inProcess('anthropic-delta-to-last-block', 'an Anthropic delta whose index names no block the translator opened (a server tool’s streamed input) is added to the block opened last, so a web search query lands in the reply’s text', 'stream parsing', {
+  parts: { wire: { openai: openAi, anthropic: { serialize: anthropic.serialize, parseStream: deltasToLastBlock } } },
+});
+
+export const ANTHROPIC_ERROR_EVENT_IGNORED = inProcess('anthropic-error-event-ignored', 'an Anthropic `error` event is skipped like an unknown event, so an overloaded stream ends as merely incomplete and its error type is lost', 'stream parsing', {
+  parts: { wire: { openai: openAi, anthropic: { serialize: anthropic.serialize, parseStream: bentStream(() => new AnthropicStreamTranslator(), (event) => (event['type'] === 'error' ? undefined : event)) } } },
+});
+
+const ANTHROPIC_EVENTS = new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop', 'ping', 'error']);
+
+export const ANTHROPIC_UNKNOWN_EVENT_REFUSED = inProcess('anthropic-unknown-event-refused', 'an Anthropic event of a type the translator does not list is refused, where the API says new event types may come and are to be skipped', 'stream parsing', {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: {
+        serialize: anthropic.serialize,
+        parseStream: bentStream(() => new AnthropicStreamTranslator(), (event) => {
+          if (!ANTHROPIC_EVENTS.has(String(event['type']))) throw new Error(`unknown stream event ${String(event['type'])}`);
+          return event;
+        }),
+      },
+    },
+  },
+});
+
+export const CHAT_DELTA_ASSUMED = inProcess('chat-delta-assumed', 'every chat-completions choice is read as carrying a delta, so a choice without one (Azure’s content-filter results) breaks the stream', 'stream parsing', {
+  parts: {
+    parseStream: bentStream(() => new DeepSeekStreamTranslator(), (event) => {
+      const choices = event['choices'];
+      if (Array.isArray(choices) && isObject(choices[0]) && !isObject(choices[0]['delta'])) throw new TypeError("Cannot read properties of undefined (reading 'content')");
+      return event;
+    }),
+  },
+});
+
 export const WIRE_MUTANTS = [
   WIRE_KEYS_UNORDERED,
   WIRE_NULL_CONTENT,
@@ -518,4 +575,8 @@ export const WIRE_MUTANTS = [
   TOOL_CALL_FIRST_ID_KEPT,
   TOOL_CALL_NAME_APPENDED,
   TOOL_CALL_EMPTY_ID_TAKEN,
+  ANTHROPIC_DELTA_TO_LAST_BLOCK,
+  ANTHROPIC_ERROR_EVENT_IGNORED,
+  ANTHROPIC_UNKNOWN_EVENT_REFUSED,
+  CHAT_DELTA_ASSUMED,
 ];
