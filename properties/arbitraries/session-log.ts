@@ -365,8 +365,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     ...(parentSession === undefined ? {} : { parentSession }),
     ...(seedLength === undefined ? {} : { seedLength }),
     ...(origin === undefined ? {} : { origin }),
-    // DSH writes it always; an older writer left it out.
-    ...(delegationDepth === undefined ? {} : { delegationDepth }),
+    // A JSONL writer writes it always (spec §1.5; DSH rc.8's reader refuses a header line without it).
+    delegationDepth: delegationDepth ?? 0,
     ...(agentPreset === undefined ? {} : { agentPreset }),
   };
   const events: SessionEvent[] = [];

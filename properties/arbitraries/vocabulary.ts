@@ -43,6 +43,8 @@ export type ValueClass = string;
 interface FieldSpec {
   /** The classes valid v0 logs must show (an optional field's `present` and `absent` are added). */
   readonly classes?: readonly ValueClass[];
+  /** Why an optional field of the type is present in every stored log (then only `present` is wanted). */
+  readonly alwaysStored?: string;
   /** The shape of the value (an object) or of each item (a list); with `by`, the union's name. */
   readonly shape?: ShapeName | Union;
   /** The value is one of a union, named `${shape}: ${value[by]}`. */
@@ -129,7 +131,7 @@ export const SHAPES: Shapes = {
     seedLength: { optional: true },
     isSeeded: { optional: true, outside: 'format v2+ (dsh-eras §1.3); test/log/formats.test.ts writes it' },
     origin: { optional: true, classes: ['value: subagent'] },
-    delegationDepth: { optional: true, classes: ['zero', 'positive'] },
+    delegationDepth: { optional: true, alwaysStored: 'a JSONL writer always writes it (spec §1.5), and DSH rc.8 refuses a header line without it', classes: ['zero', 'positive'] },
     agentPreset: { optional: true },
   },
   message: {
@@ -392,7 +394,7 @@ export function wantedClasses(): Map<string, readonly ValueClass[]> {
     if ('outside' in table && typeof table['outside'] === 'string') continue;
     for (const [field, spec] of Object.entries(table)) {
       if (spec.outside !== undefined) continue;
-      wanted.set(`${shape}.${field}`, [...(spec.optional === true ? ['present', 'absent'] : ['present']), ...(spec.classes ?? [])]);
+      wanted.set(`${shape}.${field}`, [...(spec.optional === true && spec.alwaysStored === undefined ? ['present', 'absent'] : ['present']), ...(spec.classes ?? [])]);
     }
   }
   return wanted;

@@ -60,7 +60,7 @@ describe('the audit bench’s logs', () => {
     const path = join(dir, 'one.jsonl');
     const written = writeLargeLog(path, 1e6);
     // Exact, as the bench reports them: a change here is a change in the generator.
-    expect(written).toEqual({ bytes: 1_140_356, events: 9974 });
+    expect(written).toEqual({ bytes: 1_139_134, events: 9974 });
     expect(statSync(path).size).toBe(written.bytes);
     const audit = await auditFile(path, 'one.jsonl');
     if (!audit.ok) throw new Error(audit.message);
@@ -71,7 +71,7 @@ describe('the audit bench’s logs', () => {
   it('include the same log compressed as DSH writes it, a checksummed frame per turn, that audits as its plaintext', async () => {
     // The bench itself refuses to time a compressed log that audits otherwise than its plaintext.
     const run = await compressedAuditThroughput({ ...PROFILES.quick, zstdAuditMegabytes: 1, auditSamples: 1 });
-    expect(run).toMatchObject({ megabytes: 1, bytes: 1_140_356, events: 9974, frames: 201 });
+    expect(run).toMatchObject({ megabytes: 1, bytes: 1_139_134, events: 9974, frames: 201 });
     expect(run.compressedBytes).toBeLessThan(run.bytes / 4);
     expect(Number.isFinite(run.ratio) && run.ratio > 0).toBe(true);
   });
