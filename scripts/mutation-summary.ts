@@ -2,6 +2,7 @@
 // read from Stryker's own reports (mutation-testing-report-schema) of each folder's run.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { esc } from '../src/report/html.ts';
 import { formatTable } from '../src/report/table.ts';
 
 export const FOLDERS = ['log', 'fold', 'wire', 'loop'] as const;
@@ -145,15 +146,13 @@ export function renderSummaryMarkdown(scores: readonly FolderScore[], command: s
   return `${out.join('\n')}\n`;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 export function renderSummaryHtml(scores: readonly FolderScore[], command: string): string {
   const rows = scores
     .map((s) => `<tr class="${verdict(s) === 'below' ? 'below' : ''}"><th><a href="${s.folder}/mutation.html">src/${s.folder}</a></th><td>${s.score === null ? 'n/a' : `${s.score.toFixed(1)} %`}</td><td>${s.threshold} %</td><td>${verdict(s)}</td><td>${s.killed}</td><td>${s.timeout}</td><td>${s.survived}</td><td>${s.noCoverage}</td><td>${s.ignored}</td><td>${s.errors}</td></tr>`)
     .join('\n');
   const sections = scores
     .map((s) => {
-      const list = s.survivors.map((v) => `<tr><td><code>${escapeHtml(`${v.file}:${v.line}:${v.column}`)}</code></td><td>${v.mutator}</td><td>${v.status}</td><td><code>${escapeHtml(v.original)}</code></td><td><code>${escapeHtml(v.replacement)}</code></td></tr>`).join('\n');
+      const list = s.survivors.map((v) => `<tr><td><code>${esc(`${v.file}:${v.line}:${v.column}`)}</code></td><td>${v.mutator}</td><td>${v.status}</td><td><code>${esc(v.original)}</code></td><td><code>${esc(v.replacement)}</code></td></tr>`).join('\n');
       return `<h2 id="${s.folder}">src/${s.folder}: ${s.survivors.length} not killed</h2>${s.survivors.length === 0 ? '' : `<table class="list"><tr><th>where</th><th>mutator</th><th>status</th><th>original</th><th>mutant</th></tr>${list}</table>`}`;
     })
     .join('\n');
@@ -161,7 +160,7 @@ export function renderSummaryHtml(scores: readonly FolderScore[], command: strin
 <html lang="en"><head><meta charset="utf-8"><title>Mutation testing of the reference</title>
 <style>body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#222}table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}tr.below td,tr.below th{background:#fde8e8}table.list{font-size:13px}code{font-size:12px;word-break:break-all}</style></head>
 <body><h1>Mutation testing of the reference</h1>
-<p>Stryker mutates the reference implementation; the only test is the property suite, loaded unmutated. Written by <code>${escapeHtml(command)}</code>. Score = (killed + timeout) ÷ (killed + timeout + survived + no coverage); ignored mutants (marked equivalent in the source with a reason, or static) are outside it.</p>
+<p>Stryker mutates the reference implementation; the only test is the property suite, loaded unmutated. Written by <code>${esc(command)}</code>. Score = (killed + timeout) ÷ (killed + timeout + survived + no coverage); ignored mutants (marked equivalent in the source with a reason, or static) are outside it.</p>
 <table><tr><th>folder</th><th>score</th><th>bound</th><th>verdict</th><th>killed</th><th>timeout</th><th>survived</th><th>no coverage</th><th>ignored</th><th>errors</th></tr>
 ${rows}</table>
 ${sections}

@@ -4,13 +4,13 @@
 //   npm run mutation -- --folder wire        (then, with every folder's report present)
 //   npm run mutation -- --summary
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../src/_internals/atomic-write.ts';
 import { packagePath } from '../src/_internals/package-root.ts';
-import { FOLDERS, OUT_OF_SCOPE, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, type Folder, type StrykerMutant, type StrykerReport } from './mutation-summary.ts';
+import { FOLDERS, OUT_OF_SCOPE, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, type Folder, type StrykerMutant } from './mutation-summary.ts';
 
 const help = `Usage: npm run mutation -- [--folder log|fold|wire|loop]... [--force | --survivors] [--runs N] [--summary]
 
@@ -64,7 +64,7 @@ function runFolder(folder: Folder, force: boolean, runs: string): number {
   // every part it finished.
   const parts = partsOf(folder);
   for (const [i, files] of parts.entries()) {
-    const config = { mutate: files, incrementalFile: join(out, 'mutation.json'), htmlReporter: { fileName: join(out, 'mutation.html') }, reporters: ['html', 'clear-text', 'progress'] };
+    const config = { mutate: files, incrementalFile: reportFile(folder), htmlReporter: { fileName: join(out, 'mutation.html') }, reporters: ['html', 'clear-text', 'progress'] };
     const status = runStryker(folder, config, force ? ['--force'] : [], runs, `${force ? 'every mutant' : 'incremental'}, part ${i + 1} of ${parts.length}: ${files.map((f) => f.slice(`src/${folder}/`.length)).join(', ')}`);
     if (status !== 0) return status;
   }
@@ -93,12 +93,16 @@ function partsOf(folder: Folder): string[][] {
   return parts;
 }
 
+/** A folder's last report: Stryker's own (mutation-testing-report-schema), and its incremental file. */
+const reportFile = (folder: Folder) => packagePath(`reports/mutation/${folder}/mutation.json`);
+
 function runStryker(folder: Folder, overrides: Record<string, unknown>, args: readonly string[], runs: string, what: string): number {
   const base = JSON.parse(readFileSync(packagePath('stryker.config.json'), 'utf8')) as Record<string, unknown>;
   const file = join(tmpdir(), `recon-stryker-${folder}-${process.pid}.json`);
   writeFileAtomic(file, JSON.stringify({ ...base, ...overrides }, null, 2));
   console.error(`mutation: src/${folder} (${what}, ${runs} runs per property)`);
   const result = spawnSync(packagePath('node_modules/.bin/stryker'), ['run', file, ...args], { stdio: 'inherit', cwd: packagePath('.'), env: { ...process.env, RECON_MUTATION_RUNS: runs } });
+  rmSync(file, { force: true });
   if (result.error !== undefined) {
     console.error(`mutation: could not start Stryker (${result.error.message}); run npm ci first (STRYKER_MISSING)`);
     return 1;
@@ -113,18 +117,19 @@ const reportOf = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Raw
 const keyOf = (file: string, m: StrykerMutant) => `${file}@${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column}/${m.mutatorName}/${m.replacement ?? ''}`;
 
 function retestSurvivors(folder: Folder, runs: string): number {
-  const file = packagePath(`reports/mutation/${folder}/mutation.json`);
+  const file = reportFile(folder);
   if (!existsSync(file)) return usage(`--survivors: src/${folder} has no report yet (reports/mutation/${folder}/mutation.json); run it without --survivors first`);
   const old = reportOf(file);
   // A file whose source changed since the report is tested whole (its old locations are stale);
   // in the others only the mutants not killed are, by their exact ranges.
-  const changed = new Set(Object.keys(old.files).filter((name) => !existsSync(packagePath(name)) || readFileSync(packagePath(name), 'utf8') !== old.files[name]!.source));
+  const testable = Object.entries(old.files).filter(([name]) => OUT_OF_SCOPE[name] === undefined && existsSync(packagePath(name)));
+  const changed = new Set(testable.filter(([name, { source }]) => readFileSync(packagePath(name), 'utf8') !== source).map(([name]) => name));
   // Stryker's ranges take 1-based lines and 0-based columns; its reports give both 1-based.
-  const ranges = Object.entries(old.files).flatMap(([name, { mutants }]) =>
+  const ranges = testable.flatMap(([name, { mutants }]) =>
     changed.has(name)
       ? [name]
       : mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage').map((m) => `${name}:${m.location.start.line}:${m.location.start.column - 1}-${m.location.end.line}:${m.location.end.column - 1}`),
-  ).filter((r) => OUT_OF_SCOPE[r.replace(/:[\d:-]+$/, '')] === undefined && existsSync(packagePath(r.replace(/:[\d:-]+$/, ''))));
+  );
   if (ranges.length === 0) {
     console.error(`mutation: src/${folder}: every mutant is killed or ignored; nothing to test again`);
     return 0;
@@ -133,6 +138,7 @@ function retestSurvivors(folder: Folder, runs: string): number {
   const status = runStryker(folder, { mutate: [...new Set(ranges)], incremental: false, reporters: ['json', 'clear-text', 'progress'], jsonReporter: { fileName: fresh } }, [], runs, `${ranges.length} parts not killed or changed`);
   if (status !== 0) return status;
   const now = reportOf(fresh);
+  rmSync(fresh, { force: true });
   const results = new Map(Object.entries(now.files).flatMap(([name, { mutants }]) => mutants.map((m) => [keyOf(name, m), m] as const)));
   let updated = 0;
   for (const [name, entry] of Object.entries(old.files)) {
@@ -158,11 +164,11 @@ function retestSurvivors(folder: Folder, runs: string): number {
 }
 
 function writeSummary(): number {
-  const present = FOLDERS.filter((f) => existsSync(packagePath(`reports/mutation/${f}/mutation.json`)));
+  const present = FOLDERS.filter((f) => existsSync(reportFile(f)));
   if (present.length === 0) return usage('no folder report in reports/mutation/<folder>/mutation.json: run a folder first');
   let scores;
   try {
-    scores = present.map((f) => scoreFolder(f, JSON.parse(readFileSync(packagePath(`reports/mutation/${f}/mutation.json`), 'utf8')) as StrykerReport));
+    scores = present.map((f) => scoreFolder(f, reportOf(reportFile(f))));
   } catch (error) {
     console.error(`mutation: a folder report cannot be read: ${error instanceof Error ? error.message : String(error)} (REPORT_INVALID)`);
     return 1;

@@ -1,9 +1,0 @@
-// @ts-nocheck
-import { defineConfig } from 'vitest/config';
-
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-  },
-});
