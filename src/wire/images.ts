@@ -40,7 +40,8 @@ export function base64Length(bytes: number): number {
 /** The recorded byte length of an image block (0 when the reference has none: its read refuses it later). */
 function recordedBytes(block: ImageBlock): number {
   const bytes = block.attachment['bytes'];
-  return typeof bytes === 'number' && Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  // Stryker disable next-line EqualityOperator: a size of 0 counts 0 either way
+  return Number.isFinite(bytes) && (bytes as number) > 0 ? (bytes as number) : 0;
 }
 
 /** Every image of `messages`, in request order (nested tool-result content in place). */
@@ -88,10 +89,17 @@ function replaceOldest(blocks: readonly ContentBlock[], left: { count: number })
   return out ?? blocks;
 }
 
-/** The gate of an image request: a store to read from and a model that takes images, else UNSUPPORTED_CONTENT. */
-export function imageStore(options: ImageWireOptions | undefined, model: string, provider: string): AttachmentStore {
-  if (options?.acceptsImages?.(model) !== true) throw new ReconError('UNSUPPORTED_CONTENT', `${provider} model "${model}" does not accept image input`);
+/**
+ * The gate of an image request: a store to read from, a model that takes images, and images
+ * only in user-role messages, else UNSUPPORTED_CONTENT. The roles are checked on the messages
+ * as logged, before the offload, so an image where none may be is refused even when the
+ * offload would have turned it into text (rc.8 `assertSupportedImageRoles`, before
+ * `offloadRequestImages`).
+ */
+export function imageStore(options: ImageWireOptions | undefined, request: { readonly model: string; readonly messages: readonly Message[] }, provider: string): AttachmentStore {
+  if (options?.acceptsImages?.(request.model) !== true) throw new ReconError('UNSUPPORTED_CONTENT', `${provider} model "${request.model}" does not accept image input`);
   if (options.attachments === undefined) throw new ReconError('UNSUPPORTED_CONTENT', `a ${provider} request with images needs the attachment store its objects are read from`);
+  for (const m of request.messages) if (m.role !== 'user' && hasImage(m.content)) throw new ReconError('UNSUPPORTED_CONTENT', `the ${provider} path cannot carry an image in a ${m.role} message`);
   return options.attachments;
 }
 

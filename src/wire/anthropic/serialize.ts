@@ -31,11 +31,10 @@ export function serializeAnthropicRequest(request: GenerateRequest, options: Ant
     // Thinking blocks must go back with their signatures, which the neutral log does not keep.
     throw new ReconError('UNSUPPORTED_REASONING_EFFORT', `the Anthropic path sends no extended thinking; effort "${request.reasoningEffort}" cannot be honoured`);
   }
+  // A v4 developer message has no place on this wire: refused, never sent as a user turn, and before any read.
+  if (request.messages.some((m) => m.role === 'developer')) unsupported('developer message');
   const withImages = request.messages.some((m) => hasImage(m.content));
-  const store = withImages ? imageStore(options.images, request.model, 'Anthropic') : undefined;
-  if (store !== undefined) {
-    for (const m of request.messages) if (m.role !== 'user' && hasImage(m.content)) throw new ReconError('UNSUPPORTED_CONTENT', `the Anthropic path cannot carry an image in a ${m.role} message`);
-  }
+  const store = withImages ? imageStore(options.images, request, 'Anthropic') : undefined;
   const messages = wireMessages(withImages ? offloadOldestImages(request.messages, options.images?.maxRequestImageBytes) : request.messages, store);
   const last = messages.at(-1)?.content.at(-1);
   if (last !== undefined) last['cache_control'] = { type: 'ephemeral' };
@@ -58,8 +57,6 @@ export function serializeAnthropicRequest(request: GenerateRequest, options: Ant
 function wireMessages(messages: readonly Message[], store: AttachmentStore | undefined): WireMessage[] {
   const out: WireMessage[] = [];
   for (const message of messages) {
-    // A v4 developer message has no place on this wire: refused, never sent as a user turn.
-    if (message.role === 'developer') unsupported('developer message');
     const role = message.role === 'assistant' ? 'assistant' : 'user';
     const blocks = message.content.flatMap((block) => wireBlocks(block, store));
     if (blocks.length === 0) continue;

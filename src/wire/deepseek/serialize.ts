@@ -39,7 +39,7 @@ export function serializeDeepSeekRequest(request: GenerateRequest, options: Deep
 /** The text path, or (when a message holds an image) rc.8's image path: gate, offload of the oldest, then verified reads. */
 function deepSeekMessages(request: GenerateRequest, images: ImageWireOptions | undefined): object[] {
   if (!request.messages.some((m) => hasImage(m.content))) return chatCompletionsMessages(request, 'DeepSeek', assistantMessage);
-  const store = imageStore(images, request.model, 'DeepSeek');
+  const store = imageStore(images, request, 'DeepSeek');
   const messages = offloadOldestImages(request.messages, images?.maxRequestImageBytes ?? DEEPSEEK_MAX_REQUEST_IMAGE_BYTES);
   return chatCompletionsImageMessages(messages, request.system, 'DeepSeek', assistantMessage, store);
 }

@@ -34,7 +34,7 @@ export function serializeOpenAiRequest(request: GenerateRequest, options: OpenAi
 
 function openAiMessages(request: GenerateRequest, images: ImageWireOptions | undefined): object[] {
   if (!request.messages.some((m) => hasImage(m.content))) return chatCompletionsMessages(request, 'OpenAI', assistant);
-  const store = imageStore(images, request.model, 'OpenAI');
+  const store = imageStore(images, request, 'OpenAI');
   return chatCompletionsImageMessages(offloadOldestImages(request.messages, images?.maxRequestImageBytes), request.system, 'OpenAI', assistant, store);
 }
 
