@@ -1,7 +1,10 @@
 /**
  * Requests as a serializer receives them (`GenerateRequest`): messages of every role with
  * text of every class, replies whose reasoning, text and tool calls come in any order and
- * number, tool results (empty, several blocks, errors), now and then a v4 developer message
+ * number, tool results (empty, several blocks, errors), user turns that hold tool results
+ * beside text, now and then a block in a message it does not belong to (the type lets any
+ * block be anywhere: reasoning in a prompt, a call in a result), tool-call arguments that are
+ * JSON but not an object, now and then a v4 developer message
  * (refused by every wire here), system prompt and tools present, empty, absent or as many as
  * a large catalog, tools with their keys in any order, keys beyond the three the wire sends,
  * and JSON-schema parameters with any keywords (prototype keys such as `__proto__`
@@ -18,22 +21,46 @@ import { anyText, textLabels, toolName } from './text.ts';
 const textBlock = anyText.map((text): ContentBlock => ({ type: 'text', text }));
 /** An image (spec §2.1): no text path carries one, so a request holding it is refused (spec §8.1 item 4). */
 const imageBlock: ContentBlock = { type: 'image', attachment: { attachmentId: `sha256:${'ab'.repeat(32)}`, mediaType: 'image/png', bytes: 68, width: 1, height: 1 } };
-/** Mostly text; now and then an image. */
-const block = fc.oneof({ weight: 12, arbitrary: textBlock }, { weight: 1, arbitrary: fc.constant(imageBlock) });
 const callId = fc.constantFrom('call_1', 'call_2', 'toolu_01A09q90qw90lq917835lq9', 'c-ü-1');
 
+/**
+ * Tool-call arguments as models write them: mostly a JSON object or text that is no JSON,
+ * now and then JSON that is not an object (an array, the object encoded once more as a
+ * string, a number, null, a boolean), which Anthropic's object `input` cannot carry.
+ */
+const callArguments = fc.oneof({ weight: 8, arbitrary: toolArguments }, { weight: 1, arbitrary: fc.constantFrom('[]', '["a",1]', 'null', '42', '-0.5', '"{\\"path\\":\\"a\\"}"', 'true') });
+const toolCallBlock = fc.record({ id: callId, name: toolName, arguments: callArguments }).map((c): ContentBlock => ({ type: 'tool-call', ...c }));
+const reasoningBlock = anyText.map((text): ContentBlock => ({ type: 'reasoning', text }));
+
+/**
+ * A block in a message it does not belong to: the log's type lets any block stand in any
+ * message (a compaction summary, a hand-built history), so each path must send it by its
+ * rule or refuse it, never drop it unseen. Reasoning in a prompt or a result, a call in a
+ * user turn, a tool announcement outside a developer message, a result inside a result.
+ */
+const strayBlock: fc.Arbitrary<ContentBlock> = fc.oneof(
+  reasoningBlock,
+  toolCallBlock,
+  fc.record({ type: fc.constantFrom('tool-addition' as const, 'tool-removal' as const), toolName }),
+  fc.record({ toolCallId: callId, content: fc.array(textBlock, { maxLength: 1 }) }).map((r): ContentBlock => ({ type: 'tool-result', ...r })),
+);
+
+/** Mostly text; now and then an image, or a block of another kind. */
+const block = fc.oneof({ weight: 24, arbitrary: textBlock }, { weight: 2, arbitrary: fc.constant(imageBlock) }, { weight: 1, arbitrary: strayBlock });
+
 const userMessage = fc.array(block, { minLength: 1, maxLength: 2 }).map((content) => ({ role: 'user' as const, content, source: { kind: 'user' } }));
-const systemMessage = fc.array(textBlock, { minLength: 1, maxLength: 2 }).map((content) => ({ role: 'system' as const, content, source: { kind: 'plugin', plugin: 'notes' } }));
+const systemMessage = fc.array(fc.oneof({ weight: 12, arbitrary: textBlock }, { weight: 1, arbitrary: strayBlock }), { minLength: 1, maxLength: 2 }).map((content) => ({ role: 'system' as const, content, source: { kind: 'plugin', plugin: 'notes' } }));
 
 /**
  * A reply's blocks in any order and number, as interleaved thinking streams them
  * (reasoning, a call, more reasoning, text…): several reasoning or text blocks, calls
- * between them; now and then an image, which no text path carries.
+ * between them; now and then an image, which no text path carries, or a block no reply holds.
  */
 const replyBlock = fc.oneof(
-  { weight: 3, arbitrary: anyText.map((text): ContentBlock => ({ type: 'reasoning', text })) },
-  { weight: 3, arbitrary: anyText.map((text): ContentBlock => ({ type: 'text', text })) },
-  { weight: 2, arbitrary: fc.record({ id: callId, name: toolName, arguments: toolArguments }).map((c): ContentBlock => ({ type: 'tool-call', ...c })) },
+  { weight: 6, arbitrary: reasoningBlock },
+  { weight: 6, arbitrary: anyText.map((text): ContentBlock => ({ type: 'text', text })) },
+  { weight: 4, arbitrary: toolCallBlock },
+  { weight: 1, arbitrary: strayBlock.filter((b) => b.type !== 'reasoning' && b.type !== 'tool-call') },
 );
 
 const assistantMessage = fc
@@ -43,20 +70,22 @@ const assistantMessage = fc
     return { role: 'assistant' as const, content, source: { kind: 'model', provider: 'deepseek', model: 'deepseek-chat' } };
   });
 
-const toolResult = fc
+/** A tool result: no output, one or several blocks (text, images, now and then another kind), an error flag set either way or absent. */
+const resultBlock = fc
   .record({ id: callId, content: fc.array(block, { maxLength: 2 }), isError: fc.constantFrom(true, false, undefined) })
-  .map(({ id, content, isError }) => ({
-    role: 'user' as const,
-    content: [{ type: 'tool-result' as const, toolCallId: id, content, ...(isError === undefined ? {} : { isError }) }],
-    source: { kind: 'tool', callId: id },
-  }));
+  .map(({ id, content, isError }): ContentBlock => ({ type: 'tool-result', toolCallId: id, content, ...(isError === undefined ? {} : { isError }) }));
+
+const toolResult = resultBlock.map((result) => ({ role: 'user' as const, content: [result], source: { kind: 'tool', callId: (result as { toolCallId: string }).toolCallId } }));
+
+/** A user turn that carries tool results beside text (the results of parallel calls and the next prompt in one message): the text goes first or after them. */
+const mixedTurn = fc.array(fc.oneof(textBlock, resultBlock), { minLength: 2, maxLength: 4 }).map((content) => ({ role: 'user' as const, content, source: { kind: 'user' } }));
 
 /** A format-v4 developer message (tool announcements, text): no wire here carries one, so a request holding it is refused. */
 const developerMessage = fc
   .array(fc.oneof(textBlock, fc.record({ type: fc.constantFrom('tool-addition' as const, 'tool-removal' as const), toolName })), { minLength: 1, maxLength: 2 })
   .map((content) => ({ role: 'developer' as const, content, source: { kind: 'developer' } }));
 
-const message = fc.oneof({ weight: 30, arbitrary: userMessage }, { weight: 30, arbitrary: assistantMessage }, { weight: 20, arbitrary: toolResult }, { weight: 10, arbitrary: systemMessage }, { weight: 2, arbitrary: developerMessage });
+const message = fc.oneof({ weight: 30, arbitrary: userMessage }, { weight: 30, arbitrary: assistantMessage }, { weight: 20, arbitrary: toolResult }, { weight: 6, arbitrary: mixedTurn }, { weight: 10, arbitrary: systemMessage }, { weight: 4, arbitrary: developerMessage });
 
 /**
  * One entry of a JSON object, its value already JSON text. Objects are built from entries
@@ -201,6 +230,19 @@ const argumentsObject = (text: string): unknown => {
   }
 };
 
+/** Whether a block is one its container never holds in a harness's own history (the stray blocks above). */
+function outOfPlace(container: Message['role'] | 'tool-result', b: ContentBlock): boolean {
+  if (b.type === 'text' || b.type === 'image') return false;
+  if (container === 'assistant') return b.type !== 'reasoning' && b.type !== 'tool-call';
+  if (container === 'developer') return b.type !== 'tool-addition' && b.type !== 'tool-removal';
+  return container === 'user' ? b.type !== 'tool-result' : true;
+}
+
+const isJsonNotObject = (text: string): boolean => {
+  const value = argumentsObject(text);
+  return text !== '' && value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value));
+};
+
 export function requestLabels(request: GenerateRequest): Record<string, boolean> {
   const blocks = request.messages.flatMap((m) => m.content);
   const tools = request.tools ?? [];
@@ -211,6 +253,10 @@ export function requestLabels(request: GenerateRequest): Record<string, boolean>
     'schema keywords beyond type, properties, required': tools.some((t) => Object.keys(t.parameters).some((k) => !['type', 'properties', 'required'].includes(k))),
     'prototype keys': tools.some(hasPrototypeKey) || blocks.some((b) => b.type === 'tool-call' && hasPrototypeKey(argumentsObject(b.arguments))),
     'developer message': request.messages.some((m) => m.role === 'developer'),
+    'block out of place': request.messages.some((m) => m.content.some((b) => outOfPlace(m.role, b) || (b.type === 'tool-result' && b.content.some((c) => outOfPlace('tool-result', c))))),
+    'text beside tool results': request.messages.some((m) => m.content.some((b) => b.type === 'tool-result') && m.content.some((b) => b.type === 'text')),
+    'error result': blocks.some((b) => b.type === 'tool-result' && b.isError === true),
+    'arguments not an object': blocks.some((b) => b.type === 'tool-call' && isJsonNotObject(b.arguments)),
     'temperature outside 0..2': request.temperature !== undefined && (request.temperature < 0 || request.temperature > 2),
     'system absent': request.system === undefined,
     tools: (request.tools?.length ?? 0) > 0,
