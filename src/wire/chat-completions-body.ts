@@ -89,7 +89,8 @@ export function chatCompletionsImageMessages(messages: readonly Message[], syste
     for (const result of results) {
       const resultParts = partsOf(result.content, store, provider);
       const images = resultParts.filter((p) => p.type === 'image_url');
-      const text = resultParts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+      let text = '';
+      for (const p of resultParts) if (p.type === 'text') text += p.text;
       out.push({ role: 'tool', tool_call_id: result.toolCallId, content: text || (images.length > 0 ? '(see attached image)' : '(no output)') });
       pending.push(...images);
     }

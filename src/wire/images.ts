@@ -53,40 +53,29 @@ function imagesOf(blocks: readonly ContentBlock[], out: ImageBlock[]): void {
 }
 
 /**
- * The messages with their oldest images replaced by OFFLOADED_IMAGE_TEXT until the base64
- * length of those left is within `bound`; the same array when nothing is replaced. Counted
- * from the recorded metadata, before any read, so an offloaded image is never read.
+ * Copies of the messages with their oldest images replaced by OFFLOADED_IMAGE_TEXT until
+ * the base64 length of those left is within `bound` (none: every image kept). Counted from
+ * the recorded metadata, before any read, so an offloaded image is never read.
  */
 export function offloadOldestImages(messages: readonly Message[], bound: number | undefined): readonly Message[] {
-  if (bound === undefined) return messages;
+  const limit = bound ?? Infinity;
   const images: ImageBlock[] = [];
   for (const message of messages) imagesOf(message.content, images);
   let total = images.reduce((sum, image) => sum + base64Length(recordedBytes(image)), 0);
   let count = 0;
-  while (count < images.length && total > bound) total -= base64Length(recordedBytes(images[count++]!));
-  if (count === 0) return messages;
+  while (count < images.length && total > limit) total -= base64Length(recordedBytes(images[count++]!));
   const left = { count };
-  return messages.map((message) => {
-    const content = replaceOldest(message.content, left);
-    return content === message.content ? message : { ...message, content };
-  });
+  return messages.map((message) => ({ ...message, content: replaceOldest(message.content, left) }));
 }
 
-function replaceOldest(blocks: readonly ContentBlock[], left: { count: number }): readonly ContentBlock[] {
-  let out: ContentBlock[] | undefined;
-  blocks.forEach((block, i) => {
-    let next: ContentBlock = block;
+function replaceOldest(blocks: readonly ContentBlock[], left: { count: number }): ContentBlock[] {
+  return blocks.map((block): ContentBlock => {
     if (block.type === 'image' && left.count > 0) {
       left.count--;
-      next = { type: 'text', text: OFFLOADED_IMAGE_TEXT };
-    } else if (block.type === 'tool-result' && left.count > 0) {
-      const content = replaceOldest(block.content, left);
-      if (content !== block.content) next = { ...block, content };
+      return { type: 'text', text: OFFLOADED_IMAGE_TEXT };
     }
-    if (next !== block) out ??= blocks.slice(0, i);
-    out?.push(next);
+    return block.type === 'tool-result' ? { ...block, content: replaceOldest(block.content, left) } : block;
   });
-  return out ?? blocks;
 }
 
 /**
