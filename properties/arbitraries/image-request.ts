@@ -65,17 +65,25 @@ const place = fc.record({
 });
 type Place = typeof place extends fc.Arbitrary<infer T> ? T : never;
 
-/** A message no image path carries (spec WIRE-7.1: images only in user-role messages; WIRE-2.3, WIRE-4.1: no developer message), in one case of five. */
+/** A message no image path carries (spec WIRE-7.1: images only in user-role messages; WIRE-2.3, WIRE-4.1: no developer message), in one case of eight, as old as the image it holds. */
 const STRAYS = ['developer message', 'image in a reply', 'image in a system message', 'image in a result inside a reply'] as const;
 type Stray = (typeof STRAYS)[number];
-const stray = fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(STRAYS[0]) }, { weight: 1, arbitrary: fc.constantFrom(...STRAYS.slice(1)) });
+const stray = fc.oneof(
+  { weight: 14, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.oneof({ weight: 1, arbitrary: fc.constant(STRAYS[0]) }, { weight: 2, arbitrary: fc.constantFrom(...STRAYS.slice(1)) }), at: fc.nat() }) },
+);
 
 /**
  * The offload bound: none, a size drawn at random, exactly the base64 length of the newest
  * `newest` images (the boundary: they stay, the older go), or none to spare (0, or below).
  */
 const bound = fc.option(
-  fc.oneof(fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 1000, max: 12000 }), fc.record({ newest: fc.nat(7) }), fc.constantFrom(0, -1)),
+  fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: 1, max: 3000 }) },
+    { weight: 3, arbitrary: fc.integer({ min: 1000, max: 12000 }) },
+    { weight: 2, arbitrary: fc.record({ newest: fc.integer({ min: 1, max: 7 }) }) },
+    { weight: 1, arbitrary: fc.constantFrom(0, -1) },
+  ),
   { nil: undefined },
 );
 
@@ -86,8 +94,8 @@ export const imageCase: fc.Arbitrary<ImageCase> = fc
   .record({
     images: fc.array(image, { minLength: 1, maxLength: 7 }),
     places: fc.array(place, { minLength: 1, maxLength: 7 }),
-    // A fault in half the cases, most often on the newest image, which the offload keeps longest.
-    fault: fc.option(fc.record({ kind: fc.constantFrom(...STORE_FAULTS), which: fc.oneof(fc.constant(-1), fc.nat()) }), { freq: 2, nil: undefined }),
+    // A fault in two cases of three, most often on the newest image, which the offload keeps longest.
+    fault: fc.option(fc.record({ kind: fc.constantFrom(...STORE_FAULTS), which: fc.oneof(fc.constant(-1), fc.nat()) }), { freq: 3, nil: undefined }),
     bound,
     system: fc.option(anyText, { nil: undefined }),
     stray,
@@ -156,7 +164,7 @@ function user(id: string, content: ContentBlock[]): Message {
 const reply = (id: string, content: ContentBlock[]): Message => ({ id, role: 'assistant', content, source: { kind: 'model', provider: 'deepseek', model: 'vision-model' } });
 
 /** The images placed in turns: prompts that carry them, tool results that return them, and what follows each. */
-function layout(refs: readonly ImageAttachmentRef[], places: readonly Place[], stray: Stray | undefined): Message[] {
+function layout(refs: readonly ImageAttachmentRef[], places: readonly Place[], stray: { readonly kind: Stray; readonly at: number } | undefined): Message[] {
   const messages: Message[] = [];
   let call = 0;
   refs.forEach((ref, i) => {
@@ -189,11 +197,17 @@ function layout(refs: readonly ImageAttachmentRef[], places: readonly Place[], s
     }
   });
   if (stray !== undefined) {
-    const picture: ContentBlock = { type: 'image', attachment: refs[0]! };
-    if (stray === 'developer message') messages.push({ id: 'developer', role: 'developer', content: [{ type: 'text', text: 'tools changed' }], source: { kind: 'developer' } });
-    else if (stray === 'image in a system message') messages.push({ id: 'stray', role: 'system', content: [{ type: 'text', text: 'see' }, picture], source: { kind: 'plugin', plugin: 'notes' } });
-    else if (stray === 'image in a reply') messages.push(reply('stray', [{ type: 'text', text: 'here' }, picture]));
-    else messages.push(reply('stray', [{ type: 'tool-result', toolCallId: 'call-0', content: [picture] }]));
+    const at = stray.at % refs.length;
+    const picture: ContentBlock = { type: 'image', attachment: refs[at]! };
+    const odd: Message =
+      stray.kind === 'developer message'
+        ? { id: 'developer', role: 'developer', content: [{ type: 'text', text: 'tools changed' }], source: { kind: 'developer' } }
+        : stray.kind === 'image in a system message'
+          ? { id: 'stray', role: 'system', content: [{ type: 'text', text: 'see' }, picture], source: { kind: 'plugin', plugin: 'notes' } }
+          : reply('stray', stray.kind === 'image in a reply' ? [{ type: 'text', text: 'here' }, picture] : [{ type: 'tool-result', toolCallId: 'call-0', content: [picture] }]);
+    // Before the message of its image's turn, so it is as old as that image in the offload's order.
+    const before = messages.findIndex((m) => JSON.stringify(m.content).includes(String(refs[at]!.attachmentId)));
+    messages.splice(before < 0 ? messages.length : before, 0, odd);
   }
   messages.push(user('last', [{ type: 'text', text: 'and now?' }]));
   return messages;
