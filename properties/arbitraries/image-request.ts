@@ -57,7 +57,8 @@ const image = fc.record({
  * results' own message).
  */
 const place = fc.record({
-  where: fc.constantFrom('user', 'user with text', 'tool result', 'tool result with text', 'tool results together'),
+  // A tool that returns an image mostly says what it read beside it.
+  where: fc.constantFrom('user', 'user with text', 'tool result', 'tool result with text', 'tool result with text', 'tool results together'),
   note: anyText,
   isError: fc.constantFrom(undefined, false, true),
   beside: fc.subarray(['empty text', 'reasoning'] as const),
@@ -175,7 +176,7 @@ function layout(refs: readonly ImageAttachmentRef[], places: readonly Place[], s
       messages.push(user(`user-${i}`, where === 'user with text' ? [{ type: 'text', text: note }, picture, ...extra] : [picture, ...extra]));
     } else {
       const id = `call-${++call}`;
-      const result: ContentBlock = { type: 'tool-result', toolCallId: id, content: where === 'tool result with text' ? [{ type: 'text', text: note }, picture, ...extra] : [...extra, picture], ...(isError === undefined ? {} : { isError }) };
+      const result: ContentBlock = { type: 'tool-result', toolCallId: id, content: where === 'tool result' ? [...extra, picture] : [{ type: 'text', text: note }, picture, ...extra], ...(isError === undefined ? {} : { isError }) };
       const previous = messages.at(-1);
       if (where === 'tool results together' && previous !== undefined && previous.content.length > 0 && previous.content.every((b) => b.type === 'tool-result')) {
         const calls = messages.at(-2)!;

@@ -32,11 +32,16 @@ const isJsonObject = (value: unknown): boolean => typeof value === 'object' && v
 
 const callId = fc.constantFrom('call_1', 'call_2', 'toolu_01A09q90qw90lq917835lq9', 'c-ü-1');
 
-/** Arguments as a JSON object, as models mostly write them: now and then with keys JavaScript objects treat specially, at the top or nested. */
+/**
+ * Arguments as a JSON object, as models mostly write them: now and then with keys JavaScript
+ * objects treat specially, at the top or nested, or empty (a call of a tool without parameters
+ * streams no argument text: Anthropic's input is then `{}`).
+ */
 const objectArguments = fc.oneof(
-  { weight: 3, arbitrary: toolArguments.filter((text) => isJsonObject(argumentsObject(text))) },
+  { weight: 6, arbitrary: toolArguments.filter((text) => isJsonObject(argumentsObject(text))) },
+  { weight: 1, arbitrary: fc.constant('') },
   {
-    weight: 1,
+    weight: 2,
     arbitrary: fc
       .uniqueArray(fc.tuple(fc.constantFrom('path', '__proto__', 'constructor', 'toString', 'ключ', ''), fc.constantFrom('"a.txt"', '1', 'null', '[]', '{"__proto__":{"x":1}}')), { selector: ([k]) => k, minLength: 1, maxLength: 3 })
       .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
@@ -47,7 +52,7 @@ const objectArguments = fc.oneof(
  * the object encoded once more as a string, a number, null, a boolean). Anthropic's object
  * `input` cannot carry them.
  */
-const otherArguments = fc.oneof(toolArguments.filter((text) => !isJsonObject(argumentsObject(text))), fc.constantFrom('[]', '["a",1]', 'null', '42', '-0.5', '"{\\"path\\":\\"a\\"}"', 'true'));
+const otherArguments = fc.oneof({ weight: 1, arbitrary: toolArguments.filter((text) => !isJsonObject(argumentsObject(text))) }, { weight: 3, arbitrary: fc.constantFrom('[]', '["a",1]', 'null', '42', '-0.5', '"{\\"path\\":\\"a\\"}"', 'true') });
 const toolCallBlock = (args: fc.Arbitrary<string>) => fc.record({ id: callId, name: toolName, arguments: args }).map((c): ContentBlock => ({ type: 'tool-call', ...c }));
 const reasoningBlock = anyText.map((text): ContentBlock => ({ type: 'reasoning', text }));
 
@@ -101,9 +106,9 @@ const imageBlock: ContentBlock = { type: 'image', attachment: { attachmentId: `s
  */
 type Oddity = { readonly kind: 'image' | 'stray' | 'developer' | 'arguments'; readonly at: number; readonly inner: boolean; readonly developer: Omit<Message, 'id'>; readonly call: ContentBlock; readonly block: ContentBlock };
 const oddity: fc.Arbitrary<Oddity | undefined> = fc.oneof(
-  { weight: 2, arbitrary: fc.constant(undefined) },
+  { weight: 3, arbitrary: fc.constant(undefined) },
   {
-    weight: 1,
+    weight: 2,
     arbitrary: fc.record({
       kind: fc.constantFrom('image' as const, 'stray' as const, 'developer' as const, 'arguments' as const),
       at: fc.nat(),
