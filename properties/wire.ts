@@ -82,11 +82,17 @@ const A: Record<StreamProvider, string> = { deepseek: 'a', openai: 'an', anthrop
 /** Floors every request generator must keep: each text class, each optional part present (4σ below the drawn share at 50 cases, the least run that enforces floors). */
 const REQUEST_FLOORS = {
   'text: empty': 0.25, 'text: whitespace edges': 0.3, 'text: non-ASCII': 0.65, 'text: astral': 0.4, 'text: combining': 0.3, 'text: JSON-special': 0.5, 'text: long': 0.05,
-  'system absent': 0.05, tools: 0.3, 'tool keys reordered': 0.15, 'tool extra keys': 0.1, 'schema keys reordered': 0.15, 'schema keywords beyond type, properties, required': 0.2, 'prototype keys': 0.25, 'temperature outside 0..2': 0.08, 'many tools': 0.02, 'tool calls': 0.15, 'several reasoning blocks': 0.05, 'many stop sequences': 0.02, 'tool results': 0.15, reasoning: 0.2, image: 0.02, effort: 0.6, temperature: 0.6, 'max tokens': 0.6, stop: 0.6, 'session id': 0.6, purpose: 0.6,
+  'system absent': 0.05, tools: 0.3, 'tool keys reordered': 0.15, 'tool extra keys': 0.1, 'schema keys reordered': 0.15, 'schema keywords beyond type, properties, required': 0.2, 'prototype keys': 0.25, 'temperature outside 0..2': 0.08, 'many tools': 0.02, 'tool calls': 0.15, 'several reasoning blocks': 0.05, 'many stop sequences': 0.02, 'tool results': 0.15, 'text beside tool results': 0.03, 'block out of place': 0.03, 'error result': 0.08, 'arguments not an object': 0.01, 'developer message': 0.01, reasoning: 0.2, image: 0.02, effort: 0.6, temperature: 0.6, 'max tokens': 0.6, stop: 0.6, 'session id': 0.6, purpose: 0.6,
 };
 
 /** The reasoning efforts each provider's format takes (spec §8.1 for DeepSeek). */
 const EFFORTS: Record<StreamProvider, readonly string[]> = { deepseek: ['off', 'low', 'high', 'max'], openai: ['minimal', 'low', 'medium', 'high'], anthropic: ['off'] };
+
+/**
+ * Headers as a list of entries in name order: their order carries nothing, but a header whose
+ * value is not a string (undefined, which a JSON object would drop) is one a client still sends.
+ */
+const headerList = (headers: Readonly<Record<string, string>>) => Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 function matchesSpec(provider: StreamProvider, clause: string): Property<GenerateRequest, 'wire'> {
   return defineProperty({
@@ -105,7 +111,7 @@ function matchesSpec(provider: StreamProvider, clause: string): Property<Generat
       if (!expected.ok) return refusedWith(answer, expected.code, `a request the ${NAME[provider]} format cannot carry`);
       const wire = must(answer, 'serializing a request');
       sameText(`the request body differs from the ${NAME[provider]} serialization`, expected.wire.body, wire.body);
-      sameJson('the request method, URL or headers differ', { method: expected.wire.method, url: expected.wire.url, headers: expected.wire.headers }, { method: wire.method, url: wire.url, headers: wire.headers });
+      sameJson('the request method, URL or headers differ', { method: expected.wire.method, url: expected.wire.url, headers: headerList(expected.wire.headers) }, { method: wire.method, url: wire.url, headers: headerList(wire.headers) });
     },
   });
 }

@@ -35,11 +35,17 @@ const containsImage = (blocks: readonly ContentBlock[]): boolean => blocks.some(
 
 const OFFLOADED = '[image omitted to keep the request within its image limit; older images are omitted first. If this image is still needed, read its file again when a path is available; otherwise ask the user to attach it again.]';
 
+/** The base64 length an image counts for: from its recorded size, 0 when it records none that is a positive number (its read refuses it, unless it is offloaded first). */
+const base64Size = (b: Image): number => {
+  const bytes = b.attachment['bytes'];
+  return typeof bytes === 'number' && bytes > 0 ? Math.ceil(bytes / 3) * 4 : 0;
+};
+
 /** The messages with the oldest images turned into the offload text until the rest fit the bound (base64 lengths from the recorded sizes). */
 function offloaded(messages: readonly Message[], bound: number | undefined): readonly Message[] {
   if (bound === undefined) return messages;
   const sizes: number[] = [];
-  const walk = (blocks: readonly ContentBlock[]) => blocks.forEach((b) => (b.type === 'image' ? sizes.push(Math.ceil(Number(b.attachment['bytes']) / 3) * 4) : b.type === 'tool-result' ? walk(b.content) : undefined));
+  const walk = (blocks: readonly ContentBlock[]) => blocks.forEach((b) => (b.type === 'image' ? sizes.push(base64Size(b)) : b.type === 'tool-result' ? walk(b.content) : undefined));
   messages.forEach((m) => walk(m.content));
   let total = sizes.reduce((a, b) => a + b, 0);
   let drop = 0;

@@ -6,7 +6,7 @@
 import type { AttachmentStore } from '../attachments/index.ts';
 import { ReconError } from '../errors.ts';
 import type { ContentBlock, Message, ToolSpec } from '../log/index.ts';
-import { hasImage, readImageBase64 } from './images.ts';
+import { readImageBase64 } from './images.ts';
 import type { GenerateRequest } from './wire-request.ts';
 
 /** The text that opens the user message carrying the images of the tool results before it (rc.8). */
@@ -56,19 +56,15 @@ export function unsupported(block: ContentBlock, provider: string): never {
 type Part = { readonly type: 'text'; readonly text: string } | { readonly type: 'image_url'; readonly image_url: { readonly url: string } };
 
 /**
- * The message list of a request with images (dsh-eras §6.2): images only in user-role
- * messages; a user message with an image is a parts array (empty text parts dropped),
+ * The message list of a request with images (dsh-eras §6.2), its roles already checked
+ * (`imageStore`): a user message with an image is a parts array (empty text parts dropped),
  * without one the joined string; a tool message carries text only (`(see attached image)`
  * when it had nothing but images), and the images of consecutive tool results follow in
  * one user message, flushed before the next system, assistant or user message.
  */
 export function chatCompletionsImageMessages(messages: readonly Message[], system: string | undefined, provider: string, assistant: (message: Message) => object, store: AttachmentStore): object[] {
-  for (const message of messages) {
-    if (message.role === 'developer') throw new ReconError('UNSUPPORTED_CONTENT', `the ${provider} path cannot carry a developer message`);
-    if (message.role !== 'user' && hasImage(message.content)) {
-      throw new ReconError('UNSUPPORTED_CONTENT', `the ${provider} path cannot carry an image in a ${message.role} message`);
-    }
-  }
+  // Checked before any read: a request refused for its shape reads no object.
+  for (const message of messages) if (message.role === 'developer') throw new ReconError('UNSUPPORTED_CONTENT', `the ${provider} path cannot carry a developer message`);
   const out: object[] = [];
   if (system !== undefined) out.push({ role: 'system', content: system });
   let pending: Part[] = [];
@@ -93,7 +89,8 @@ export function chatCompletionsImageMessages(messages: readonly Message[], syste
     for (const result of results) {
       const resultParts = partsOf(result.content, store, provider);
       const images = resultParts.filter((p) => p.type === 'image_url');
-      const text = resultParts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+      let text = '';
+      for (const p of resultParts) if (p.type === 'text') text += p.text;
       out.push({ role: 'tool', tool_call_id: result.toolCallId, content: text || (images.length > 0 ? '(see attached image)' : '(no output)') });
       pending.push(...images);
     }

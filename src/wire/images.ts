@@ -40,7 +40,8 @@ export function base64Length(bytes: number): number {
 /** The recorded byte length of an image block (0 when the reference has none: its read refuses it later). */
 function recordedBytes(block: ImageBlock): number {
   const bytes = block.attachment['bytes'];
-  return typeof bytes === 'number' && Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  // Stryker disable next-line EqualityOperator: a size of 0 counts 0 either way
+  return Number.isFinite(bytes) && (bytes as number) > 0 ? (bytes as number) : 0;
 }
 
 /** Every image of `messages`, in request order (nested tool-result content in place). */
@@ -52,46 +53,42 @@ function imagesOf(blocks: readonly ContentBlock[], out: ImageBlock[]): void {
 }
 
 /**
- * The messages with their oldest images replaced by OFFLOADED_IMAGE_TEXT until the base64
- * length of those left is within `bound`; the same array when nothing is replaced. Counted
- * from the recorded metadata, before any read, so an offloaded image is never read.
+ * Copies of the messages with their oldest images replaced by OFFLOADED_IMAGE_TEXT until
+ * the base64 length of those left is within `bound` (none: every image kept). Counted from
+ * the recorded metadata, before any read, so an offloaded image is never read.
  */
 export function offloadOldestImages(messages: readonly Message[], bound: number | undefined): readonly Message[] {
-  if (bound === undefined) return messages;
+  const limit = bound ?? Infinity;
   const images: ImageBlock[] = [];
   for (const message of messages) imagesOf(message.content, images);
   let total = images.reduce((sum, image) => sum + base64Length(recordedBytes(image)), 0);
   let count = 0;
-  while (count < images.length && total > bound) total -= base64Length(recordedBytes(images[count++]!));
-  if (count === 0) return messages;
+  while (count < images.length && total > limit) total -= base64Length(recordedBytes(images[count++]!));
   const left = { count };
-  return messages.map((message) => {
-    const content = replaceOldest(message.content, left);
-    return content === message.content ? message : { ...message, content };
-  });
+  return messages.map((message) => ({ ...message, content: replaceOldest(message.content, left) }));
 }
 
-function replaceOldest(blocks: readonly ContentBlock[], left: { count: number }): readonly ContentBlock[] {
-  let out: ContentBlock[] | undefined;
-  blocks.forEach((block, i) => {
-    let next: ContentBlock = block;
+function replaceOldest(blocks: readonly ContentBlock[], left: { count: number }): ContentBlock[] {
+  return blocks.map((block): ContentBlock => {
     if (block.type === 'image' && left.count > 0) {
       left.count--;
-      next = { type: 'text', text: OFFLOADED_IMAGE_TEXT };
-    } else if (block.type === 'tool-result' && left.count > 0) {
-      const content = replaceOldest(block.content, left);
-      if (content !== block.content) next = { ...block, content };
+      return { type: 'text', text: OFFLOADED_IMAGE_TEXT };
     }
-    if (next !== block) out ??= blocks.slice(0, i);
-    out?.push(next);
+    return block.type === 'tool-result' ? { ...block, content: replaceOldest(block.content, left) } : block;
   });
-  return out ?? blocks;
 }
 
-/** The gate of an image request: a store to read from and a model that takes images, else UNSUPPORTED_CONTENT. */
-export function imageStore(options: ImageWireOptions | undefined, model: string, provider: string): AttachmentStore {
-  if (options?.acceptsImages?.(model) !== true) throw new ReconError('UNSUPPORTED_CONTENT', `${provider} model "${model}" does not accept image input`);
+/**
+ * The gate of an image request: a store to read from, a model that takes images, and images
+ * only in user-role messages, else UNSUPPORTED_CONTENT. The roles are checked on the messages
+ * as logged, before the offload, so an image where none may be is refused even when the
+ * offload would have turned it into text (rc.8 `assertSupportedImageRoles`, before
+ * `offloadRequestImages`).
+ */
+export function imageStore(options: ImageWireOptions | undefined, request: { readonly model: string; readonly messages: readonly Message[] }, provider: string): AttachmentStore {
+  if (options?.acceptsImages?.(request.model) !== true) throw new ReconError('UNSUPPORTED_CONTENT', `${provider} model "${request.model}" does not accept image input`);
   if (options.attachments === undefined) throw new ReconError('UNSUPPORTED_CONTENT', `a ${provider} request with images needs the attachment store its objects are read from`);
+  for (const m of request.messages) if (m.role !== 'user' && hasImage(m.content)) throw new ReconError('UNSUPPORTED_CONTENT', `the ${provider} path cannot carry an image in a ${m.role} message`);
   return options.attachments;
 }
 

@@ -35,6 +35,9 @@ const KILLERS: Record<string, readonly string[]> = {
   'image-in-tool-message': ['WIRE-IMAGES'],
   'image-data-url-png': ['WIRE-IMAGES-OPENAI'],
   'image-lifted-from-tool-result': ['WIRE-IMAGES-ANTHROPIC'],
+  'image-role-after-offload': ['WIRE-IMAGES'],
+  'image-offload-at-bound': ['WIRE-IMAGES'],
+  'anthropic-image-result-error-dropped': ['WIRE-IMAGES-ANTHROPIC'],
   'reads-any-version': ['LOG-FORMAT-VERSION'],
   'trusts-json-parse': ['LOG-LOSSLESS-JSON'],
   'cuts-committed-damage': ['LOG-TORN-TAIL'],
@@ -96,6 +99,8 @@ const KILLERS: Record<string, readonly string[]> = {
   'anthropic-arguments-proto-stripped': ['WIRE-MATCHES-SPEC-ANTHROPIC'],
   'temperature-clamped': ['WIRE-MATCHES-SPEC'],
   'developer-sent-as-user': ['WIRE-MATCHES-SPEC-OPENAI'],
+  'result-turn-text-dropped': ['WIRE-MATCHES-SPEC', 'WIRE-IMAGES'],
+  'anthropic-input-any-json': ['WIRE-MATCHES-SPEC-ANTHROPIC'],
   'tool-call-first-id-kept': ['WIRE-STREAM-CONTENT'],
   'tool-call-name-appended': ['WIRE-STREAM-CONTENT'],
   'tool-call-empty-id-taken': ['WIRE-STREAM-CONTENT'],
@@ -186,7 +191,8 @@ describe('the mutant catalog', () => {
   it.each(MUTANTS.filter((m) => m.runs === 'in-process').map((m) => [m.name, m] as const))('kills %s with the properties expected to catch it', async (name, mutant) => {
     const expected = KILLERS[name];
     expect(expected, `no expected killers for ${name}`).toBeDefined();
-    const matrix = await killMatrix([mutant], PROPERTIES, { only: expected!, runs: 40 });
+    // Wire properties cost a millisecond a case: they run the default check's 100, the rest 40 to keep this fast.
+    const matrix = await killMatrix([mutant], PROPERTIES, { only: expected!, runs: expected!.every((id) => id.startsWith('WIRE-')) ? 100 : 40 });
     expect([...matrix.mutants[0]!.killedBy].sort()).toEqual([...expected!].sort());
   });
 });

@@ -98,13 +98,15 @@ describe('offloadOldestImages', () => {
     const messages: Message[] = [user('a', [refs[0]!]), user('b', [{ type: 'tool-result', toolCallId: 'c', content: [refs[1]!] }]), user('c', [refs[2]!])];
     const frozen = structuredClone(messages);
     const total = refs.reduce((n, r) => n + base64Length(r.attachment.bytes), 0);
-    expect(offloadOldestImages(messages, total)).toBe(messages);
+    expect(offloadOldestImages(messages, total)).toEqual(messages);
+    expect(offloadOldestImages(messages, undefined)).toEqual(messages);
+    expect(offloadOldestImages(messages, -1).map((m) => JSON.stringify(m).includes('sha256:'))).toEqual([false, false, false]);
     const once = offloadOldestImages(messages, total - 1);
     expect(once[0]!.content).toEqual([{ type: 'text', text: OFFLOADED_IMAGE_TEXT }]);
     expect(once.slice(1)).toEqual(messages.slice(1));
     const twice = offloadOldestImages(messages, base64Length(15));
     expect(JSON.stringify(twice[1])).toContain(OFFLOADED_IMAGE_TEXT);
-    expect(twice[2]).toBe(messages[2]);
+    expect(twice[2]).toEqual(messages[2]);
     expect(messages).toEqual(frozen);
   });
 });

@@ -2,7 +2,7 @@
 import { ReconError } from '../../errors.ts';
 import type { AttachmentStore } from '../../attachments/index.ts';
 import type { ContentBlock, Message } from '../../log/index.ts';
-import { OFFLOADED_IMAGE_TEXT, TOOL_RESULT_IMAGES_TEXT, WIRE_FORMATS, base64Length, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSseBody, type GenerateRequest, type ImageWireOptions, type WireRequest } from '../../wire/index.ts';
+import { OFFLOADED_IMAGE_TEXT, TOOL_RESULT_IMAGES_TEXT, WIRE_FORMATS, base64Length, offloadOldestImages, serializeAnthropicRequest, serializeDeepSeekRequest, serializeOpenAiRequest, translateSseBody, type GenerateRequest, type ImageWireOptions, type WireRequest } from '../../wire/index.ts';
 import { cutAt } from '../reference/reference-implementation.ts';
 import { inProcess } from './define.ts';
 
@@ -94,7 +94,25 @@ export const IMAGE_LIFTED_FROM_TOOL_RESULT = inProcess('image-lifted-from-tool-r
   },
 });
 
-export const IMAGE_MUTANTS = [IMAGE_DIGEST_NOT_CHECKED, IMAGE_METADATA_NOT_CHECKED, IMAGE_MISSING_PLACEHOLDER, IMAGE_CODES_REWRITTEN, IMAGE_OFFLOAD_NEWEST_FIRST, IMAGE_OFFLOAD_RAW_BYTES, IMAGE_IN_TOOL_MESSAGE, IMAGE_DATA_URL_PNG, IMAGE_LIFTED_FROM_TOOL_RESULT];
+export const IMAGE_ROLE_AFTER_OFFLOAD = inProcess('image-role-after-offload', 'the user-role rule for images is checked on the offloaded messages, so an image in an assistant or system message that the offload turned into text goes out as that text instead of refusing the request', 'validation skipped', {
+  parts: { serialize: preOffloaded((messages, bound) => offloadOldestImages(messages, bound)) },
+});
+
+export const IMAGE_OFFLOAD_AT_BOUND = inProcess('image-offload-at-bound', 'the offload goes on while the images reach the bound, not only while they exceed it, so a request whose images come to exactly its bound loses its oldest image', 'sliding window', {
+  // Sizes are whole numbers: reaching the bound is exceeding one less.
+  parts: { serialize: preOffloaded((messages, bound) => offloadOldestImages(messages, bound - 1)) },
+});
+
+export const ANTHROPIC_IMAGE_RESULT_ERROR_DROPPED = inProcess('anthropic-image-result-error-dropped', 'on Anthropic a failed tool result that returns images is sent without is_error (its branch builds the tool_result anew), so the model reads the failure as a success', 'wire field mis-mapped', {
+  parts: {
+    wire: {
+      openai: { serialize: openAi, parseStream: streamOf(parseOpenAi) },
+      anthropic: { serialize: (request, images) => imageResultsUnflagged(anthropic(request, images)), parseStream: streamOf(parseAnthropic) },
+    },
+  },
+});
+
+export const IMAGE_MUTANTS = [IMAGE_DIGEST_NOT_CHECKED, IMAGE_METADATA_NOT_CHECKED, IMAGE_MISSING_PLACEHOLDER, IMAGE_CODES_REWRITTEN, IMAGE_OFFLOAD_NEWEST_FIRST, IMAGE_OFFLOAD_RAW_BYTES, IMAGE_IN_TOOL_MESSAGE, IMAGE_DATA_URL_PNG, IMAGE_LIFTED_FROM_TOOL_RESULT, IMAGE_ROLE_AFTER_OFFLOAD, IMAGE_OFFLOAD_AT_BOUND, ANTHROPIC_IMAGE_RESULT_ERROR_DROPPED];
 
 /** The reference's stream parser of a provider. */
 function streamOf(format: (typeof WIRE_FORMATS)['openai']) {
@@ -113,6 +131,17 @@ function liftedImages(wire: WireRequest): WireRequest {
       const text = content.filter((c) => c['type'] !== 'image');
       return [{ ...block, content: text.length > 0 ? text : [{ type: 'text', text: '(no output)' }] }, ...images];
     });
+  }
+  return { ...wire, body: JSON.stringify(body) };
+}
+
+/** An Anthropic body whose tool_result blocks with an image lose their is_error. */
+function imageResultsUnflagged(wire: WireRequest): WireRequest {
+  const body = JSON.parse(wire.body) as { messages: Array<{ content: Array<Record<string, unknown>> }> };
+  for (const message of body.messages) {
+    for (const block of message.content) {
+      if (block['type'] === 'tool_result' && Array.isArray(block['content']) && (block['content'] as Array<Record<string, unknown>>).some((c) => c['type'] === 'image')) delete block['is_error'];
+    }
   }
   return { ...wire, body: JSON.stringify(body) };
 }

@@ -399,6 +399,41 @@ export const DEVELOPER_SENT_AS_USER = inProcess('developer-sent-as-user', 'the O
   parts: { wire: { anthropic, openai: { parseStream: openAi.parseStream, serialize: (request, images) => serializeOpenAiRequest({ ...request, messages: request.messages.map((m) => (m.role === 'developer' ? { ...m, role: 'user' } : m)) }, imageOptions(images)) } } },
 });
 
+export const RESULT_TURN_TEXT_DROPPED = inProcess('result-turn-text-dropped', 'a user turn that carries tool results is sent as its tool messages alone, so text beside the results (the next prompt in the same turn) never reaches the model', 'wire field mis-mapped', {
+  parts: {
+    serialize: (request, images) =>
+      serializeDeepSeekRequest({ ...request, messages: request.messages.map((m) => (m.role === 'user' && m.content.some((b) => b.type === 'tool-result') ? { ...m, content: m.content.filter((b) => b.type === 'tool-result') } : m)) }, imageOptions(images)),
+  },
+});
+
+/** Whether tool-call arguments are JSON that is not an object. */
+const jsonNotObject = (text: string): boolean => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value !== 'object' || value === null || Array.isArray(value);
+  } catch {
+    return false;
+  }
+};
+
+export const ANTHROPIC_INPUT_ANY_JSON = inProcess('anthropic-input-any-json', 'Anthropic tool_use input is whatever the arguments parse to, so arguments that are a JSON array, string, number or null go out as an input that is no object, where the spec refuses them', 'wire field mis-mapped', {
+  parts: {
+    wire: {
+      openai: openAi,
+      anthropic: {
+        parseStream: anthropic.parseStream,
+        serialize: (request, images) => {
+          // Each such argument stands in as a numbered object, put back as the parsed value.
+          const held: string[] = [];
+          const messages = request.messages.map((m) => ({ ...m, content: m.content.map((b) => (b.type === 'tool-call' && jsonNotObject(b.arguments) ? { ...b, arguments: JSON.stringify({ 'recon-held': held.push(b.arguments) - 1 }) } : b)) }));
+          const wire = serializeAnthropicRequest({ ...request, messages }, imageOptions(images));
+          return { ...wire, body: wire.body.replace(/\{"recon-held":(\d+)\}/g, (_, i: string) => JSON.stringify(JSON.parse(held[Number(i)]!))) };
+        },
+      },
+    },
+  },
+});
+
 /** The tool calls of a chat-completions event, each rewritten by `edit` with its wire index. */
 function callsEdited(edit: (call: Record<string, unknown>, index: number) => Record<string, unknown>): (event: Record<string, unknown>) => Record<string, unknown> {
   return (event) => {
@@ -572,6 +607,8 @@ export const WIRE_MUTANTS = [
   ANTHROPIC_ARGUMENTS_PROTO_STRIPPED,
   TEMPERATURE_CLAMPED,
   DEVELOPER_SENT_AS_USER,
+  RESULT_TURN_TEXT_DROPPED,
+  ANTHROPIC_INPUT_ANY_JSON,
   TOOL_CALL_FIRST_ID_KEPT,
   TOOL_CALL_NAME_APPENDED,
   TOOL_CALL_EMPTY_ID_TAKEN,

@@ -31,20 +31,21 @@ export function serializeAnthropicRequest(request: GenerateRequest, options: Ant
     // Thinking blocks must go back with their signatures, which the neutral log does not keep.
     throw new ReconError('UNSUPPORTED_REASONING_EFFORT', `the Anthropic path sends no extended thinking; effort "${request.reasoningEffort}" cannot be honoured`);
   }
+  // A v4 developer message has no place on this wire: refused, never sent as a user turn, and before any read.
+  if (request.messages.some((m) => m.role === 'developer')) unsupported('developer message');
   const withImages = request.messages.some((m) => hasImage(m.content));
-  const store = withImages ? imageStore(options.images, request.model, 'Anthropic') : undefined;
-  if (store !== undefined) {
-    for (const m of request.messages) if (m.role !== 'user' && hasImage(m.content)) throw new ReconError('UNSUPPORTED_CONTENT', `the Anthropic path cannot carry an image in a ${m.role} message`);
-  }
-  const messages = wireMessages(withImages ? offloadOldestImages(request.messages, options.images?.maxRequestImageBytes) : request.messages, store);
+  const store = withImages ? imageStore(options.images, request, 'Anthropic') : undefined;
+  // imageStore refused a request with images and no image options.
+  const messages = wireMessages(withImages ? offloadOldestImages(request.messages, options.images!.maxRequestImageBytes) : request.messages, store);
   const last = messages.at(-1)?.content.at(-1);
   if (last !== undefined) last['cache_control'] = { type: 'ephemeral' };
   const body: Record<string, unknown> = { model: request.model, max_tokens: request.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS };
   if (request.system !== undefined && request.system !== '') body['system'] = [{ type: 'text', text: request.system }];
   body['messages'] = messages;
   if (request.tools !== undefined && request.tools.length > 0) body['tools'] = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
-  if (request.temperature !== undefined) body['temperature'] = request.temperature;
-  if (request.stop !== undefined) body['stop_sequences'] = request.stop;
+  // An unset field is undefined here, which JSON.stringify leaves out.
+  body['temperature'] = request.temperature;
+  body['stop_sequences'] = request.stop;
   body['stream'] = true;
   return {
     method: 'POST',
@@ -58,8 +59,6 @@ export function serializeAnthropicRequest(request: GenerateRequest, options: Ant
 function wireMessages(messages: readonly Message[], store: AttachmentStore | undefined): WireMessage[] {
   const out: WireMessage[] = [];
   for (const message of messages) {
-    // A v4 developer message has no place on this wire: refused, never sent as a user turn.
-    if (message.role === 'developer') unsupported('developer message');
     const role = message.role === 'assistant' ? 'assistant' : 'user';
     const blocks = message.content.flatMap((block) => wireBlocks(block, store));
     if (blocks.length === 0) continue;
@@ -73,7 +72,7 @@ function wireMessages(messages: readonly Message[], store: AttachmentStore | und
 function wireBlocks(block: ContentBlock, store: AttachmentStore | undefined): Block[] {
   switch (block.type) {
     case 'image':
-      return store === undefined ? unsupported(block.type) : [imageBlock(store, block)];
+      return [imageBlock(store, block)];
     case 'text':
       return block.text === '' ? [] : [{ type: 'text', text: block.text }];
     case 'reasoning':
@@ -84,7 +83,7 @@ function wireBlocks(block: ContentBlock, store: AttachmentStore | undefined): Bl
     case 'tool-removal':
       return unsupported(block.type);
     case 'tool-result': {
-      if (store !== undefined && hasImage(block.content)) {
+      if (hasImage(block.content)) {
         // Anthropic carries a tool's images inside its result, in order with its text.
         const content = block.content.flatMap((b): Block[] => (b.type === 'image' ? [imageBlock(store, b)] : b.type === 'text' ? (b.text === '' ? [] : [{ type: 'text', text: b.text }]) : b.type === 'reasoning' ? [] : unsupported(b.type)));
         return [{ type: 'tool_result', tool_use_id: block.toolCallId, content, ...(block.isError === true ? { is_error: true } : {}) }];
@@ -96,8 +95,9 @@ function wireBlocks(block: ContentBlock, store: AttachmentStore | undefined): Bl
   }
 }
 
-function imageBlock(store: AttachmentStore, block: Extract<ContentBlock, { type: 'image' }>): Block {
-  const { mediaType, data } = readImageBase64(store, block);
+/** An image as a base64 block; the store is there whenever the request holds an image (imageStore), else the image is refused. */
+function imageBlock(store: AttachmentStore | undefined, block: Extract<ContentBlock, { type: 'image' }>): Block {
+  const { mediaType, data } = readImageBase64(store ?? unsupported(block.type), block);
   return { type: 'image', source: { type: 'base64', media_type: mediaType, data } };
 }
 

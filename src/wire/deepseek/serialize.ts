@@ -26,9 +26,10 @@ export function serializeDeepSeekRequest(request: GenerateRequest, options: Deep
   if (thinking !== undefined) body['thinking'] = { type: thinking.type };
   if (thinking?.effort !== undefined) body['reasoning_effort'] = thinking.effort;
   if (request.tools !== undefined && request.tools.length > 0) body['tools'] = chatCompletionsTools(request.tools);
-  if (request.temperature !== undefined) body['temperature'] = request.temperature;
-  if (request.maxTokens !== undefined) body['max_tokens'] = request.maxTokens;
-  if (request.stop !== undefined) body['stop'] = request.stop;
+  // An unset field is undefined here, which JSON.stringify leaves out.
+  body['temperature'] = request.temperature;
+  body['max_tokens'] = request.maxTokens;
+  body['stop'] = request.stop;
 
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (request.sessionId !== undefined) headers['x-deepseek-harness-session-id'] = request.sessionId;
@@ -39,8 +40,9 @@ export function serializeDeepSeekRequest(request: GenerateRequest, options: Deep
 /** The text path, or (when a message holds an image) rc.8's image path: gate, offload of the oldest, then verified reads. */
 function deepSeekMessages(request: GenerateRequest, images: ImageWireOptions | undefined): object[] {
   if (!request.messages.some((m) => hasImage(m.content))) return chatCompletionsMessages(request, 'DeepSeek', assistantMessage);
-  const store = imageStore(images, request.model, 'DeepSeek');
-  const messages = offloadOldestImages(request.messages, images?.maxRequestImageBytes ?? DEEPSEEK_MAX_REQUEST_IMAGE_BYTES);
+  const store = imageStore(images, request, 'DeepSeek');
+  // imageStore refused a request with images and no image options.
+  const messages = offloadOldestImages(request.messages, images!.maxRequestImageBytes ?? DEEPSEEK_MAX_REQUEST_IMAGE_BYTES);
   return chatCompletionsImageMessages(messages, request.system, 'DeepSeek', assistantMessage, store);
 }
 

@@ -24,18 +24,20 @@ export function serializeOpenAiRequest(request: GenerateRequest, options: OpenAi
     body['reasoning_effort'] = request.reasoningEffort;
   }
   if (request.tools !== undefined && request.tools.length > 0) body['tools'] = chatCompletionsTools(request.tools);
-  if (request.temperature !== undefined) body['temperature'] = request.temperature;
-  if (request.maxTokens !== undefined) body['max_completion_tokens'] = request.maxTokens;
-  if (request.stop !== undefined) body['stop'] = request.stop;
+  // An unset field is undefined here, which JSON.stringify leaves out.
+  body['temperature'] = request.temperature;
+  body['max_completion_tokens'] = request.maxTokens;
+  body['stop'] = request.stop;
   // Routes requests of one session to the same cache shard: more reads, no effect on the bytes before it.
-  if (request.sessionId !== undefined) body['prompt_cache_key'] = request.sessionId;
+  body['prompt_cache_key'] = request.sessionId;
   return { method: 'POST', url: `${options.baseUrl ?? OPENAI_BASE_URL}/chat/completions`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
 function openAiMessages(request: GenerateRequest, images: ImageWireOptions | undefined): object[] {
   if (!request.messages.some((m) => hasImage(m.content))) return chatCompletionsMessages(request, 'OpenAI', assistant);
-  const store = imageStore(images, request.model, 'OpenAI');
-  return chatCompletionsImageMessages(offloadOldestImages(request.messages, images?.maxRequestImageBytes), request.system, 'OpenAI', assistant, store);
+  const store = imageStore(images, request, 'OpenAI');
+  // imageStore refused a request with images and no image options.
+  return chatCompletionsImageMessages(offloadOldestImages(request.messages, images!.maxRequestImageBytes), request.system, 'OpenAI', assistant, store);
 }
 
 function assistant(message: Message): object {
