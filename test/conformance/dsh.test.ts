@@ -100,9 +100,17 @@ describe('DSH refusal messages', () => {
 
 describe('the property suite on DSH, at a small budget', () => {
   it('passes the fold, request, wire and loop reconstruction properties', async () => {
-    const only = ['FOLD-MATCHES-SPEC', 'FOLD-HEADER-LATEST', 'REQUEST-RECONSTRUCT', 'WIRE-MATCHES-SPEC', 'LOOP-RECONSTRUCT', 'LOOP-WIRE-RECONSTRUCT', 'LOOP-FROZEN'];
+    const only = ['FOLD-MATCHES-SPEC', 'FOLD-HEADER-LATEST', 'REQUEST-RECONSTRUCT', 'LOOP-RECONSTRUCT', 'LOOP-WIRE-RECONSTRUCT', 'LOOP-FROZEN'];
     const result = await runSuite(dsh, PROPERTIES, { runs: 10, seed: 3, only });
     expect(result.properties.map((p) => `${p.id} ${p.status} ${p.counterexample?.message ?? ''}`)).toEqual(only.map((id) => `${id} pass `));
+  });
+
+  it('fails WIRE-MATCHES-SPEC on a developer message, a role rc.8 does not know (its expectation)', async () => {
+    const result = await runSuite(dsh, PROPERTIES, { runs: 10, seed: 3, only: ['WIRE-MATCHES-SPEC'] });
+    const failure = result.properties[0]!;
+    expect(failure.status).toBe('fail');
+    expect(failure.counterexample?.message).toMatch(/must be refused with UNSUPPORTED_CONTENT/);
+    expect(JSON.stringify(failure.counterexample?.input)).toMatch(/"role":"developer"/);
   });
 
   it('fails LOG-LOSSLESS-JSON: DSH restores a stored -0 instead of refusing it (finding F4)', async () => {
