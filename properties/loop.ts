@@ -552,7 +552,12 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
         const summary = window.find(eventsOf('compaction/summary'));
         if (summary === undefined) fail(`${what} logs no compaction/summary`);
         if (reply.finish === 'error') return;
-        sameJson(`the summary of ${what} is not the text its scripted reply streamed`, reply.text ?? '', summary.data.summary.map((b) => (b.type === 'text' ? b.text : '')).join(''));
+        const text = reply.text === undefined ? [] : [{ type: 'text', text: reply.text }];
+        sameJson(`the summary of ${what} is not the text its scripted reply streamed`, text, loggedBlocks(summary.data.summary));
+        // What replaces the shadowed nodes carries the summary: the next request starts with it (LOOP-6.3).
+        const replacement = window.find((e) => e.seq > summary.seq && typeof e.surfaceOp === 'object' && e.sourceEventSeqs?.includes(summary.seq) === true);
+        const said = JSON.stringify(replacement?.data ?? null);
+        if (reply.text !== undefined && !said.includes(JSON.stringify(reply.text).slice(1, -1))) fail(`the message that replaces what ${what} summarized does not carry its summary`, 'LOOP-6.3');
         checkUsage(`the compaction/summary of ${what}`, reply.usage, summary.data.usage);
         if (!window.some((e) => e.type === 'compaction/end')) fail(`${what} logs no compaction/end`);
         return;
@@ -592,6 +597,11 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
       }
       const scripted = reply.toolCalls ?? [];
       sameJson(`the tool/call events after ${what} are not its reply's calls in order`, scripted.map((c) => [c.name, c.arguments]), calls.map((c) => [c.data.name, c.data.arguments]));
+      // A reply whose calls ran is answered by the next step of its turn (LOOP-1.1): the turn goes on until a reply has none.
+      const next = dispatches[i + 1]?.boundary ?? stretches[stretch.index + 1]?.boundaries[0];
+      if (scripted.length > 0 && (next === undefined || next.turn !== boundary.turn || next.step !== boundary.step + 1)) {
+        fail(`${what} called tools, but the next request is not step ${boundary.turn}.${boundary.step + 1}`, 'a step whose reply called tools is followed by another step of its turn, with the results');
+      }
       calls.forEach((call, k) => {
         const result = window.find((e): e is EventOf<'tool/result'> => isEvent(e, 'tool/result') && e.sourceEventSeqs?.includes(call.seq) === true && e.data.message.source['callId'] === call.data.callId);
         if (result === undefined) return fail(`the tool/call at seq ${call.seq} has no tool/result citing it`, 'LOOP-4.2');
@@ -601,6 +611,8 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
         if (registered.has(c.name)) {
           const expected = c.output ?? { content: [{ type: 'text', text: scenarioToolOutput(c.name, c.arguments) }] };
           sameJson(`the tool/result at seq ${result.seq} is not what the scenario's tool "${c.name}" answered`, { content: expected.content, isError: expected.isError === true }, { content: block.content, isError: block.isError === true });
+          // An error result is the tool's own answer; `error` records a tool that failed to answer.
+          if (result.data.error !== undefined) fail(`the tool/result at seq ${result.seq} logs an error, but the scenario's tool "${c.name}" answered`);
         } else if (!ever.has(c.name) && block.isError !== true) fail(`the tool/result at seq ${result.seq} answers a call of "${c.name}", a tool never registered, without an error`);
       });
     });
