@@ -539,6 +539,9 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
   let n = 0;
   for (const stretch of stretches) {
     const own = stretch.log.events.filter((e) => e.seq >= stretch.live);
+    // Re-opening a log that already ends with its end-seed marks nothing new (spec §1.2).
+    const twice = own.find((e, k) => k > 0 && e.type === 'session/end-seed' && own[k - 1]!.type === 'session/end-seed');
+    if (twice !== undefined) fail(`the session/end-seed at seq ${twice.seq} follows another: a loop instance over a log that ends with its marker adds none`);
     const prompts = stretch.actions.filter((a) => a.do === 'prompt');
     const turns = own.filter(eventsOf('turn/start')).length;
     if (turns < prompts.length) fail(`${prompts.length} prompts were given over ${childOf(stretch) ?? 'the session'} but its log starts ${turns} turns`, 'every prompt is a turn, run until idle');
