@@ -12,7 +12,7 @@ import { writeFileAtomic } from '../src/_internals/atomic-write.ts';
 import { packagePath } from '../src/_internals/package-root.ts';
 import { FOLDERS, OUT_OF_SCOPE, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, type Folder, type StrykerMutant } from './mutation-summary.ts';
 
-const help = `Usage: npm run mutation -- [--folder log|fold|wire|loop]... [--force | --survivors] [--runs N] [--summary]
+const help = `Usage: npm run mutation -- [--folder log|fold|wire|loop]... [--force | --survivors [--file F]...] [--runs N] [--summary]
 
 Mutation testing of the reference with the property suite as the only test (Stryker; the
 configuration is stryker.config.json). Without --folder every folder runs, one after another.
@@ -23,6 +23,7 @@ configuration is stryker.config.json). Without --folder every folder runs, one a
                  every mutant of a file changed since), and write the results into it:
                  after a change to the suite, which Stryker cannot see (it sees the test
                  file, not the properties it loads); a file added since needs a plain run
+  --file <F>     with --survivors: only this file's (repeatable; src/log/json.ts or json.ts)
   --runs <N>     generated cases per property (default 25)
   --summary      only write reports/mutation/README.md, index.html and summary.json from the
                  folder reports present
@@ -31,7 +32,7 @@ Each folder takes minutes to hours on 2 cores (the loop's properties are the slo
 const COMMAND = 'npm run mutation';
 
 function main(): number {
-  const { values } = parseArgs({ options: { folder: { type: 'string', multiple: true }, force: { type: 'boolean' }, survivors: { type: 'boolean' }, runs: { type: 'string' }, summary: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({ options: { folder: { type: 'string', multiple: true }, force: { type: 'boolean' }, survivors: { type: 'boolean' }, file: { type: 'string', multiple: true }, runs: { type: 'string' }, summary: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help === true) {
     console.log(help);
     return 0;
@@ -42,9 +43,11 @@ function main(): number {
   const runs = values.runs ?? '25';
   if (!/^[1-9]\d{0,4}$/.test(runs)) return usage(`--runs takes a whole number from 1 to 99999, not "${runs}"`);
   if (values.force === true && values.survivors === true) return usage('--force tests every mutant, --survivors only those not killed: give one');
+  if (values.file !== undefined && values.survivors !== true) return usage('--file narrows --survivors: give both');
   if (values.summary !== true) {
     for (const folder of folders) {
-      const status = values.survivors === true ? retestSurvivors(folder, runs) : runFolder(folder, values.force === true, runs);
+      const only = values.file?.map((f) => (f.startsWith('src/') ? f : `src/${folder}/${f}`));
+      const status = values.survivors === true ? retestSurvivors(folder, runs, only) : runFolder(folder, values.force === true, runs);
       if (status !== 0) return status;
     }
   }
@@ -116,13 +119,15 @@ type RawReport = { files: Record<string, { source: string; mutants: Array<Stryke
 const reportOf = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as RawReport;
 const keyOf = (file: string, m: StrykerMutant) => `${file}@${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column}/${m.mutatorName}/${m.replacement ?? ''}`;
 
-function retestSurvivors(folder: Folder, runs: string): number {
+function retestSurvivors(folder: Folder, runs: string, only: readonly string[] | undefined): number {
   const file = reportFile(folder);
   if (!existsSync(file)) return usage(`--survivors: src/${folder} has no report yet (reports/mutation/${folder}/mutation.json); run it without --survivors first`);
   const old = reportOf(file);
   // A file whose source changed since the report is tested whole (its old locations are stale);
   // in the others only the mutants not killed are, by their exact ranges.
-  const testable = Object.entries(old.files).filter(([name]) => OUT_OF_SCOPE[name] === undefined && existsSync(packagePath(name)));
+  const unknown = only?.filter((f) => old.files[f] === undefined) ?? [];
+  if (unknown.length > 0) return usage(`--file: src/${folder}'s report has no ${unknown.join(', ')}`);
+  const testable = Object.entries(old.files).filter(([name]) => OUT_OF_SCOPE[name] === undefined && existsSync(packagePath(name)) && (only === undefined || only.includes(name)));
   const changed = new Set(testable.filter(([name, { source }]) => readFileSync(packagePath(name), 'utf8') !== source).map(([name]) => name));
   // Stryker's ranges take 1-based lines and 0-based columns; its reports give both 1-based.
   const ranges = testable.flatMap(([name, { mutants }]) =>
