@@ -506,21 +506,38 @@ const replyFor = (s: Scenario, n: number): ScenarioReply => s.replies[n - 1] ?? 
 
 /** The blocks a reply streams, in the contract's order (reasoning, text, tool calls), without the ids the harness gives calls. */
 const scriptedBlocks = (r: ScenarioReply) => [
-  ...(r.reasoning === undefined ? [] : [{ type: 'reasoning', text: r.reasoning }]),
-  ...(r.text === undefined ? [] : [{ type: 'text', text: r.text }]),
-  ...(r.toolCalls ?? []).map((c) => ({ type: 'tool-call', name: c.name, arguments: c.arguments })),
+  // An empty delta opens no block (WIRE-5.2), and a reply cut at max tokens keeps no tool call (LOOP-4.3).
+  ...(r.reasoning === undefined || r.reasoning === '' ? [] : [{ type: 'reasoning', text: r.reasoning }]),
+  ...(r.text === undefined || r.text === '' ? [] : [{ type: 'text', text: r.text }]),
+  ...(r.finish === 'max-tokens' ? [] : (r.toolCalls ?? []).map((c) => ({ type: 'tool-call', name: c.name, arguments: c.arguments }))),
 ];
+/** A reply that finishes with an error: one scripted so, or one that stops having streamed nothing (EMPTY_RESPONSE, WIRE-5.2). */
+const failedReply = (r: ScenarioReply) => r.finish === 'error' || ((r.finish ?? 'stop') === 'stop' && scriptedBlocks(r).length === 0);
 const loggedBlocks = (content: readonly ContentBlock[]) =>
   content.map((b) => (b.type === 'tool-call' ? { type: b.type, name: b.name, arguments: b.arguments } : b.type === 'text' || b.type === 'reasoning' ? { type: b.type, text: b.text } : { type: b.type }));
 
-/** Every field the reply's usage reports comes back in the logged usage; none is logged when it reports none (LOOP-4.1). */
-function checkUsage(what: string, scripted: ScenarioReply['usage'], logged: unknown): void {
+/**
+ * Usage counts a provider's wire has no field for: a harness that reads its usage off the
+ * wire cannot log them, one handed the reply as data (the reference) can. DeepSeek reports
+ * cache hits, never cache writes.
+ */
+const UNREPORTABLE: Readonly<Record<string, readonly string[]>> = { deepseek: ['cacheWriteTokens'] };
+
+/**
+ * Every field the reply's usage reports comes back in the logged usage, save one the route's
+ * wire cannot carry (on any route of the scenario), which may be absent but never different; none is logged when it reports
+ * none (LOOP-4.1).
+ */
+function checkUsage(what: string, unreportable: ReadonlySet<string>, scripted: ScenarioReply['usage'], logged: unknown): void {
   if (scripted === undefined) {
     if (logged !== undefined) fail(`${what} logs a usage the scripted reply did not report`);
     return;
   }
   const got = (logged ?? {}) as Record<string, unknown>;
-  for (const [field, value] of Object.entries(scripted)) sameJson(`${what} does not log the ${field} the scripted reply reported`, value, got[field]);
+  for (const [field, value] of Object.entries(scripted)) {
+    if (got[field] === undefined && unreportable.has(field)) continue;
+    sameJson(`${what} does not log the ${field} the scripted reply reported`, value, got[field]);
+  }
 }
 
 /**
@@ -535,6 +552,8 @@ function checkUsage(what: string, scripted: ScenarioReply['usage'], logged: unkn
  */
 function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
   const registered = new Set(s.tools.map((t) => t.name));
+  const routes = [s.route, ...s.actions.flatMap((a) => (a.do === 'restart' && a.route !== undefined ? [a.route] : []))];
+  const unreportable = new Set(routes.flatMap((r) => UNREPORTABLE[r.provider] ?? []));
   const ever = new Set([...registered, ...s.actions.flatMap((a) => (a.do === 'registerTool' ? [a.tool.name] : a.do === 'prompt' && a.change?.action.do === 'registerTool' ? [a.change.action.tool.name] : []))]);
   let n = 0;
   for (const stretch of stretches) {
@@ -546,6 +565,8 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
     const turns = own.filter(eventsOf('turn/start')).length;
     if (turns < prompts.length) fail(`${prompts.length} prompts were given over ${childOf(stretch) ?? 'the session'} but its log starts ${turns} turns`, 'every prompt is a turn, run until idle');
     const dispatches = [...stretch.boundaries.map((b) => ({ seq: b.seq, boundary: b as RequestBoundary | undefined })), ...own.filter((e) => e.type === 'compaction/start').map((e) => ({ seq: e.seq, boundary: undefined }))].sort((a, b) => a.seq - b.seq);
+    /** Turns a reply cut at max tokens: they end once nothing waits for a step. */
+    const cutTurns = new Set<number>();
     dispatches.forEach(({ seq, boundary }, i) => {
       const reply = replyFor(s, ++n);
       const window = own.filter((e) => e.seq >= seq && e.seq < (dispatches[i + 1]?.seq ?? Infinity));
@@ -553,23 +574,28 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
       const what = boundary === undefined ? `the compaction starting at seq ${seq} (request ${n} of the run)` : `${at(boundary, childOf(stretch))} (request ${n} of the run)`;
       if (boundary === undefined) {
         const summary = window.find(eventsOf('compaction/summary'));
-        if (summary === undefined) fail(`${what} logs no compaction/summary`);
-        if (reply.finish === 'error') return;
-        const text = reply.text === undefined ? [] : [{ type: 'text', text: reply.text }];
+        const end = window.find(eventsOf('compaction/end'));
+        if (end === undefined) fail(`${what} logs no compaction/end`);
+        // A harness may refuse a summary (DSH's basic policy refuses one no smaller than what it replaces): the end then says why.
+        if (summary === undefined) {
+          if (typeof end.data.error !== 'string') fail(`${what} logs no compaction/summary, and its compaction/end no error`);
+          return;
+        }
+        if (failedReply(reply)) return;
+        const text = scriptedBlocks(reply).filter((b) => b.type === 'text');
         sameJson(`the summary of ${what} is not the text its scripted reply streamed`, text, loggedBlocks(summary.data.summary));
         // What replaces the shadowed nodes carries the summary: the next request starts with it (LOOP-6.3).
         const replacement = window.find((e) => e.seq > summary.seq && typeof e.surfaceOp === 'object' && e.sourceEventSeqs?.includes(summary.seq) === true);
         const said = JSON.stringify(replacement?.data ?? null);
         if (reply.text !== undefined && !said.includes(JSON.stringify(reply.text).slice(1, -1))) fail(`the message that replaces what ${what} summarized does not carry its summary`, 'LOOP-6.3');
-        checkUsage(`the compaction/summary of ${what}`, reply.usage, summary.data.usage);
-        if (!window.some((e) => e.type === 'compaction/end')) fail(`${what} logs no compaction/end`);
+        checkUsage(`the compaction/summary of ${what}`, unreportable, reply.usage, summary.data.usage);
         return;
       }
       const inStep = (e: SessionEvent) => isTyped(e) && (e.data as Partial<StepData>).turn === boundary.turn && (e.data as Partial<StepData>).step === boundary.step;
-      const turnEnd = window.find((e) => isEvent(e, 'turn/end') && e.data.turn === boundary.turn) as EventOf<'turn/end'> | undefined;
+      // Sticky for the turn (LOOP-4.3): steps a steer adds may come between.
+      const turnEnd = own.find((e) => e.seq > seq && isEvent(e, 'turn/end') && e.data.turn === boundary.turn) as EventOf<'turn/end'> | undefined;
       const blocks = scriptedBlocks(reply);
-      const failed = reply.finish === 'error' || ((reply.finish ?? 'stop') === 'stop' && blocks.length === 0);
-      if (failed) {
+      if (failedReply(reply)) {
         if (window.some(eventsOf('assistant/message'))) fail(`${what} logs an assistant/message for a reply that finished with an error`);
         const code = reply.finish === 'error' ? reply.error?.code : undefined;
         if (boundary.attempt < (s.maxRetries ?? 0)) {
@@ -588,21 +614,26 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
       const message = window.find(eventsOf('assistant/message'));
       if (message === undefined || !inStep(message)) return fail(`${what} finished, but no assistant/message of its step follows it`);
       sameJson(`the assistant/message of ${what} does not hold the blocks its scripted reply streamed`, blocks, loggedBlocks(message.data.message.content));
-      checkUsage(`the assistant/message of ${what}`, reply.usage, message.data.usage);
+      checkUsage(`the assistant/message of ${what}`, unreportable, reply.usage, message.data.usage);
       const chunks = window.filter((e) => e.seq < message.seq && e.type === 'assistant/chunk').map((e) => e.seq);
       if (reply.whole === true && chunks.length > 0) fail(`${what} came whole, but ${chunks.length} assistant/chunk events are logged for it`);
       sameJson(`the assistant/message of ${what} does not cite the chunks logged for it`, chunks, message.sourceEventSeqs ?? []);
       const calls = window.filter(eventsOf('tool/call'));
       if (reply.finish === 'max-tokens') {
+        cutTurns.add(boundary.turn);
         if (calls.length > 0) fail(`${what} was cut at max tokens, but its tool calls ran`, 'LOOP-4.3');
-        if (turnEnd === undefined || turnEnd.data.reason?.kind !== 'max-tokens') fail(`${what} was cut at max tokens, but its turn does not end max-tokens`, 'LOOP-4.3');
+        // A later step of the turn (a steer) that fails ends it with its error instead.
+        const later = dispatches.slice(i + 1).some((d) => d.boundary?.turn === boundary.turn);
+        const reason = turnEnd?.data.reason?.kind;
+        if (reason !== 'max-tokens' && !(later && reason === 'error')) fail(`${what} was cut at max tokens, but its turn does not end max-tokens`, 'LOOP-4.3');
         return;
       }
       const scripted = reply.toolCalls ?? [];
       sameJson(`the tool/call events after ${what} are not its reply's calls in order`, scripted.map((c) => [c.name, c.arguments]), calls.map((c) => [c.data.name, c.data.arguments]));
-      // A reply whose calls ran is answered by the next step of its turn (LOOP-1.1): the turn goes on until a reply has none.
+      // A reply whose calls ran is answered by the next step of its turn (LOOP-1.1): the turn goes on until a reply has none,
+      // unless an earlier step of the turn was cut at max tokens, which ends it once nothing waits for a step (sticky, LOOP-4.3).
       const next = dispatches[i + 1]?.boundary ?? stretches[stretch.index + 1]?.boundaries[0];
-      if (scripted.length > 0 && (next === undefined || next.turn !== boundary.turn || next.step !== boundary.step + 1)) {
+      if (scripted.length > 0 && !cutTurns.has(boundary.turn) && (next === undefined || next.turn !== boundary.turn || next.step !== boundary.step + 1)) {
         fail(`${what} called tools, but the next request is not step ${boundary.turn}.${boundary.step + 1}`, 'a step whose reply called tools is followed by another step of its turn, with the results');
       }
       calls.forEach((call, k) => {
@@ -626,7 +657,7 @@ export const LOOP_LOG_WELL_FORMED = loopProperty({
   ...common,
   id: 'LOOP-LOG-WELL-FORMED',
   title: 'the log the loop wrote loads, its turns, steps and tool pairs nest as the relational trace requires, each step enters the messages its inbox claims removed, and tool results commit in the model’s order',
-  clause: 'LOOP-1.1, LOOP-1.2, LOOP-1.3 (the loop’s log nests and loads), LOOP-5.4 (a torn restart appends after the last whole line), LOOP-2.1, LOOP-2.2 (inbox claims entered), LOOP-4.1, LOOP-4.2, LOOP-4.3, LOOP-4.5 (crash repair)',
+  clause: 'LOOP-1.1, LOOP-1.2, LOOP-1.3 (the loop’s log nests and loads), LOOP-5.4 (a torn restart appends after the last whole line), LOOP-2.1, LOOP-2.2 (inbox claims entered), LOOP-4.1, LOOP-4.2, LOOP-4.3, LOOP-4.4 (retries numbered), LOOP-4.5 (crash repair), LOOP-6.3 (the summary replaces)',
   async check(impl, s) {
     const { stretches } = await observe(impl, s);
     for (const { log, index } of stretches) {

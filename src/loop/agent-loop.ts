@@ -313,7 +313,7 @@ export class AgentLoop {
         }
         throw new TurnError(failure);
       }
-      const blocks = assembler.blocks();
+      const blocks = this.keptBlocks(finish, assembler.blocks());
       const message = createAssistantMessage(this.#ids(), blocks, request.provider, request.model);
       const data: AssistantMessageData = { turn, step, message, ...(assembler.usage === undefined ? {} : { usage: assembler.usage }) };
       this.log.append('assistant/message', data, { surfaceOp: 'append', sourceEventSeqs: chunkSeqs });
@@ -416,7 +416,12 @@ export class AgentLoop {
     return new Inbox(log);
   }
 
-  /** What a finished reply makes of its step (spec §4.5): a max-tokens finish drops its tool calls and ends the turn. */
+  /** The blocks a finished reply's message keeps: none of the tool calls of one cut at max tokens, which may be cut short (spec §4.5). */
+  protected keptBlocks(finish: FinishReason, blocks: ContentBlock[]): ContentBlock[] {
+    return finish.kind === 'max-tokens' ? blocks.filter((block) => block.type !== 'tool-call') : blocks;
+  }
+
+  /** What a finished reply makes of its step (spec §4.5): a max-tokens finish ends the turn. */
   protected stepResult(finish: FinishReason, calls: number): StepResult {
     if (finish.kind === 'max-tokens') return 'max-tokens';
     return calls > 0 ? 'tools' : 'done';
