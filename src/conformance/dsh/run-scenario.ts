@@ -83,12 +83,15 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
   setSystem(scenario.system);
   // A name registered again replaces the earlier tool, as in the reference (DSH refuses duplicates).
   const registered = new Map<string, () => void>();
+  /** The arguments each served tool call streamed, by call id. */
+  const sentArguments = new Map<string, string>();
   const registerTool = (tool: Scenario['tools'][number]) => {
     registered.get(tool.name)?.();
     const drop = ctx.tools.register({
       ...tool,
       output: { schema: { type: 'string' }, render: (_args: unknown, value: unknown) => [{ type: 'text', text: String(value) }] },
-      execute: async (args: unknown) => scenarioToolOutput(tool.name, JSON.stringify(args)),
+      // DSH hands a tool its arguments parsed; the scenario's output quotes them as the model sent them.
+      execute: async (args: unknown, exec: { callId: string }) => scenarioToolOutput(tool.name, sentArguments.get(exec.callId) ?? JSON.stringify(args)),
     });
     registered.set(tool.name, drop);
   };
@@ -128,7 +131,9 @@ export async function runDshScenario(dsh: DshLoopPackages, scenario: Scenario): 
   const respond = (request: WireRequest) => {
     if (dispatched.shift() === true) wire.push(request);
     const reply = scenario.replies[served++] ?? FALLBACK_REPLY;
-    return { body: Buffer.from(scriptedSse(reply, () => `call-${++calls}`)) };
+    const toolCalls = reply.toolCalls?.map((call) => ({ ...call, id: call.id ?? `call-${++calls}` }));
+    for (const call of toolCalls ?? []) sentArguments.set(call.id, call.arguments);
+    return { body: Buffer.from(scriptedSse(toolCalls === undefined ? reply : { ...reply, toolCalls }, () => `call-${++calls}`)) };
   };
 
   const start = async (route: RouteConfig, seed?: readonly DshEvent[]) => {

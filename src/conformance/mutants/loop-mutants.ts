@@ -206,6 +206,9 @@ class DatedToolDescriptionLoop extends AgentLoop {
 
 /** The loop goes on while the reply has tool calls, whatever its finish: a reply cut at max tokens runs its (possibly truncated) calls. */
 class MaxTokensRunsToolsLoop extends AgentLoop {
+  protected override keptBlocks(_finish: FinishReason, blocks: ContentBlock[]): ContentBlock[] {
+    return blocks;
+  }
   protected override stepResult(finish: FinishReason, calls: number): StepResult {
     return calls > 0 ? 'tools' : super.stepResult(finish, calls);
   }
