@@ -1,56 +1,24 @@
 import type { ContentBlock, FinishReason, StreamChunk, TokenUsage } from '../log/index.ts';
 
 /**
- * Assembles stream chunks into content blocks. A `block-end` carries the finished
- * block; blocks without one are built from their deltas. Blocks come out in index order.
+ * Assembles a reply from its stream chunks: the blocks its `block-end` chunks carry, in
+ * the order they end (every adapter ends them in index order), its last usage and its finish. The deltas before a block-end are kept by
+ * the log as chunks; the block is what the end carries. Every model adapter of the
+ * reference ends each block it starts before it finishes, and the reference never cuts a
+ * stream it keeps, so no block is ever built from deltas alone.
  */
 export class BlockAssembler {
-  readonly #partial = new Map<number, { type: string; text: string; id?: string; name?: string }>();
   readonly #done = new Map<number, ContentBlock>();
   usage: TokenUsage | undefined;
   finish: FinishReason | undefined;
 
   push(chunk: StreamChunk): void {
-    switch (chunk.type) {
-      case 'block-start':
-        this.#partial.set(chunk.index, { type: chunk.blockType, text: '' });
-        return;
-      case 'text-delta':
-      case 'reasoning-delta':
-        this.#part(chunk.index, chunk.type === 'text-delta' ? 'text' : 'reasoning').text += chunk.text;
-        return;
-      case 'tool-call-delta': {
-        const part = this.#part(chunk.index, 'tool-call');
-        part.text += chunk.argumentsDelta;
-        part.id = chunk.id;
-        if (chunk.name !== undefined) part.name = chunk.name;
-        return;
-      }
-      case 'block-end':
-        this.#done.set(chunk.index, chunk.block);
-        return;
-      case 'usage':
-        this.usage = chunk.usage;
-        return;
-      case 'finish':
-        this.finish = chunk.reason;
-        return;
-    }
+    if (chunk.type === 'block-end') this.#done.set(chunk.index, chunk.block);
+    else if (chunk.type === 'usage') this.usage = chunk.usage;
+    else if (chunk.type === 'finish') this.finish = chunk.reason;
   }
 
   blocks(): ContentBlock[] {
-    const indices = [...new Set([...this.#partial.keys(), ...this.#done.keys()])].sort((a, b) => a - b);
-    return indices.map((index) => this.#done.get(index) ?? fromPartial(this.#partial.get(index)!));
+    return [...this.#done.values()];
   }
-
-  #part(index: number, type: string) {
-    let part = this.#partial.get(index);
-    if (part === undefined) this.#partial.set(index, (part = { type, text: '' }));
-    return part;
-  }
-}
-
-function fromPartial(part: { type: string; text: string; id?: string; name?: string }): ContentBlock {
-  if (part.type === 'tool-call') return { type: 'tool-call', id: part.id ?? '', name: part.name ?? '', arguments: part.text };
-  return { type: part.type === 'reasoning' ? 'reasoning' : 'text', text: part.text };
 }
