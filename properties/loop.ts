@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type ImplementationAt, type LoopRun, type Scenario, type ScenarioReply } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { buildRequest, explainingEvent, foldRequestHeader, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
-import { eventsOf, isEvent, isTyped, type ContentBlock, type EpochHeader, type EventOf, type InboxSpliceData, type Message, type SessionEvent, type StepData, type ToolSpec } from '../src/log/index.ts';
+import { eventsOf, isEvent, isTyped, type ContentBlock, type EpochHeader, type EventOf, type StreamChunk, type InboxSpliceData, type Message, type SessionEvent, type StepData, type ToolSpec } from '../src/log/index.ts';
 import { SCENARIO_FLOORS, forkingScenario, scenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { timedLabels, timedScenario } from './arbitraries/timed-scenario.ts';
 import { fail, must, sameJson, sameText } from './_internals/failure.ts';
@@ -511,6 +511,37 @@ const scriptedBlocks = (r: ScenarioReply) => [
   ...(r.text === undefined || r.text === '' ? [] : [{ type: 'text', text: r.text }]),
   ...(r.finish === 'max-tokens' ? [] : (r.toolCalls ?? []).map((c) => ({ type: 'tool-call', name: c.name, arguments: c.arguments }))),
 ];
+/**
+ * The chunks logged for a streamed reply spell it (LOOP-4.1), however a harness cuts them:
+ * each block opens with its type, its deltas join to its text or arguments, its end carries
+ * it; the tool calls a max-tokens finish drops included. Then its usage, and last its finish.
+ */
+function checkChunks(what: string, unreportable: ReadonlySet<string>, reply: ScenarioReply, chunks: readonly StreamChunk[]): void {
+  const spelled = new Map<number, { start?: string; text: string; name?: string; end?: ContentBlock }>();
+  const at = (index: number) => spelled.get(index) ?? spelled.set(index, { text: '' }).get(index)!;
+  for (const chunk of chunks) {
+    if (chunk.type === 'block-start') at(chunk.index).start = chunk.blockType;
+    else if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') at(chunk.index).text += chunk.text;
+    else if (chunk.type === 'tool-call-delta') {
+      const block = at(chunk.index);
+      block.text += chunk.argumentsDelta;
+      if (chunk.name !== undefined && chunk.name !== '') block.name = chunk.name;
+    } else if (chunk.type === 'block-end') at(chunk.index).end = chunk.block;
+  }
+  const blocks = [...spelled.entries()].sort(([a], [b]) => a - b).map(([, b]) => b);
+  const { finish: _cut, ...uncut } = reply;
+  const expected = scriptedBlocks(uncut);
+  sameJson(`the assistant/chunk events of ${what} do not open the blocks its scripted reply streamed`, expected.map((b) => b.type), blocks.map((b) => b.start));
+  const joined = blocks.map((b) => (b.start === 'tool-call' ? { type: b.start, name: b.name, arguments: b.text } : { type: b.start, text: b.text }));
+  sameJson(`the deltas of the assistant/chunk events of ${what} do not join to the blocks its scripted reply streamed`, expected, joined);
+  sameJson(`the block-end chunks of ${what} do not carry the blocks its scripted reply streamed`, expected, loggedBlocks(blocks.flatMap((b) => (b.end === undefined ? [] : [b.end]))));
+  const usage = chunks.filter((c) => c.type === 'usage').at(-1);
+  if (reply.usage !== undefined || usage !== undefined) checkUsage(`the usage chunk of ${what}`, unreportable, reply.usage, usage?.usage);
+  const finish = reply.finish ?? (reply.toolCalls?.length ? 'tool-calls' : 'stop');
+  const last = chunks.at(-1);
+  sameJson(`the last assistant/chunk of ${what} is not the finish its scripted reply streamed`, { type: 'finish', kind: finish }, { type: last?.type, kind: last?.type === 'finish' ? last.reason.kind : undefined });
+}
+
 /** A reply that finishes with an error: one scripted so, or one that stops having streamed nothing (EMPTY_RESPONSE, WIRE-5.2). */
 const failedReply = (r: ScenarioReply) => r.finish === 'error' || ((r.finish ?? 'stop') === 'stop' && scriptedBlocks(r).length === 0);
 const loggedBlocks = (content: readonly ContentBlock[]) =>
@@ -615,9 +646,11 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
       if (message === undefined || !inStep(message)) return fail(`${what} finished, but no assistant/message of its step follows it`);
       sameJson(`the assistant/message of ${what} does not hold the blocks its scripted reply streamed`, blocks, loggedBlocks(message.data.message.content));
       checkUsage(`the assistant/message of ${what}`, unreportable, reply.usage, message.data.usage);
-      const chunks = window.filter((e) => e.seq < message.seq && e.type === 'assistant/chunk').map((e) => e.seq);
+      const chunkEvents = window.filter((e): e is EventOf<'assistant/chunk'> => e.seq < message.seq && isEvent(e, 'assistant/chunk'));
+      const chunks = chunkEvents.map((e) => e.seq);
       if (reply.whole === true && chunks.length > 0) fail(`${what} came whole, but ${chunks.length} assistant/chunk events are logged for it`);
       sameJson(`the assistant/message of ${what} does not cite the chunks logged for it`, chunks, message.sourceEventSeqs ?? []);
+      if (reply.whole !== true) checkChunks(what, unreportable, reply, chunkEvents.map((e) => e.data.chunk));
       const calls = window.filter(eventsOf('tool/call'));
       if (reply.finish === 'max-tokens') {
         cutTurns.add(boundary.turn);
