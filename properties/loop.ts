@@ -595,6 +595,12 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
     const prompts = stretch.actions.filter((a) => a.do === 'prompt');
     const turns = own.filter(eventsOf('turn/start')).length;
     if (turns < prompts.length) fail(`${prompts.length} prompts were given over ${childOf(stretch) ?? 'the session'} but its log starts ${turns} turns`, 'every prompt is a turn, run until idle');
+    // A prompt's turn runs a step: it sends a request, unless a pre-step hook blocked it (LOOP-1.1).
+    for (const start of own.filter(eventsOf('turn/start'))) {
+      const end = own.find((e) => e.seq > start.seq && isEvent(e, 'turn/end') && e.data.turn === start.data.turn) as EventOf<'turn/end'> | undefined;
+      if (end?.data.reason?.kind === 'blocked') continue;
+      if (!stretch.boundaries.some((b) => b.seq > start.seq && b.turn === start.data.turn)) fail(`turn ${start.data.turn} of ${childOf(stretch) ?? 'the session'} (turn/start at seq ${start.seq}) sends no request`, 'a prompt’s turn runs at least one step (LOOP-1.1)');
+    }
     const dispatches = [...stretch.boundaries.map((b) => ({ seq: b.seq, boundary: b as RequestBoundary | undefined })), ...own.filter((e) => e.type === 'compaction/start').map((e) => ({ seq: e.seq, boundary: undefined }))].sort((a, b) => a.seq - b.seq);
     /** Turns a reply cut at max tokens: they end once nothing waits for a step. */
     const cutTurns = new Set<number>();
