@@ -208,7 +208,8 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     headerOf(e)['system'] = pickOf<JsonValue>([5, ['You are brief.'], { text: 'x' }, null, false], p)!;
   }),
   'header.tools': header('header.tools', (e, p) => {
-    headerOf(e)['tools'] = pickOf<JsonValue>(['tools', [1], { name: 'read' }, [null], [['read']], '{{ tools }}'], p)!;
+    // Not placeholders either: one with spaces, one inside other text, a list holding one.
+    headerOf(e)['tools'] = pickOf<JsonValue>(['tools', [1], { name: 'read' }, [null], [['read']], '{{ tools }}', 'see {{tools}}', '{{tools}} below', ['{{tools}}']], p)!;
   }),
   'header.message-prefix': header('header.message-prefix', (e, p) => {
     const prefixMessage = { id: 'p0', role: 'user', content: [{ type: 'text', text: 'reminder' }], source: { kind: 'session-prefix' } };
