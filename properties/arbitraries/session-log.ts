@@ -476,7 +476,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       const user = nodes.findLast((seq) => events[seq]!.type === 'user/message');
       IGNORABLE_TYPES.forEach((_, i) => {
         const type = IGNORABLE_TYPES[(events.length + turnNo + i) % IGNORABLE_TYPES.length]!;
-        const data: JsonValue = type === 'x-harness/annotation' ? { note: `noise at turn ${turnNo}` } : type === 'image/offload' && user !== undefined ? { targets: [{ seq: user, imageIndexes: [0] }] } : free;
+        // An image/offload keeps its v3 shape even without a target: the fresh fold (src/fold/fold-surface.ts) reads any event of that type.
+        const data: JsonValue = type === 'x-harness/annotation' ? { note: `noise at turn ${turnNo}` } : type === 'image/offload' ? { targets: user === undefined ? [] : [{ seq: user, imageIndexes: [0] }] } : free;
         push(type as 'x-harness/annotation', data, { ignorable: true });
         stats.ignorable++;
       });
