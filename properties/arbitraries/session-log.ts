@@ -170,12 +170,15 @@ interface LegacyPlan {
   readonly facts?: Pick<LlmFailure, 'status' | 'providerRetryAfterMs' | 'requestId'>;
   /** Shifts which of the three old error forms each turn is stored in, so that every form can fall on every turn. */
   readonly errorForm?: number;
-  /**
-   * How the first turn with older turn/end reasons ends (when it does not fail by itself): a reason
-   * that had an older form, so that a log with that shape holds one (the others kept their form).
-   */
-  readonly end?: 'error' | 'aborted' | 'disposed';
 }
+/**
+ * How the first turn with older turn/end reasons ends (when it does not fail by itself): a reason
+ * that had an older form, so that a log with that shape holds one (the others kept their form).
+ * Read from draws the plan has (no draw of its own, so other logs stay as they were), and so
+ * that an error falls on each old error form: the form of turn 1 is (1 + errorForm) % 3.
+ */
+const OLD_ENDS = ['error', 'aborted', 'disposed'] as const;
+const legacyEnd = (legacy: LegacyPlan): TurnEnd => OLD_ENDS[((legacy.errorForm ?? 0) + legacy.turns) % OLD_ENDS.length]!;
 export interface LogPlan {
   readonly turns: readonly TurnPlan[];
   readonly system?: Text;
@@ -322,7 +325,6 @@ export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
         shapes: fc.subarray([...LEGACY_SHAPES], { minLength: 1 }),
         facts: fc.record({ status: fc.integer({ min: 400, max: 599 }), providerRetryAfterMs: count(60_000), requestId: anyText }, { requiredKeys: [] }),
         errorForm: fc.nat(2),
-        end: fc.constantFrom('error', 'aborted', 'disposed'),
       }),
       { freq: 3, nil: null },
     ),
@@ -516,7 +518,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       push('step/end', { turn: turnNo, step: stepNo });
       if (failed !== undefined) break;
     }
-    const end = turnNo === 1 && old('old turn/end') ? (plan.legacy!.end ?? turnPlan.end) : turnPlan.end;
+    const end = turnNo === 1 && old('old turn/end') ? legacyEnd(plan.legacy!) : turnPlan.end;
     turnEnd(turnNo, failed === undefined ? end : (failed.end ?? 'error'), failed, turnPlan.abortReason ?? null);
   });
   legacyTurn = false;
