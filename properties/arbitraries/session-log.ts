@@ -171,6 +171,14 @@ interface LegacyPlan {
   /** Shifts which of the three old error forms each turn is stored in, so that every form can fall on every turn. */
   readonly errorForm?: number;
 }
+/**
+ * How the first turn with older turn/end reasons ends (when it does not fail by itself): a reason
+ * that had an older form, so that a log with that shape holds one (the others kept their form).
+ * Read from draws the plan has (no draw of its own, so other logs stay as they were), and so
+ * that an error falls on each old error form: the form of turn 1 is (1 + errorForm) % 3.
+ */
+const OLD_ENDS = ['error', 'aborted', 'disposed'] as const;
+const legacyEnd = (legacy: LegacyPlan): TurnEnd => OLD_ENDS[((legacy.errorForm ?? 0) + legacy.turns) % OLD_ENDS.length]!;
 export interface LogPlan {
   readonly turns: readonly TurnPlan[];
   readonly system?: Text;
@@ -196,6 +204,12 @@ export const NOISE_TYPES: readonly string[] = RC8_TYPES.filter(
   (type) => !/^(turn|step|assistant|compaction|llm)\/|^(user\/message|tool\/call|tool\/result|request\/header|session\/end-seed)$/.test(type),
 );
 type NoiseKind = string;
+
+/**
+ * Types a log may hold marked ignorable that no v0 reader knows: a harness's own, and those the
+ * released formats v1–v4 added (dsh-eras §1.3), which a v0 log can only hold as unknown types.
+ */
+export const IGNORABLE_TYPES: readonly string[] = ['x-harness/annotation', 'image/offload', 'system/message', 'developer/message', 'assistant/attempt', 'model/selection', 'workspace/changes'];
 
 /** Typed event types a log may hold marked ignorable (the types of its structure; plugin types are marked through noise). */
 const MARKABLE: readonly EventType[] = ['turn/start', 'turn/end', 'step/start', 'step/end', 'user/message', 'assistant/chunk', 'assistant/message', 'tool/call', 'tool/result', 'request/header', 'request/context', 'session/end-seed', 'agent/inbox/spliced', 'compaction/start', 'compaction/summary', 'compaction/end', 'compaction/prune', 'llm/retry', 'llm/retry-started'];
@@ -457,8 +471,18 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       const inserted: Message[] = variant % 2 === 0 ? [] : [{ id: `inbox-${events.length}`, role: 'user', content: [{ type: 'text', text: `queued at turn ${turnNo}` }], source: { kind: 'user' }}];
       push('agent/inbox/spliced', { target: variant < 2 ? 'next-turn' : 'next-step', start: variant === 0 ? 0 : nodes.length, ...(variant === 3 ? {} : { removedCount: variant % 2 }), inserted, ...(variant === 2 ? { outcome: 'canceled' } : {}) });
     } else if (kind === 'ignorable') {
-      push('x-harness/annotation', { note: `noise at turn ${turnNo}` }, { ignorable: true });
-      stats.ignorable++;
+      // A type outside the v0 vocabulary: a harness's own, or one a later format added, in the later
+      // format's shape (an image/offload naming a current user node's first image). Marked, it is kept
+      // as stored and read as nothing (spec §5.3 item 5): a v0 reader never acts on what it does not know.
+      // Each of them, from a rotating start: a draw of this noise is rare, the types are few.
+      const user = nodes.findLast((seq) => events[seq]!.type === 'user/message');
+      IGNORABLE_TYPES.forEach((_, i) => {
+        const type = IGNORABLE_TYPES[(events.length + turnNo + i) % IGNORABLE_TYPES.length]!;
+        // An image/offload keeps its v3 shape even without a target: the fresh fold (src/fold/fold-surface.ts) reads any event of that type.
+        const data: JsonValue = type === 'x-harness/annotation' ? { note: `noise at turn ${turnNo}` } : type === 'image/offload' ? { targets: user === undefined ? [] : [{ seq: user, imageIndexes: [0] }] } : free;
+        push(type as 'x-harness/annotation', data, { ignorable: true });
+        stats.ignorable++;
+      });
     } else push(kind as 'x-plugin/noise', free);
   };
   const turnStart = (turnNo: number) => {
@@ -494,7 +518,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       push('step/end', { turn: turnNo, step: stepNo });
       if (failed !== undefined) break;
     }
-    turnEnd(turnNo, failed === undefined ? turnPlan.end : (failed.end ?? 'error'), failed, turnPlan.abortReason ?? null);
+    const end = turnNo === 1 && old('old turn/end') ? legacyEnd(plan.legacy!) : turnPlan.end;
+    turnEnd(turnNo, failed === undefined ? end : (failed.end ?? 'error'), failed, turnPlan.abortReason ?? null);
   });
   legacyTurn = false;
   if (plan.openTail != null) openTurn(plan.openTail, plan.turns.length + 1);
@@ -795,7 +820,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   for (const boundary of ['retry', 'error finish', 'unstreamed', 'unrecorded']) labels[`boundary: ${boundary}`] = seen.has(`boundary: ${boundary}`);
   labels['open last turn'] = seen.has('open last turn');
   labels['interrupted reply'] = seen.has('interrupted reply');
-  labels['marked ignorable'] = events.some((e) => e.ignorable === true && e.type !== 'x-harness/annotation');
+  labels['marked ignorable'] = events.some((e) => e.ignorable === true && !IGNORABLE_TYPES.includes(e.type));
   labels['empty reply'] = seen.has('empty reply');
   for (const label of ['tool named on the first delta only', 'tools cleared', 'stop empty', 'stop set']) labels[label] = seen.has(label);
   labels['legacy shapes'] = LEGACY_SHAPES.some((shape) => seen.has(shape));

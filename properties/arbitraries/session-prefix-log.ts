@@ -10,12 +10,27 @@
  */
 import fc from 'fast-check';
 import type { EpochHeader, JsonValue, Message, SessionEvent } from '../../src/log/index.ts';
-import { buildLog, logPlan, writeJsonl, type GeneratedLog } from './session-log.ts';
+import { buildLog, freeJson, logPlan, writeJsonl, type GeneratedLog } from './session-log.ts';
 import { anyText } from './text.ts';
 
 const OLD_NAMES: Readonly<Record<string, string>> = { 'compaction/start': 'compact/start', 'compaction/summary': 'compact/summary', 'compaction/end': 'compact/end', 'compaction/prune': 'compact/prune' };
 
-const prefixMessage = (text: string, instance: number, i: number): Message => ({ id: `prefix-${instance}-${i}`, role: 'user', content: [{ type: 'text', text }], source: { kind: 'plugin', plugin: 'session-prefix' } });
+/** A prefix message may have any role a request message has but tool (spec §2.2 messagePrefix). */
+const PREFIX_ROLES = ['user', 'system', 'assistant'] as const;
+
+const prefixMessage = (text: string, instance: number, i: number): Message => ({ id: `prefix-${instance}-${i}`, role: PREFIX_ROLES[(instance + i) % PREFIX_ROLES.length]!, content: [{ type: 'text', text }], source: { kind: 'plugin', plugin: 'session-prefix' } });
+
+/**
+ * A prefix message as the era first stored it, before messages had identities: {role, content,
+ * provenance?}. A reader gives it the id of its position and a session-prefix source that keeps
+ * the provenance's fields (dsh-eras §3); `stored` says which of the two forms to write.
+ */
+function preIdentityPrefix(message: Message, sessionId: string, i: number, provenance: JsonValue | null, stored: boolean): JsonValue {
+  const { role, content } = message;
+  const fields = provenance !== null && typeof provenance === 'object' && !Array.isArray(provenance) ? provenance : {};
+  if (stored) return { role, content, ...(provenance === null ? {} : { provenance }) } as JsonValue;
+  return { id: `legacy-prefix:${sessionId}:${i}`, role, content, source: { ...fields, kind: 'session-prefix' } } as JsonValue;
+}
 
 const prefixOf = (event: SessionEvent | undefined): readonly Message[] | undefined => (event?.data as { header?: EpochHeader } | undefined)?.header?.messagePrefix;
 
@@ -30,11 +45,18 @@ function compactPayload(type: string, data: JsonValue, older: boolean): JsonValu
 }
 
 export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc
-  .record({ plan: logPlan, prefixes: fc.array(fc.array(anyText, { maxLength: 2 }), { minLength: 1, maxLength: 4 }), oldNames: fc.boolean(), oldPayload: fc.boolean() })
-  .map(({ plan, prefixes, oldNames, oldPayload }) => {
+  .record({
+    plan: logPlan,
+    prefixes: fc.array(fc.array(anyText, { maxLength: 2 }), { minLength: 1, maxLength: 4 }),
+    oldNames: fc.boolean(),
+    oldPayload: fc.boolean(),
+    // The prefix messages stored before messages had identities, with or without a provenance.
+    preIdentity: fc.option(fc.option(freeJson, { nil: null }), { freq: 2, nil: undefined }),
+  })
+  .map(({ plan, prefixes, oldNames, oldPayload, preIdentity }) => {
     const log = buildLog(plan);
-    // The stored events and the loaded ones change alike, seq for seq: older shapes touch neither headers nor compaction.
-    const inEra = (events: readonly SessionEvent[]): SessionEvent[] => {
+    // The stored events and the loaded ones change alike, seq for seq, but for the prefix messages of the pre-identity form.
+    const inEra = (events: readonly SessionEvent[], asStored = false): SessionEvent[] => {
       let instance = 0;
       return events.map((event) => {
         if (event.type === 'session/end-seed') instance++;
@@ -44,11 +66,13 @@ export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc
         const texts = prefixes[Math.min(instance, prefixes.length - 1)]!;
         if (texts.length === 0) return event;
         const data = event.data as { header: Record<string, JsonValue> };
-        return { ...event, data: { ...data, header: { ...data.header, messagePrefix: texts.map((text, i) => prefixMessage(text, instance, i)) } } as JsonValue };
+        const messages = texts.map((text, i) => prefixMessage(text, instance, i));
+        const prefix = preIdentity === undefined ? messages : messages.map((m, i) => preIdentityPrefix(m, log.header.id, i, preIdentity, asStored));
+        return { ...event, data: { ...data, header: { ...data.header, messagePrefix: prefix } } as JsonValue };
       });
     };
     const events = inEra(log.events);
-    const stored = log.stored === undefined ? undefined : inEra(log.stored);
+    const stored = log.stored === undefined && preIdentity === undefined ? undefined : inEra(log.stored ?? log.events, true);
     const renamed = oldNames && events.some((e) => e.type === 'compact/summary');
     const prefixed = events.some((e) => (prefixOf(e)?.length ?? 0) > 0);
     const expected = log.expected === undefined ? undefined : {
@@ -59,6 +83,6 @@ export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc
         return header === null || prefix === undefined ? header : { ...header, messagePrefix: prefix };
       },
     };
-    const labels = { ...log.stats.labels, 'session prefix': prefixed, 'compact/* names': renamed };
+    const labels = { ...log.stats.labels, 'session prefix': prefixed, 'compact/* names': renamed, 'pre-identity prefix': prefixed && preIdentity !== undefined };
     return { ...log, events, ...(stored === undefined ? {} : { stored }), ...(expected === undefined ? {} : { expected }), stats: { ...log.stats, labels }, jsonl: writeJsonl(log.header, stored ?? events) };
   });

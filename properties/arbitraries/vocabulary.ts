@@ -378,7 +378,8 @@ export function observeLog(observed: Observed, header: SessionHeader, events: re
     see(observed, 'types', event.type);
     if (event.ignorable === true) see(observed, 'types marked ignorable', event.type);
     const shape = `data ${event.type}`;
-    if (Object.hasOwn(SHAPES, shape)) observe(observed, shape as ShapeName, event.data);
+    // A type of a later format (its table says so) is, in a v0 log, an unknown one: its payload is free.
+    if (Object.hasOwn(SHAPES, shape) && !Object.hasOwn(SHAPES[shape as ShapeName], 'outside')) observe(observed, shape as ShapeName, event.data);
     else {
       const found = new Set<ValueClass>();
       freeClasses(event.data, found);

@@ -12,6 +12,7 @@ import type { ImageOffloadData, Message, ReplaceOp, SessionEvent } from './types
 import { isRecord } from './validate-event.ts';
 
 function bad(rule: LogRuleId, event: SessionEvent, detail: string): never {
+  // Stryker disable next-line ObjectLiteral: the location reaches an answer only inside the refusal's message, which the protocol leaves free text (docs/PROTOCOL.md)
   return refuse(rule, `${event.type} ${detail}`, { location: { seq: event.seq } });
 }
 
@@ -29,6 +30,7 @@ export class Surface {
 
   /** Current node seqs in surface order. A fresh copy: the caller may keep it. */
   get nodes(): readonly number[] {
+    // Stryker disable next-line MethodExpression: every reader of the reference (the loop, the fold mutants) reads the list and keeps none of it across a change of the surface
     return this.#nodes.slice();
   }
 
@@ -42,6 +44,7 @@ export class Surface {
   }
 
   /** Incremented by every replace. */
+  // Stryker disable next-line all: read only by the audit (audit-log.ts) and the catalog's fold mutants; no answer of the reference reads it
   get replaceGeneration(): number {
     return this.#replaceGeneration;
   }
@@ -52,7 +55,9 @@ export class Surface {
   }
 
   /** The message node `seq` projects to when an image/offload changed it; undefined when it projects its own. */
+  // Stryker disable next-line BlockStatement: a projection exists only after a format v3+ image/offload, and the reference reads v0 only
   projected(seq: number): Message | undefined {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a projection exists only after a format v3+ image/offload, and the reference reads v0 only
     return this.#projected.size === 0 ? undefined : this.#projected.get(seq);
   }
 
@@ -66,14 +71,18 @@ export class Surface {
     // event shapes (frozen and not) a load is still answered from V8's cache where `in` turns
     // into a generic lookup. A present key holds JSON, never undefined: load, fromEvents and
     // append refuse undefined (NOT_LOSSLESS_JSON) before an event reaches the log.
+    // Stryker disable next-line LogicalOperator,ConditionalExpression: a present key is never undefined (above), and an event's keys are its own (JSON.parse or an append's draft)
     const hasOp = event.surfaceOp !== undefined && Object.hasOwn(event, 'surfaceOp');
+    // Stryker disable next-line LogicalOperator,ConditionalExpression: as for hasOp
     const hasSources = event.sourceEventSeqs !== undefined && Object.hasOwn(event, 'sourceEventSeqs');
     if (!surface) {
       if (hasOp) bad('surface.op-on-log-only', event, 'is not surface-eligible and cannot carry surfaceOp');
       if (hasSources) bad('surface.sources-on-log-only', event, 'is not surface-eligible and cannot carry sourceEventSeqs');
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: in v0, the only format the reference reads, systemMessages is false, so the type test never decides (the || mutant is killed: v0 logs hold ignorable image/offload events)
       if (event.type === 'image/offload' && this.#format.systemMessages) this.#offload(event, eventAt);
       return undefined;
     }
+    // Stryker disable next-line ConditionalExpression: without the check, an absent surfaceOp is undefined, which the next line refuses by a rule of the same code (SURFACE_INVALID)
     if (!hasOp) bad('surface.op-missing', event, 'is surface-eligible and requires a surfaceOp marker ("append" or a replace)');
     const op: unknown = event.surfaceOp;
     if (op !== 'append' && !isRecord(op)) bad('surface.op-value', event, `carries an invalid surfaceOp ${JSON.stringify(op)}`);
@@ -91,21 +100,28 @@ export class Surface {
     const from = this.#nodes.indexOf(replace.start);
     const to = this.#nodes.indexOf(replace.end);
     if (from < 0) bad('surface.replace-start', event, `replace start seq ${replace.start} not found in surface`);
+    // Stryker disable next-line ConditionalExpression: an end not on the surface (to = -1) with a start on it is after the start, which replace-order refuses with the same code; with neither, replace-start has refused
     if (to < 0) bad('surface.replace-end', event, `replace end seq ${replace.end} not found in surface`);
     if (from > to) bad('surface.replace-order', event, `replace start seq ${replace.start} (index ${from}) is after end seq ${replace.end} (index ${to})`);
     const shadowed = this.#nodes.slice(from, to + 1);
+    // Stryker disable next-line ArrayDeclaration: the set is only asked for seqs, which a string in it never is
     const sources = setOf(event.sourceEventSeqs ?? []);
     const missing = shadowed.filter((seq) => !sources.has(seq));
     if (missing.length > 0) bad('surface.replace-coverage', event, `sourceEventSeqs must include every shadowed surface node; missing ${missing.join(', ')}`);
     if (event.type === 'tool/result') checkToolResultRewrite(event, shadowed, eventAt);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: checkSystemHead returns at once unless surface node 0 is a system/message, which only a v3+ surface holds; the reference reads v0 only
     if (from === 0 && this.#format.systemMessages) checkSystemHead(event, shadowed, eventAt);
     this.#nodes.splice(from, to - from + 1, event.seq);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a projection exists only after a format v3+ image/offload, and the reference reads v0 only: deleting from the empty map or not is alike
     if (this.#projected.size > 0) for (const seq of shadowed) this.#projected.delete(seq);
+    // Stryker disable next-line UpdateOperator: read only by the audit and the catalog's fold mutants (see replaceGeneration)
     this.#replaceGeneration++;
+    // Stryker disable next-line UpdateOperator: the fold cache (fold/session.ts) only asks whether it changed, which a decrement answers alike
     this.#contentGeneration++;
     return shadowed;
   }
 
+  // Stryker disable all: image/offload applies only in a format v3+ log (add, above); the reference reads v0 only (test/log/formats.test.ts checks it)
   /** Applies an image/offload (its shape is checked already), or refuses it and changes nothing. */
   #offload(event: SessionEvent, eventAt: (seq: number) => SessionEvent | undefined): void {
     const changed = new Map<number, Message>();
@@ -120,6 +136,7 @@ export class Surface {
     for (const [seq, message] of changed) this.#projected.set(seq, message);
     this.#contentGeneration++;
   }
+  // Stryker restore all
 }
 
 function checkSources(event: SessionEvent): void {
@@ -152,9 +169,11 @@ function setOf(list: readonly unknown[]): Set<unknown> {
 }
 
 // Apart from checkSources, for the same reason as #replace: no context for every call.
+// Stryker disable all: the duplicate found only fills in the refusal's message, free text in the protocol
 function firstDuplicate(list: readonly unknown[]): unknown {
   return list.find((item, i) => list.indexOf(item) !== i);
 }
+// Stryker restore all
 
 function checkReplaceShape(event: SessionEvent, op: Record<string, unknown>): ReplaceOp {
   const keys = Object.keys(op);
@@ -166,6 +185,7 @@ function checkReplaceShape(event: SessionEvent, op: Record<string, unknown>): Re
   return { op: 'replace', start: op['start'] as number, end: op['end'] as number };
 }
 
+// Stryker disable all: reached only in a format v3+ log (see #replace); the reference reads v0 only (test/log/formats.test.ts checks it)
 /** v3+ (DSH's surface fold): while node 0 is a system/message, only a system/message over exactly it may replace it. */
 function checkSystemHead(event: SessionEvent, shadowed: readonly number[], eventAt: (seq: number) => SessionEvent | undefined): void {
   if (eventAt(shadowed[0]!)?.type !== 'system/message') return;
@@ -173,6 +193,7 @@ function checkSystemHead(event: SessionEvent, shadowed: readonly number[], event
     refuseFormat('format.system-head', `${event.type} replaces surface node 0, which holds the system prompt: only a system/message over exactly that node may`, { location: { seq: event.seq } });
   }
 }
+// Stryker restore all
 
 /** A tool/result replace rewrites one tool/result and may change only the result content. */
 function checkToolResultRewrite(event: SessionEvent, shadowed: readonly number[], eventAt: (seq: number) => SessionEvent | undefined): void {
