@@ -1,7 +1,7 @@
 /** Properties of the log level: load, append, refusals (spec §1, §5). */
 import fc from 'fast-check';
 import type { AppendInput, ImplementationAt } from '../src/contract/index.ts';
-import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type AppendableEvent, type InvalidLog } from './arbitraries/invalid-log.ts';
+import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_ACCEPTED, MEMORY_FAULTS, MEMORY_VALUE_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type AppendableEvent, type InvalidLog } from './arbitraries/invalid-log.ts';
 import { anyText } from './arbitraries/text.ts';
 import { buildLog, logPlan, logPlanOf, prefixJsonl, sessionLog } from './arbitraries/session-log.ts';
 import { sessionPrefixLog } from './arbitraries/session-prefix-log.ts';
@@ -220,25 +220,35 @@ export const LOG_TORN_TAIL = defineProperty({
   },
 });
 
+const MEMORY_CLASSES = [...Object.keys(MEMORY_FAULTS), ...Object.keys(MEMORY_VALUE_FAULTS), ...Object.keys(MEMORY_ACCEPTED).map((name) => `accepted: ${name}`)];
+
 export const LOG_APPEND_LOSSLESS = defineProperty({
   id: 'LOG-APPEND-LOSSLESS',
-  title: 'append refuses data JSON cannot carry back unchanged (undefined, bigint, cycles, array subclasses, sparse arrays, class instances, symbol or hidden keys) with NOT_LOSSLESS_JSON, and the refusals leave the log as it was',
+  title: 'append refuses data JSON cannot carry back unchanged (undefined, bigint, functions, symbols, -0, NaN, infinities, cycles, array subclasses, sparse or decorated arrays, class instances and look-alike prototypes, symbol or hidden keys) with NOT_LOSSLESS_JSON, the refusals leave the log as it was, and data JSON carries (null prototypes, another realm, shared references, __proto__ keys) is accepted and stored as its JSON text',
   clause: 'LOG-3.2, LOG-6.2',
   levels: ['log'],
   // The values exist only in memory: a JSON text cannot hold them. Every class is appended to every log.
   inProcess: true,
   arbitrary: sessionLog(),
-  labels: () => Object.fromEntries(Object.keys(MEMORY_FAULTS).map((fault) => [fault, true])),
-  floors: Object.fromEntries(Object.keys(MEMORY_FAULTS).map((fault) => [fault, 1])),
+  labels: () => Object.fromEntries(MEMORY_CLASSES.map((fault) => [fault, true])),
+  floors: Object.fromEntries(MEMORY_CLASSES.map((fault) => [fault, 1])),
   codec: logCodec,
   async check(impl, log) {
-    const faults = Object.entries(MEMORY_FAULTS);
+    const faults = [...Object.entries(MEMORY_FAULTS), ...Object.entries(MEMORY_VALUE_FAULTS)];
+    const accepted = Object.entries(MEMORY_ACCEPTED);
     const last = log.events[log.events.length - 1]!;
-    const inputs = faults.map(([, data]): AppendInput => ({ type: 'todo/write', time: last.time, data: data() }));
-    const [appended, saved] = await Promise.all([impl.append(log.jsonl, inputs), impl.append(log.jsonl, [])]);
+    const input = (data: unknown): AppendInput => ({ type: 'todo/write', time: last.time, data: data as AppendInput['data'] });
+    const [appended, saved, kept] = await Promise.all([impl.append(log.jsonl, faults.map(([, data]) => input(data()))), impl.append(log.jsonl, []), impl.append(log.jsonl, accepted.map(([, data]) => input(data())))]);
     const result = must(appended, 'loading a valid log');
     faults.forEach(([fault], i) => refusedWith(result.outcomes[i]!, 'NOT_LOSSLESS_JSON', `appending data with the fault "${fault}"`));
     sameText('the refused appends changed the log', must(saved, 'loading and saving the log').jsonl, result.jsonl);
+    // What JSON can carry is accepted however it was built, and stored as its JSON text.
+    const written = must(kept, 'loading a valid log');
+    written.outcomes.forEach((outcome, i) => {
+      if (!outcome.ok) fail(`appending data of the class "${accepted[i]![0]}" was refused with ${outcome.code}: ${outcome.message ?? ''}; JSON carries it`);
+    });
+    const stored = must(await impl.load(written.jsonl), 'loading the log the accepted appends wrote').events.slice(log.events.length);
+    accepted.forEach(([name, data], i) => sameText(`data of the class "${name}" was not stored as its JSON text`, JSON.stringify(data()), JSON.stringify(stored[i]?.data)));
   },
 });
 
