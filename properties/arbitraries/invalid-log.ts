@@ -616,6 +616,7 @@ export const MEMORY_VALUE_FAULTS: Readonly<Record<string, () => unknown>> = {
   'prototype borrowing Object': () => ({ todos: [], at: Object.create(protoWith(Object)) }),
   'prototype of another constructor': () => ({ todos: [], at: Object.create(protoWith(function Other() {})) }),
   'instance of a class named Object': () => ({ todos: [], at: new { Object: class {} }.Object() }),
+  'instance of a class extending null': () => ({ todos: [], at: Object.create(class Bare extends null {}.prototype) as object }),
 };
 
 /**
