@@ -1,9 +1,11 @@
 /** Properties of the log level: load, append, refusals (spec §1, §5). */
 import fc from 'fast-check';
 import type { AppendInput, ImplementationAt } from '../src/contract/index.ts';
-import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type AppendableEvent, type InvalidLog } from './arbitraries/invalid-log.ts';
+import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_ACCEPTED, MEMORY_FAULTS, MEMORY_VALUE_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type AppendableEvent, type InvalidLog } from './arbitraries/invalid-log.ts';
+import { CHUNK_ROW_CLASSES, CHUNK_RUNS, ROW_EDITS, ROW_SHAPES, afterHeader, faultyRow, rowOf, runEvents, withLines } from './arbitraries/chunk-rows.ts';
 import { anyText } from './arbitraries/text.ts';
 import { buildLog, logPlan, logPlanOf, prefixJsonl, sessionLog } from './arbitraries/session-log.ts';
+import type { SessionEvent } from '../src/log/index.ts';
 import { sessionPrefixLog } from './arbitraries/session-prefix-log.ts';
 import { LOG_FLOORS, logCodec, logLabels, logWith } from './_internals/codecs.ts';
 import { fail, must, refusedWith, sameJson, sameText } from './_internals/failure.ts';
@@ -220,26 +222,100 @@ export const LOG_TORN_TAIL = defineProperty({
   },
 });
 
+const MEMORY_CLASSES = [...Object.keys(MEMORY_FAULTS), ...Object.keys(MEMORY_VALUE_FAULTS), ...Object.keys(MEMORY_ACCEPTED).map((name) => `accepted: ${name}`)];
+
 export const LOG_APPEND_LOSSLESS = defineProperty({
   id: 'LOG-APPEND-LOSSLESS',
-  title: 'append refuses data JSON cannot carry back unchanged (undefined, bigint, cycles, array subclasses, sparse arrays, class instances, symbol or hidden keys) with NOT_LOSSLESS_JSON, and the refusals leave the log as it was',
+  title: 'append refuses data JSON cannot carry back unchanged (undefined, bigint, functions, symbols, -0, NaN, infinities, cycles, array subclasses, sparse or decorated arrays, class instances and look-alike prototypes, symbol or hidden keys) with NOT_LOSSLESS_JSON, the refusals leave the log as it was, and data JSON carries (null prototypes, another realm, shared references, __proto__ keys) is accepted and stored as its JSON text',
   clause: 'LOG-3.2, LOG-6.2',
   levels: ['log'],
   // The values exist only in memory: a JSON text cannot hold them. Every class is appended to every log.
   inProcess: true,
   arbitrary: sessionLog(),
-  labels: () => Object.fromEntries(Object.keys(MEMORY_FAULTS).map((fault) => [fault, true])),
-  floors: Object.fromEntries(Object.keys(MEMORY_FAULTS).map((fault) => [fault, 1])),
+  labels: () => Object.fromEntries(MEMORY_CLASSES.map((fault) => [fault, true])),
+  floors: Object.fromEntries(MEMORY_CLASSES.map((fault) => [fault, 1])),
   codec: logCodec,
   async check(impl, log) {
-    const faults = Object.entries(MEMORY_FAULTS);
+    const faults = [...Object.entries(MEMORY_FAULTS), ...Object.entries(MEMORY_VALUE_FAULTS)];
+    const accepted = Object.entries(MEMORY_ACCEPTED);
     const last = log.events[log.events.length - 1]!;
-    const inputs = faults.map(([, data]): AppendInput => ({ type: 'todo/write', time: last.time, data: data() }));
-    const [appended, saved] = await Promise.all([impl.append(log.jsonl, inputs), impl.append(log.jsonl, [])]);
+    const input = (data: unknown): AppendInput => ({ type: 'todo/write', time: last.time, data: data as AppendInput['data'] });
+    const [appended, saved, kept] = await Promise.all([impl.append(log.jsonl, faults.map(([, data]) => input(data()))), impl.append(log.jsonl, []), impl.append(prefixJsonl(log, 0), accepted.map(([, data]) => input(data())))]);
     const result = must(appended, 'loading a valid log');
     faults.forEach(([fault], i) => refusedWith(result.outcomes[i]!, 'NOT_LOSSLESS_JSON', `appending data with the fault "${fault}"`));
     sameText('the refused appends changed the log', must(saved, 'loading and saving the log').jsonl, result.jsonl);
+    // What JSON can carry is accepted however it was built, and stored as its JSON text.
+    const written = must(kept, 'loading a valid log');
+    written.outcomes.forEach((outcome, i) => {
+      if (!outcome.ok) fail(`appending data of the class "${accepted[i]![0]}" was refused with ${outcome.code}: ${outcome.message ?? ''}; JSON carries it`);
+    });
+    // Appended to the header alone: the written log then holds nothing but what was accepted.
+    const stored = must(await impl.load(written.jsonl), 'loading the log the accepted appends wrote').events;
+    accepted.forEach(([name, data], i) => sameText(`data of the class "${name}" was not stored as its JSON text`, JSON.stringify(data()), JSON.stringify(stored[i]?.data)));
   },
 });
 
-export const LOG_PROPERTIES = [LOG_LOAD_VALID, LOG_APPEND_ROUNDTRIP, LOG_APPEND_LOAD_PARITY, LOG_REFUSE_INVALID, LOG_LEGACY_REFUSED, LOG_UNKNOWN_TYPE, LOG_FORMAT_VERSION, LOG_LOSSLESS_JSON, LOG_APPEND_LOSSLESS, LOG_TORN_TAIL];
+/** LOG-CHUNK-ROWS shares its classes out over cases, class `i` to the cases whose pick is `i` modulo this: each form loads, saves and loads again. */
+const SHARES = 3;
+const inShare = (i: number, pick: number) => i % SHARES === pick % SHARES;
+
+/** Valid forms of LOG-CHUNK-ROWS: a stored log and the events it must load to. */
+interface StoredForm {
+  readonly what: string;
+  readonly jsonl: string;
+  readonly events: readonly SessionEvent[];
+  /** The events after the log's own, appended again through append (the in-memory writer). */
+  readonly appended?: readonly SessionEvent[];
+}
+
+export const LOG_CHUNK_ROWS = defineProperty({
+  id: 'LOG-CHUNK-ROWS',
+  title: 'every malformed packed chunk row is refused with CHUNK_ROW_INVALID wherever it lies, every well-formed row shape expands to the events it stands for, and every run of assistant/chunk events, whatever its data, is written so that it loads back unchanged',
+  clause: 'LOG-1.5 (every row rule, several violations each; every row shape), LOG-1.6 (what a writer stores loads back, re-saved byte for byte), LOG-2.1 (any data; times at both ends of the safe range)',
+  levels: ['log'],
+  // A small log, its rows edited, or rows and runs placed after its last event; the classes are shared out over cases, a third in each.
+  arbitrary: fc.tuple(logPlanOf(1), fc.nat()).map(([plan, pick]) => ({ log: buildLog(plan), pick })),
+  labels: ({ pick }) => Object.fromEntries(CHUNK_ROW_CLASSES.map((name, i) => [name, inShare(i, pick)])),
+  floors: Object.fromEntries(CHUNK_ROW_CLASSES.map((name) => [name, 0.15])),
+  codec: logWith<{ pick: number }>(),
+  async check(impl, { log, pick }) {
+    const faults = Object.entries(ROW_EDITS)
+      .flatMap(([rule, edits]) => edits.map((edit, i) => ({ what: `${rule}: ${edit.name}`, edit, i })))
+      .filter(({ what }) => inShare(CHUNK_ROW_CLASSES.indexOf(what), pick))
+      .map(({ what, edit, i }) => ({ what, jsonl: faultyRow(log, edit, pick + i) }));
+    const last = log.events[log.events.length - 1]!;
+    const next = log.events.length;
+    const first = rowOf(ROW_SHAPES[0]!, 0, log.header.createdAt);
+    const forms: StoredForm[] = [
+      ...ROW_SHAPES.map((shape) => {
+        const { row, events } = rowOf(shape, next, last.time);
+        return { what: `row: ${shape.name}`, jsonl: withLines(log, [row]), events: [...log.events, ...events] };
+      }),
+      { what: 'row: the first line after the header', jsonl: afterHeader(log, [first.row]), events: first.events },
+      // Its seqs are safe but start past the log's next one: a seq gap after the last line, cut as a torn tail.
+      { what: 'row: its last seq the largest safe integer', jsonl: withLines(log, [rowOf(ROW_SHAPES[0]!, Number.MAX_SAFE_INTEGER - 2, last.time).row]), events: log.events },
+      ...CHUNK_RUNS.map((run) => {
+        const events = runEvents(run, log);
+        return { what: `run: ${run.name}`, jsonl: withLines(log, events), events: [...log.events, ...events], appended: events };
+      }),
+    ];
+    const refusals = await Promise.all(faults.map((fault) => impl.load(fault.jsonl)));
+    faults.forEach((fault, i) => refusedWith(refusals[i]!, 'CHUNK_ROW_INVALID', `a log with a chunk row malformed by "${fault.what}"`));
+    for (const form of forms.filter(({ what }) => inShare(CHUNK_ROW_CLASSES.indexOf(what), pick))) {
+      const loaded = must(await impl.load(form.jsonl), `loading a log with ${form.what}`);
+      sameJson(`a log with ${form.what} did not load to the events it stores`, form.events, loaded.events);
+      const saved = must(await impl.append(form.jsonl, []), `loading and saving a log with ${form.what}`);
+      const reloaded = must(await impl.load(saved.jsonl), `loading the saved log with ${form.what}`);
+      sameJson(`a log with ${form.what}, saved, did not load back to the same events`, form.events, reloaded.events);
+      sameText(`a log with ${form.what}, saved again, changed bytes`, saved.jsonl, must(await impl.append(saved.jsonl, []), `saving the saved log with ${form.what}`).jsonl);
+      if (form.appended === undefined) continue;
+      const written = must(await impl.append(log.jsonl, form.appended.map(({ seq: _seq, ...input }) => input)), `appending ${form.what}`);
+      written.outcomes.forEach((outcome, i) => {
+        if (!outcome.ok) fail(`appending event ${i} of ${form.what} was refused with ${outcome.code}: ${outcome.message ?? ''}`);
+      });
+      sameJson(`the log ${form.what} was appended to did not load back to the same events`, form.events, must(await impl.load(written.jsonl), `loading the log ${form.what} was appended to`).events);
+    }
+  },
+});
+
+export const LOG_PROPERTIES = [LOG_LOAD_VALID, LOG_APPEND_ROUNDTRIP, LOG_APPEND_LOAD_PARITY, LOG_REFUSE_INVALID, LOG_LEGACY_REFUSED, LOG_UNKNOWN_TYPE, LOG_FORMAT_VERSION, LOG_LOSSLESS_JSON, LOG_APPEND_LOSSLESS, LOG_TORN_TAIL, LOG_CHUNK_ROWS];

@@ -5,6 +5,7 @@
  * Event-level faults also say which event holds them, so append can be held to the same
  * verdict as load.
  */
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import type { ProtocolErrorCode } from '../../src/errors.ts';
 import type { AppendInput } from '../../src/contract/index.ts';
@@ -569,12 +570,12 @@ export const TEXT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
 
   'json.negative-zero': (log, pick) => {
     const last = log.events[log.events.length - 1]!;
-    const data = pickOf(['{"todos":[],"n":-0}', '{"todos":[{"content":"a","status":"pending","weight":-0.0}]}', '{"todos":[],"list":[1,-0]}', '{"todos":[],"n":-0e5}'], pick)!;
+    const data = pickOf(['{"todos":[],"n":-0}', '{"todos":[{"content":"a","status":"pending","weight":-0.0}]}', '{"todos":[],"list":[1,-0]}', '{"todos":[],"n":-0e5}', '{"todos":[],"none":null,"n":-0}', '{"todos":[null,{"x":[null,"-0",-0]}]}'], pick)!;
     return text('json.negative-zero', `${log.jsonl}{"type":"todo/write","seq":${log.events.length},"time":${last.time},"data":${data}}\n`);
   },
   'json.non-finite': (log, pick) => {
     const last = log.events[log.events.length - 1]!;
-    const data = pickOf(['{"todos":[],"n":1e400}', '{"todos":[],"n":-1e400}', '{"todos":[],"deep":{"x":[2e308]}}'], pick)!;
+    const data = pickOf(['{"todos":[],"n":1e400}', '{"todos":[],"n":-1e400}', '{"todos":[],"deep":{"x":[2e308]}}', '{"todos":[],"none":null,"deep":[null,{"x":-2e308}]}'], pick)!;
     return text('json.non-finite', `${log.jsonl}{"type":"todo/write","seq":${log.events.length},"time":${last.time},"data":${data}}\n`);
   },
 };
@@ -596,6 +597,47 @@ export const MEMORY_FAULTS = {
 } satisfies Partial<Record<LogRuleId, () => unknown>>;
 
 class TodoList extends Array<unknown> {}
+
+/** A prototype of the null-prototype kind another realm's Object.prototype is, with `constructor` as given. */
+const protoWith = (constructor?: unknown) => Object.create(null, constructor === undefined ? {} : { constructor: { value: constructor } }) as object;
+
+/**
+ * More values of the lossless-JSON classes in memory, each refused with NOT_LOSSLESS_JSON
+ * (LOG-3.1, LOG-3.2): the number rules' values, which a JSON text would write as 0 or null;
+ * holes and extra properties together; undefined, functions and symbols as values; and objects
+ * whose prototype only looks like an Object.prototype (of this realm or another).
+ */
+export const MEMORY_VALUE_FAULTS: Readonly<Record<string, () => unknown>> = {
+  'number -0': () => ({ todos: [], n: -0 }),
+  'number NaN': () => ({ todos: [{ content: 'a', status: 'pending', weight: NaN }] }),
+  'number Infinity': () => ({ todos: [], list: [null, 'x', Infinity] }),
+  'number -Infinity': () => ({ todos: [], deep: { none: null, x: [-Infinity] } }),
+  'decorated array': () => ({ todos: Object.assign([], { extra: 1 }) }),
+  'sparse decorated array': () => ({ todos: Object.assign([, { content: 'a', status: 'pending' }], { extra: 1 }) }),
+  'undefined in a list': () => ({ todos: [undefined] }),
+  'function value': () => ({ todos: [], run: () => 1 }),
+  'symbol value': () => ({ todos: [], tag: Symbol('tag') }),
+  'prototype without constructor': () => ({ todos: [], at: Object.create(protoWith()) }),
+  'prototype borrowing Object': () => ({ todos: [], at: Object.create(protoWith(Object)) }),
+  'prototype of another constructor': () => ({ todos: [], at: Object.create(protoWith(function Other() {})) }),
+  'instance of a class named Object': () => ({ todos: [], at: new { Object: class {} }.Object() }),
+  'instance of a class extending null': () => ({ todos: [], at: Object.create(class Bare extends null {}.prototype) as object }),
+};
+
+/**
+ * Data JSON carries however memory built it, each accepted and stored as its JSON text
+ * (LOG-3.2): null-prototype objects, objects and arrays of another realm, shared references
+ * that form no cycle, and keys JavaScript gives a meaning (`__proto__` as an own key).
+ */
+export const MEMORY_ACCEPTED: Readonly<Record<string, () => unknown>> = {
+  'null prototype': () => ({ todos: [], meta: Object.assign(Object.create(null) as object, { a: 1, list: [Object.create(null)] }) }),
+  'another realm': () => runInNewContext('({ todos: [], meta: { nested: { a: [1, { b: null }, "x"] } } })'),
+  'shared reference': () => {
+    const shared = { a: [1, -2.5] };
+    return { todos: [], x: shared, y: [shared, shared] };
+  },
+  'prototype keys': () => JSON.parse('{"todos":[],"__proto__":{"constructor":1},"toString":"x","hasOwnProperty":[0]}'),
+};
 
 /** Logs seeded in memory: events whose seqs are not their indices. */
 export const SEED_FAULTS: Partial<Record<LogRuleId, (log: GeneratedLog, pick: number) => SessionEvent[]>> = {

@@ -41,7 +41,7 @@ const KILLERS: Record<string, readonly string[]> = {
   'reads-any-version': ['LOG-FORMAT-VERSION'],
   'trusts-json-parse': ['LOG-LOSSLESS-JSON'],
   'cuts-committed-damage': ['LOG-TORN-TAIL'],
-  'chunk-row-times-dropped': ['LOG-LOAD-VALID'],
+  'chunk-row-times-dropped': ['LOG-LOAD-VALID', 'LOG-CHUNK-ROWS'],
   'saver-reorders-keys': ['LOG-APPEND-ROUNDTRIP'],
   'append-skips-message-shape': ['LOG-APPEND-LOAD-PARITY'],
   'non-atomic-append': ['LOG-APPEND-LOAD-PARITY', 'LOG-APPEND-LOSSLESS'],
