@@ -3,7 +3,9 @@
  * logs of session-log.ts with a session prefix in every request/header, composed per loop
  * instance (a resume may carry another, a composition may be empty), and in about half of
  * them compaction under its names before the rename, `compact/*` (payloads unchanged,
- * dsh-eras §1.2). The steps still enter their messages after `step/start`, so these are
+ * dsh-eras §1.2). An empty composition is left out or, as a writer that always writes the
+ * list stores it, written as `[]`, which the canonical snapshot drops (spec §3.3). The
+ * steps still enter their messages after `step/start`, so these are
  * inputs for readers and folds, which are the same in both designs, not for rebuilding
  * requests, which is not. The expected messages are the generator's own; the expected
  * header is its own too, with the prefix it put in.
@@ -30,8 +32,8 @@ function compactPayload(type: string, data: JsonValue, older: boolean): JsonValu
 }
 
 export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc
-  .record({ plan: logPlan, prefixes: fc.array(fc.array(anyText, { maxLength: 2 }), { minLength: 1, maxLength: 4 }), oldNames: fc.boolean(), oldPayload: fc.boolean() })
-  .map(({ plan, prefixes, oldNames, oldPayload }) => {
+  .record({ plan: logPlan, prefixes: fc.array(fc.array(anyText, { maxLength: 2 }), { minLength: 1, maxLength: 4 }), oldNames: fc.boolean(), oldPayload: fc.boolean(), emptyWritten: fc.boolean() })
+  .map(({ plan, prefixes, oldNames, oldPayload, emptyWritten }) => {
     const log = buildLog(plan);
     // The stored events and the loaded ones change alike, seq for seq: older shapes touch neither headers nor compaction.
     const inEra = (events: readonly SessionEvent[]): SessionEvent[] => {
@@ -42,7 +44,7 @@ export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc
         if (renamed !== undefined) return { ...event, type: renamed, data: compactPayload(renamed, event.data, oldPayload) };
         if (event.type !== 'request/header') return event;
         const texts = prefixes[Math.min(instance, prefixes.length - 1)]!;
-        if (texts.length === 0) return event;
+        if (texts.length === 0 && !emptyWritten) return event;
         const data = event.data as { header: Record<string, JsonValue> };
         return { ...event, data: { ...data, header: { ...data.header, messagePrefix: texts.map((text, i) => prefixMessage(text, instance, i)) } } as JsonValue };
       });
@@ -56,9 +58,10 @@ export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc
       headerAt: (k: number): EpochHeader | null => {
         const header = log.expected!.headerAt(k);
         const prefix = prefixOf(events.slice(0, k).findLast((e) => e.type === 'request/header'));
-        return header === null || prefix === undefined ? header : { ...header, messagePrefix: prefix };
+        return header === null || prefix === undefined || prefix.length === 0 ? header : { ...header, messagePrefix: prefix };
       },
     };
-    const labels = { ...log.stats.labels, 'session prefix': prefixed, 'compact/* names': renamed };
+    const emptyPrefix = events.some((e) => prefixOf(e)?.length === 0);
+    const labels = { ...log.stats.labels, 'session prefix': prefixed, 'session prefix written empty': emptyPrefix, 'compact/* names': renamed };
     return { ...log, events, ...(stored === undefined ? {} : { stored }), ...(expected === undefined ? {} : { expected }), stats: { ...log.stats, labels }, jsonl: writeJsonl(log.header, stored ?? events) };
   });
