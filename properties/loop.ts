@@ -102,16 +102,27 @@ const replacedIn = (events: readonly SessionEvent[], from: number, to: number) =
 export const LOOP_RECONSTRUCT = loopProperty({
   ...common,
   id: 'LOOP-RECONSTRUCT',
-  title: 'every request the loop sent equals the request rebuilt from a fresh fold of its log at that request’s boundary',
+  title: 'every step the loop opened sent its request, and every request it sent equals the request rebuilt from a fresh fold of its log at that request’s boundary',
   clause: 'RULE-1.1, RULE-1.3 (rebuilt from a fresh fold), REQ-2.1, REQ-2.2, REQ-2.4, RULE-2.2, LOOP-3.3, LOOP-3.5 (config seeds), LOOP-4.4 (retries), LOOP-5.4 (after a torn restart)',
   floors: { ...SCENARIO_FLOORS, 'tool calls': 0.5, compaction: 0.2, restart: 0.2, injection: 0.2, 'system change': 0.2, fork: 0.1 },
   async check(impl, s) {
     for (const stretch of (await observe(impl, s)).stretches) {
       const { run, log, boundaries } = stretch;
+      const unsent = stepsThatSentNothing(stretch);
+      if (unsent !== undefined) fail(`the step opened at seq ${unsent} of ${childOf(stretch) === undefined ? 'the session' : `fork child ${childOf(stretch)}`} ended before any request went out`, 'the scripted model fails only requests it was sent: a step that sends nothing failed in the harness before its dispatch');
       boundaries.forEach((b, i) => sameJson(`${at(b, childOf(stretch))} differs from its reconstruction from the log`, expectedRequest(log, b.seq), run.requests[i]));
     }
   },
 });
+
+/** The seq of the first step/start of the stretch's own whose step ended with no request boundary in it. */
+function stepsThatSentNothing({ log, allBoundaries, live }: Stretch): number | undefined {
+  for (const start of log.events.filter((e) => e.seq >= live && e.type === 'step/start')) {
+    const end = log.events.find((e) => e.seq > start.seq && e.type === 'step/end');
+    if (end !== undefined && !allBoundaries.some((b) => b.seq > start.seq && b.seq < end.seq)) return start.seq;
+  }
+  return undefined;
+}
 
 export const LOOP_WIRE_RECONSTRUCT = loopProperty({
   ...common,
@@ -775,6 +786,11 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
         if (twice !== undefined) fail(`${what} holds two tools named ${JSON.stringify(twice.name)}`, 'a name registered again replaces its tool (LOOP-3.6)');
         sameJson(`${what} does not carry the tools the scenario had registered when its step began`, byName(step.tools), byName(sent), retry ?? 'a name registered again replaces its tool with the definition registered last (LOOP-3.6)');
         for (const [field, value] of Object.entries(given.override ?? {})) sameJson(`${what} does not carry the ${field} of the config override the scenario had given when it was built`, value, request[field], 'the per-call config hook runs for every attempt, a retry included');
+        // A field the override gives is in the proposal, so the route filled nothing in for it: its marker is gone (spec §2.2 adapterDefaults).
+        const markers = expectedHeader(log.events, b.seq)?.adapterDefaults;
+        for (const field of ['reasoningEffort', 'maxTokens'] as const) {
+          if (given.override?.[field] !== undefined && markers?.[field] === true) fail(`${what} is built from a request/header that marks the ${field} the config override gave as the route's default`, 'a snapshot whose adapterDefaults markers changed is a change, even when the value stayed the same');
+        }
         if (n === action.change?.duringRequest) give(given, action.change.action);
       });
     }
@@ -784,7 +800,7 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
 export const LOOP_STEP_HEADER = loopProperty({
   ...common,
   id: 'LOOP-STEP-HEADER',
-  title: 'each request carries the system prompt and tools the scenario had given when its step began — a change made while an attempt is in flight reaches the next step, never a retry of it; a name registered again replaces its tool — and every field of the config override given when it was built',
+  title: 'each request carries the system prompt and tools the scenario had given when its step began — a change made while an attempt is in flight reaches the next step, never a retry of it; a name registered again replaces its tool — and every field of the config override given when it was built, which its header does not mark as the route’s default',
   clause: 'LOOP-3.4 (once per step; the hook per attempt), LOOP-3.6 (registering a name again), LOOP-3.5',
   // Planned scenarios reach every place between attempts on purpose; the others bring crashes, injections and forks.
   arbitrary: fc.oneof(timedScenario, scenario),

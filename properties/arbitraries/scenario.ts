@@ -92,11 +92,38 @@ const replyOf = (failing: number): fc.Arbitrary<ScenarioReply> => fc
     return out as ScenarioReply;
   });
 
+/** The route's defaults every generated scenario declares: an override may give their very values. */
+export const SCENARIO_DEFAULTS = { maxTokens: 8192, reasoningEffort: 'high' } as const;
+
+/** `arbitrary` in about four cases of five, else absent. */
+const mostly = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arbitrary, { freq: 5, nil: undefined });
+/** `arbitrary` in about one case of three, else absent. */
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
+
+/**
+ * The fields of a config override, each present or absent (the effort more often absent, so
+ * that it often changes alone), each of every value class: the route's default value itself
+ * (then only the adapter-default marker changes, spec §2.2), every effort the DeepSeek route
+ * takes, stop lists empty, of one and of two entries, and two of the same length.
+ */
+export const overrideConfig = fc
+  .record({
+    temperature: mostly(fc.constantFrom(0, 0.2, 1)),
+    maxTokens: mostly(fc.constantFrom(512, 4096, SCENARIO_DEFAULTS.maxTokens)),
+    reasoningEffort: sometimes(fc.constantFrom('off', 'low', SCENARIO_DEFAULTS.reasoningEffort, 'max')),
+    stop: mostly(fc.constantFrom<string[]>([], ['<END>'], ['<STOP>'], ['<END>', '\n\n'])),
+  })
+  .map((fields) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Extract<HeaderChange, { do: 'override' }>['config']);
+
+/** Per config override of a scenario, in order, the config it gives (one that stops stays null): drawn apart, like torn bytes. */
+export const overrideConfigs = fc.array(overrideConfig, { minLength: 8, maxLength: 8 });
+
 export const headerChange: fc.Arbitrary<HeaderChange> = fc.oneof(
   { weight: 3, arbitrary: anyText.map((text): HeaderChange => ({ do: 'setSystem', text })) },
   { weight: 1, arbitrary: tool.map((t): HeaderChange => ({ do: 'registerTool', tool: t })) },
   {
     weight: 1,
+    // Its config is drawn apart (`withDamageAndReuse`): this draw only keeps every other part of the case as it was.
     arbitrary: fc
       .option(fc.record({ temperature: fc.constantFrom(0, 0.2, 1), maxTokens: fc.constantFrom(512, 4096), stop: fc.constantFrom([], ['<END>']) }, { requiredKeys: [] }))
       .map((config): HeaderChange => ({ do: 'override', config })),
@@ -161,13 +188,24 @@ export const tornBytes: fc.Arbitrary<string> = fc.tuple(anyText, fc.nat()).map((
 const damageAndReuse = fc.record({
   torn: fc.array(fc.option(tornBytes, { freq: 2 }), { maxLength: 8 }),
   reuse: fc.array(fc.option(fc.nat(), { freq: 2 }), { maxLength: 8 }),
+  overrides: overrideConfigs,
 });
 
-export function withDamageAndReuse(s: Scenario, { torn, reuse }: { readonly torn: readonly (string | null)[]; readonly reuse: readonly (number | null)[] }): Scenario {
+export function withDamageAndReuse(s: Scenario, { torn, reuse, overrides = [] }: { readonly torn: readonly (string | null)[]; readonly reuse: readonly (number | null)[]; readonly overrides?: ReadonlyArray<Extract<HeaderChange, { do: 'override' }>['config']> }): Scenario {
   const names = s.tools.map((t) => t.name);
   let restarts = 0;
   let registrations = 0;
+  // An override of one field edits the override in force: that field alone changes, so each
+  // field's comparison is what decides whether the header changed (stop lists of one length included).
+  let active: Extract<HeaderChange, { do: 'override' }>['config'] = null;
+  let given = 0;
   const again = (change: HeaderChange): HeaderChange => {
+    if (change.do === 'override') {
+      const config = change.config === null ? null : (overrides[given++ % Math.max(1, overrides.length)] ?? change.config);
+      const edit = config !== null && Object.keys(config).length === 1 && active !== null;
+      active = edit ? { ...active, ...config } : config;
+      return { ...change, config: active };
+    }
     if (change.do !== 'registerTool') return change;
     const pick = reuse[registrations++] ?? null;
     const name = pick === null || names.length === 0 ? change.tool.name : names[pick % names.length]!;
@@ -180,7 +218,7 @@ export function withDamageAndReuse(s: Scenario, { torn, reuse }: { readonly torn
       return bytes === null ? a : { ...a, torn: bytes };
     }
     if (a.do === 'prompt' && a.change !== undefined) return { ...a, change: { ...a.change, action: again(a.change.action) } };
-    return a.do === 'registerTool' ? again(a) : a;
+    return a.do === 'registerTool' || a.do === 'override' ? again(a) : a;
   });
   return { ...s, actions };
 }
@@ -199,7 +237,7 @@ const wholeLinearScenario: fc.Arbitrary<Scenario> = fc
     session: { id: 'scenario-session', createdAt: 1_700_000_000_000 },
     clock: { start: 1_700_000_000_000, step: 1 },
     route: { provider: 'deepseek', model: 'deepseek-chat' },
-    defaults: { maxTokens: 8192, reasoningEffort: 'high' },
+    defaults: { ...SCENARIO_DEFAULTS },
     system,
     tools,
     replies,
@@ -303,6 +341,29 @@ function reRegisters(s: Scenario): boolean {
   return false;
 }
 
+/** The override configs of a scenario in the order they apply (a prompt's change during its turn). */
+function overridesOf(s: Scenario): Array<Extract<HeaderChange, { do: 'override' }>['config']> {
+  return s.actions.flatMap((a) => [a.do === 'override' ? a : undefined, a.do === 'prompt' && a.change?.action.do === 'override' ? a.change.action : undefined]).flatMap((o) => (o === undefined ? [] : [o.config]));
+}
+
+/** Whether two override configs differ in exactly one field (absent counts as a value). */
+function oneFieldApart(a: Record<string, unknown> | null, b: Record<string, unknown> | null): boolean {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
+  return [...keys].filter((k) => JSON.stringify(a?.[k]) !== JSON.stringify(b?.[k])).length === 1;
+}
+
+/** What a scenario's config overrides exercise: each field, the route defaults' own values, a change of one field alone. */
+function overrideLabels(s: Scenario): Record<string, boolean> {
+  const configs = overridesOf(s);
+  const given = configs.flatMap((c) => (c === null ? [] : [c]));
+  return {
+    'override: reasoningEffort': given.some((c) => c.reasoningEffort !== undefined),
+    'override: a default value': given.some((c) => c.maxTokens === SCENARIO_DEFAULTS.maxTokens || c.reasoningEffort === SCENARIO_DEFAULTS.reasoningEffort),
+    'override: stop of two': given.some((c) => (c.stop?.length ?? 0) > 1),
+    'override: one field changed': configs.some((c, i) => oneFieldApart(i === 0 ? null : configs[i - 1]!, c)),
+  };
+}
+
 /** What a scenario exercises, for the generator statistics. */
 export function scenarioLabels(s: Scenario): Record<string, boolean> {
   const has = (kind: ScenarioAction['do']) => s.actions.some((a) => a.do === kind);
@@ -335,6 +396,7 @@ export function scenarioLabels(s: Scenario): Record<string, boolean> {
     'tool output: several blocks': outputs.some((o) => o.content.length > 1),
     'tool output: error': outputs.some((o) => o.isError === true),
     'usage absent': s.replies.some((r) => r.usage === undefined),
+    ...overrideLabels(s),
     ...Object.fromEntries(optional.flatMap((f) => [[`usage with ${f}`, usages.some((u) => u[f] !== undefined)], [`usage without ${f}`, usages.some((u) => u[f] === undefined)]])),
     ...textLabels([s.system, ...changes.flatMap((a) => (a.do === 'setSystem' ? [a.text] : (a.do === 'restart' || a.do === 'fork') && a.system !== undefined ? [a.system] : []))], 'system'),
     ...textLabels(prompts.map((p) => p.text), 'user'),

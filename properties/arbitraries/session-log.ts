@@ -690,6 +690,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     }
     // A writer that always writes its tool list stores an empty one too: canonicalisation drops it.
     if (current.tools.length === 0 && written.tools === undefined && changes % 2 === 0) written = { ...written, tools: [] };
+    // And one that always writes its system prompt stores an empty one (spec §3.3: canonicalisation drops it).
+    if (current.system === '' && written.system === undefined && changes % 2 === 1) written = { ...written, system: '' };
     const reason = headerOwed ?? 'change';
     if (reason === 'change') stats.headerChanges++;
     headers.push({ seq: push('request/header', { header: written, reason }), header: canonical() });

@@ -3,7 +3,9 @@
  * logs of session-log.ts with a session prefix in every request/header, composed per loop
  * instance (a resume may carry another, a composition may be empty), and in about half of
  * them compaction under its names before the rename, `compact/*` (payloads unchanged,
- * dsh-eras §1.2). The steps still enter their messages after `step/start`, so these are
+ * dsh-eras §1.2). An empty composition is left out or, as a writer that always writes the
+ * list stores it, written as `[]`, which the canonical snapshot drops (spec §3.3). The
+ * steps still enter their messages after `step/start`, so these are
  * inputs for readers and folds, which are the same in both designs, not for rebuilding
  * requests, which is not. The expected messages are the generator's own; the expected
  * header is its own too, with the prefix it put in.
@@ -52,8 +54,9 @@ export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc
     oldPayload: fc.boolean(),
     // The prefix messages stored before messages had identities, with or without a provenance.
     preIdentity: fc.option(fc.option(freeJson, { nil: null }), { freq: 2, nil: undefined }),
+    emptyWritten: fc.boolean(),
   })
-  .map(({ plan, prefixes, oldNames, oldPayload, preIdentity }) => {
+  .map(({ plan, prefixes, oldNames, oldPayload, preIdentity, emptyWritten }) => {
     const log = buildLog(plan);
     // The stored events and the loaded ones change alike, seq for seq, but for the prefix messages of the pre-identity form.
     const inEra = (events: readonly SessionEvent[], asStored = false): SessionEvent[] => {
@@ -64,7 +67,7 @@ export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc
         if (renamed !== undefined) return { ...event, type: renamed, data: compactPayload(renamed, event.data, oldPayload) };
         if (event.type !== 'request/header') return event;
         const texts = prefixes[Math.min(instance, prefixes.length - 1)]!;
-        if (texts.length === 0) return event;
+        if (texts.length === 0 && !emptyWritten) return event;
         const data = event.data as { header: Record<string, JsonValue> };
         const messages = texts.map((text, i) => prefixMessage(text, instance, i));
         const prefix = preIdentity === undefined ? messages : messages.map((m, i) => preIdentityPrefix(m, log.header.id, i, preIdentity, asStored));
@@ -80,9 +83,10 @@ export const sessionPrefixLog: fc.Arbitrary<GeneratedLog> = fc
       headerAt: (k: number): EpochHeader | null => {
         const header = log.expected!.headerAt(k);
         const prefix = prefixOf(events.slice(0, k).findLast((e) => e.type === 'request/header'));
-        return header === null || prefix === undefined ? header : { ...header, messagePrefix: prefix };
+        return header === null || prefix === undefined || prefix.length === 0 ? header : { ...header, messagePrefix: prefix };
       },
     };
-    const labels = { ...log.stats.labels, 'session prefix': prefixed, 'compact/* names': renamed, 'pre-identity prefix': prefixed && preIdentity !== undefined };
+    const emptyPrefix = events.some((e) => prefixOf(e)?.length === 0);
+    const labels = { ...log.stats.labels, 'session prefix': prefixed, 'session prefix written empty': emptyPrefix, 'compact/* names': renamed, 'pre-identity prefix': prefixed && preIdentity !== undefined };
     return { ...log, events, ...(stored === undefined ? {} : { stored }), ...(expected === undefined ? {} : { expected }), stats: { ...log.stats, labels }, jsonl: writeJsonl(log.header, stored ?? events) };
   });

@@ -11,7 +11,8 @@
  */
 import fc from 'fast-check';
 import { FALLBACK_REPLY, type HeaderChange, type Scenario, type ScenarioAction, type ScenarioReply } from '../../src/contract/index.ts';
-import { headerChange, tool, tornBytes, withDamageAndReuse } from './scenario.ts';
+import { SCENARIO_DEFAULTS, headerChange, overrideConfigs, tool, tornBytes, withDamageAndReuse } from './scenario.ts';
+import { independently } from '../_internals/independent.ts';
 import { anyText } from './text.ts';
 
 /** What happens before a turn (a compaction only where there is history to summarize). */
@@ -42,8 +43,9 @@ export const timedScenario: fc.Arbitrary<Scenario> = fc
     maxRetries: fc.integer({ min: 1, max: 2 }),
     turns: fc.array(turn, { minLength: 2, maxLength: 4 }),
     reuse: fc.array(fc.option(fc.nat(), { freq: 2 }), { maxLength: 8 }),
+    overrides: independently(overrideConfigs),
   })
-  .map(({ system, tools, maxRetries, turns, reuse }) => {
+  .map(({ system, tools, maxRetries, turns, reuse, overrides }) => {
     const actions: ScenarioAction[] = [];
     const replies: ScenarioReply[] = [];
     turns.forEach((t, i) => {
@@ -75,14 +77,14 @@ export const timedScenario: fc.Arbitrary<Scenario> = fc
       session: { id: TIMED_SESSION, createdAt: 1_700_000_000_000 },
       clock: { start: 1_700_000_000_000, step: 1 },
       route: { provider: 'deepseek', model: 'deepseek-chat' },
-      defaults: { maxTokens: 8192, reasoningEffort: 'high' },
+      defaults: { ...SCENARIO_DEFAULTS },
       system,
       tools,
       replies,
       actions,
       maxRetries,
     };
-    return withDamageAndReuse(s, { torn: [], reuse });
+    return withDamageAndReuse(s, { torn: [], reuse, overrides });
   });
 
 /**

