@@ -90,7 +90,7 @@ export const LOG_APPEND_LOAD_PARITY = defineProperty({
   title: 'append refuses an event exactly when load refuses a log holding it, with the same code, and the refusal leaves no trace',
   clause: 'LOG-6.1, LOG-6.2 (parity, no trace), LOG-2.1, LOG-4.2, LOG-4.3, LOG-4.4, LOG-5.1, LOG-5.2, LOG-5.3, LOG-5.4 (the rules one event can break)',
   levels: ['log'],
-  // Every fault class of one event (src/log/rules.ts rules that one event can break), several per case.
+  // Every fault class of one event (src/log/rules.ts rules that one event can break), a quarter of them per case.
   arbitrary: invalidEventLogs,
   labels: faultLabels,
   // A case draws a few of the classes, so single classes get no floor; the larger families do, at about four standard deviations below their usual share.
@@ -106,7 +106,7 @@ export const LOG_REFUSE_INVALID = defineProperty({
   title: 'a log with one fault is refused with the code of that fault',
   clause: 'LOG-6.3 (one fault, its code), LOG-1.3, LOG-1.4, LOG-1.5, LOG-2.1, LOG-2.3, LOG-3.1, LOG-4.2, LOG-4.3, LOG-4.4, LOG-4.5, LOG-5.1, LOG-5.2, LOG-5.3, LOG-5.4, LOG-7.2, LOG-8.1, LOG-8.2, LOG-8.3, LOG-8.4 (every rule a stored log can break)',
   levels: ['log'],
-  // Every fault class a stored log can hold (one per validation rule), several per case.
+  // Every fault class a stored log can hold (one per validation rule), a quarter of them per case.
   arbitrary: invalidLogs,
   labels: faultLabels,
   // As for LOG-APPEND-LOAD-PARITY: floors for the larger families only.
