@@ -743,9 +743,9 @@ export function damagesOf(log: GeneratedLog, pick: number): DamagedLog[] {
         }
       } else if (kind === 'missing newline') {
         if (place === 'tail') {
-          // The final line without its newline, cut anywhere or whole: a write cut short.
+          // The final line without its newline, cut anywhere or (half the picks) whole: a write cut short before its newline is still torn.
           const last = ls[ls.length - 1]!;
-          ls[ls.length - 1] = last.slice(0, 1 + (pick % last.length));
+          ls[ls.length - 1] = Math.floor(pick / 3) % 2 === 0 ? last : last.slice(0, 1 + (pick % last.length));
           if (range.length > 0) damaged = { kind, place, jsonl: file(ls, false), expect: { kept: firstSeq[lines.length - 1]! } };
         } else {
           // Two lines run together, a newline lost inside the committed region.
