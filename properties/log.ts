@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { AppendInput, ImplementationAt } from '../src/contract/index.ts';
 import { DAMAGE_KINDS, EVENT_FAULTS, MEMORY_FAULTS, TEXT_FAULTS, damagesOf, fitsAppendInput, invalidEventLogs, invalidLogs, type AppendableEvent, type InvalidLog } from './arbitraries/invalid-log.ts';
-import { anyText, textOf } from './arbitraries/text.ts';
+import { anyText, logSyntaxText, spellsLogSyntax } from './arbitraries/text.ts';
 import { buildLog, logPlan, logPlanOf, prefixJsonl, sessionLog } from './arbitraries/session-log.ts';
 import { sessionPrefixLog } from './arbitraries/session-prefix-log.ts';
 import { LOG_FLOORS, logCodec, logLabels, logWith } from './_internals/codecs.ts';
@@ -196,10 +196,10 @@ export const LOG_TORN_TAIL = defineProperty({
   levels: ['log'],
   // Small logs with an open last turn, so every damage has a place on each side of the last turn/end.
   // The open turn's text is often one that spells a log line: after the damage, only a real turn/end line commits it.
-  arbitrary: fc.tuple(logPlanOf(2), fc.oneof(anyText, textOf('log syntax')), fc.nat()).map(([plan, tail, pick]) => ({ log: buildLog({ ...plan, openTail: tail }), pick })),
-  labels: ({ log, pick }) => Object.fromEntries(damagesOf(log, pick).map((d) => [`${d.kind} ${d.place}`, true])),
-  floors: damageLabels,
-  codec: logWith<{ pick: number }>(),
+  arbitrary: fc.tuple(logPlanOf(2), fc.oneof(anyText, logSyntaxText), fc.nat()).map(([plan, tail, pick]) => ({ log: buildLog({ ...plan, openTail: tail }), pick, tail })),
+  labels: ({ log, pick, tail }) => ({ ...Object.fromEntries(damagesOf(log, pick).map((d) => [`${d.kind} ${d.place}`, true])), 'open turn spells a log line': spellsLogSyntax(tail ?? '') }),
+  floors: { ...damageLabels, 'open turn spells a log line': 0.2 },
+  codec: logWith<{ pick: number; tail?: string }>(),
   async check(impl, { log, pick }) {
     const damaged = damagesOf(log, pick);
     const loads = await Promise.all(damaged.map((d) => impl.load(d.jsonl)));

@@ -15,7 +15,7 @@ import { isKnownEventType, isTyped } from '../../src/log/event-types.ts';
 import type { SessionEvent } from '../../src/log/index.ts';
 
 const current: Observed = new Map();
-for (const log of fc.sample(logPlan, { numRuns: 500, seed: 2121 }).map((plan) => buildLog(plan))) observeLog(current, log.header, log.events);
+for (const log of fc.sample(logPlan, { numRuns: 300, seed: 2121 }).map((plan) => buildLog(plan))) observeLog(current, log.header, log.events);
 // What the current logs and the session-prefix logs hold together.
 const both: Observed = new Map([...current].map(([at, set]) => [at, new Set(set)]));
 for (const log of fc.sample(sessionPrefixLog, { numRuns: 150, seed: 2121 })) observeLog(both, log.header, log.events);
