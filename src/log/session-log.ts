@@ -195,6 +195,7 @@ export class SessionLog {
   append<T extends string>(type: T extends EventType ? never : T, data: unknown, options?: AppendOptions): SessionEvent;
   append(type: string, data: unknown, options: AppendOptions = {}): SessionEvent {
     const seq = this.#length;
+    // Stryker disable next-line ObjectLiteral: the seq is named in the message only; the protocol compares refusals by code
     if (typeof type !== 'string' || type === '') refuse('envelope.type', 'event type must be a non-empty string', { location: { seq } });
     // Stryker disable next-line all: the protocol's AppendInput carries ignorable only as true (properties/arbitraries/invalid-log.ts fitsAppendInput); a stored false is the loader's (checkEnvelope)
     if (Object.hasOwn(options, 'ignorable') && options.ignorable !== true) refuse('envelope.ignorable', 'ignorable may only be true', { location: { seq } });
