@@ -6,17 +6,28 @@
 import fc from 'fast-check';
 import { deriveMessagesFresh, foldRequestHeader } from '../src/fold/index.ts';
 import { loadJsonl, type SessionEvent } from '../src/log/index.ts';
-import { sessionLog, type GeneratedLog } from './arbitraries/session-log.ts';
+import { sessionLog, writeJsonl, type GeneratedLog } from './arbitraries/session-log.ts';
 import { logWith } from './_internals/codecs.ts';
 import { fail, must, refusedWith, sameJson } from './_internals/failure.ts';
 import { defineProperty } from './_internals/property.ts';
 
 const CHILD_CREATED_AT = 1_900_000_000_000;
 
-/** Where to fork: every turn/end, the end, a seq inside a turn, or no event count at all. */
+/** Where to fork: every turn/end, the end, the start, a seq inside a turn, or no event count at all; and a parent that is itself a fork. */
 const forkCase = fc
-  .record({ log: sessionLog(), pick: fc.nat(), kind: fc.constantFrom('turn end', 'turn end', 'end', 'default', 'inside a turn', 'beyond the log', 'negative', 'taken id', 'damaged parent') })
-  .map(({ log, pick, kind }) => ({ log, pick, kind }));
+  .record({ log: sessionLog(), pick: fc.nat(), kind: fc.constantFrom('turn end', 'turn end', 'end', 'default', 'start', 'seeded parent', 'inside a turn', 'beyond the log', 'negative', 'taken id', 'damaged parent') })
+  // A third of the other parents are forks too, so each boundary kind meets a log that starts with an inherited seed.
+  .map(({ log, pick, kind }) => ({ log: kind === 'seeded parent' || Math.floor(pick / 7) % 3 === 0 ? seededAt(log, pick) : log, pick, kind }));
+
+/** The log a fork of `log` at one of its turn ends (or 0) holds: its events up to there, then the session/end-seed that ends a seed (LOG-9.1). */
+function seededAt(log: GeneratedLog, pick: number): GeneratedLog {
+  const ends = [0, ...log.events.filter((e) => e.type === 'turn/end').map((e) => e.seq + 1)];
+  const boundary = ends[pick % ends.length]!;
+  const seed = log.events.slice(0, boundary);
+  const events: SessionEvent[] = [...seed, { type: 'session/end-seed', seq: boundary, time: seed.at(-1)?.time ?? log.header.createdAt, data: {} }];
+  const header = { ...log.header, parentSession: 'grandparent', seedLength: boundary };
+  return { ...log, header, events, jsonl: writeJsonl(header, events) };
+}
 
 type ForkCase = { readonly log: GeneratedLog; readonly pick: number; readonly kind: string };
 
@@ -32,6 +43,11 @@ function plan(c: ForkCase): { jsonl: string; boundary: number | null; childId: s
       return { jsonl: c.log.jsonl, boundary: events.length, childId: 'child', ...(openAt(events, events.length) ? { refusal: 'OPEN_TURN' } : {}) };
     case 'default':
       return { jsonl: c.log.jsonl, boundary: null, childId: 'child', ...(openAt(events, events.length) ? { refusal: 'OPEN_TURN' } : {}) };
+    case 'start':
+      return { jsonl: c.log.jsonl, boundary: 0, childId: 'child' };
+    case 'seeded parent':
+      // Its events end with a session/end-seed: the child adds none (LOG-9.1).
+      return { jsonl: c.log.jsonl, boundary: c.pick % 2 === 0 ? null : events.length, childId: 'child' };
     case 'inside a turn':
       return inside.length === 0 ? { jsonl: c.log.jsonl, boundary: 0, childId: 'child' } : { jsonl: c.log.jsonl, boundary: inside[c.pick % inside.length]!, childId: 'child', refusal: 'OPEN_TURN' };
     case 'beyond the log':
@@ -71,9 +87,15 @@ export const LOG_FORK = defineProperty({
   arbitrary: forkCase,
   labels: (c) => {
     const p = plan(c);
-    return { forked: p.refusal === undefined, 'forked mid-log': p.refusal === undefined && p.boundary !== null && p.boundary < c.log.events.length, [`refused ${p.refusal ?? 'never'}`]: p.refusal !== undefined };
+    return {
+      forked: p.refusal === undefined,
+      'forked mid-log': p.refusal === undefined && p.boundary !== null && p.boundary < c.log.events.length,
+      'forked at 0': p.refusal === undefined && p.boundary === 0,
+      'seed ends with session/end-seed': p.refusal === undefined && c.log.events.slice(0, p.boundary ?? c.log.events.length).at(-1)?.type === 'session/end-seed',
+      [`refused ${p.refusal ?? 'never'}`]: p.refusal !== undefined,
+    };
   },
-  floors: { forked: 0.2, 'forked mid-log': 0.05, 'refused OPEN_TURN': 0.05, 'refused INVALID_BOUNDARY': 0.05, 'refused SESSION_ALREADY_EXISTS': 0.03, 'refused UNKNOWN_EVENT_TYPE': 0.03 },
+  floors: { forked: 0.2, 'forked mid-log': 0.05, 'forked at 0': 0.03, 'seed ends with session/end-seed': 0.03, 'refused OPEN_TURN': 0.05, 'refused INVALID_BOUNDARY': 0.05, 'refused SESSION_ALREADY_EXISTS': 0.03, 'refused UNKNOWN_EVENT_TYPE': 0.03 },
   codec: logWith<{ pick: number; kind: string }>(),
   async check(impl, c) {
     const p = plan(c);

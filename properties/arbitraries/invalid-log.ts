@@ -679,7 +679,12 @@ export function uncoveredRules(classes: readonly string[]): LogRuleId[] {
 /** The fault of class `name` in `log`; a class the log has no room for falls back to an unknown type. */
 export function faultIn(log: GeneratedLog, name: string, pick: number): InvalidLog {
   const mutation = (EVENT_FAULTS as Record<string, Mutation>)[name] ?? (TEXT_FAULTS as Record<string, Mutation>)[name]!;
-  return mutation(log, pick) ?? EVENT_FAULTS['event.known-type']!(log, pick)!;
+  const fault = mutation(log, pick) ?? EVENT_FAULTS['event.known-type']!(log, pick)!;
+  // Either storage form (odd picks): the fault in one event is refused alike when the delta runs around it are packed into chunk rows.
+  if (fault.event === undefined || pick % 2 === 0) return fault;
+  const events: JsonValue[] = [...log.events];
+  events[fault.event.seq] = fault.event.faulty;
+  return { ...fault, jsonl: writeJsonl(log.header, events as SessionEvent[]) };
 }
 
 /**
@@ -703,6 +708,15 @@ function invalidFrom(mutations: Partial<Record<LogRuleId, Mutation>>): fc.Arbitr
 export const invalidEventLogs = invalidFrom(EVENT_FAULTS);
 /** Faults of every class that a stored log can hold, event-level or textual, several per case. */
 export const invalidLogs = invalidFrom({ ...EVENT_FAULTS, ...TEXT_FAULTS });
+
+/** A packed chunk row with one more member (a gap of 0 before it). */
+function grownRow(line: string): string {
+  const row = JSON.parse(line) as { data: Rec };
+  const key = Object.hasOwn(row.data, 'args') ? 'args' : 'texts';
+  row.data[key] = [...listAt(row.data, key), 'x'];
+  row.data['dt'] = [...listAt(row.data, 'dt'), 0];
+  return JSON.stringify(row);
+}
 
 /** Kinds of storage damage (spec §5.3 item 2), each placed before and after the last turn/end. */
 export const DAMAGE_KINDS = ['torn line', 'garbage line', 'empty line', 'seq gap', 'repeated line', 'missing newline', 'bad chunk row'] as const;
@@ -735,14 +749,19 @@ export function damagesOf(log: GeneratedLog, pick: number): DamagedLog[] {
     // Lines the damage may start at: a turn/end must follow (committed), or none may (tail).
     const range = place === 'committed' ? Array.from({ length: Math.max(0, lastTurnEnd - 1) }, (_, i) => i + 1) : Array.from({ length: lines.length - 1 - lastTurnEnd }, (_, i) => lastTurnEnd + 1 + i);
     const at = (choices: readonly number[]) => pickOf(choices, pick);
-    const cut = (line: number): DamagedLog['expect'] => (place === 'committed' ? { refused: 'TORN_COMMITTED' } : { kept: firstSeq[line]! });
+    // Damage that starts after the last line (a last line written twice) keeps every event.
+    const cut = (line: number): DamagedLog['expect'] => (place === 'committed' ? { refused: 'TORN_COMMITTED' } : { kept: firstSeq[line] ?? log.events.length });
     for (const kind of DAMAGE_KINDS) {
       const ls = [...lines];
       let damaged: DamagedLog | undefined;
       if (kind === 'torn line' || kind === 'garbage line') {
         const i = at(range);
         if (i !== undefined) {
-          ls[i] = kind === 'torn line' ? ls[i]!.slice(0, 1 + (pick % (ls[i]!.length - 1))) : pickOf(['garbage', '{"type":"turn/end"', '\u0000\u0000', '}{'], pick)!;
+          const garbage = ['garbage', '{"type":"turn/end"', '\u0000\u0000', '}{'];
+          ls[i] = kind === 'torn line' ? ls[i]!.slice(0, 1 + (pick % (ls[i]!.length - 1))) : pickOf(garbage, pick)!;
+          // Damage after damage (in the tail, half the picks): a later unreadable line, a torn turn/end too, proves nothing committed.
+          const later = place === 'tail' && Math.floor(pick / 4) % 2 === 0 ? pickOf(range.filter((r) => r > i), pick) : undefined;
+          if (later !== undefined) ls[later] = pickOf(garbage, pick + 1 + Math.floor(pick / 8))!;
           damaged = { kind, place, jsonl: file(ls), expect: cut(i) };
         }
       } else if (kind === 'empty line') {
@@ -760,19 +779,21 @@ export function damagesOf(log: GeneratedLog, pick: number): DamagedLog[] {
         }
       } else if (kind === 'repeated line') {
         // A repeated turn/end line would commit itself: in the tail, repeat a line after it.
-        const places = range.filter((r) => r > (place === 'committed' ? 1 : lastTurnEnd + 1));
+        // In the tail the last line may be the one written twice.
+        const places = [...range, ...(place === 'tail' ? [lines.length] : [])].filter((r) => r > (place === 'committed' ? 1 : lastTurnEnd + 1));
         // A line of either storage form is written twice: an event line, or (odd picks, where there is one) a packed chunk row.
         const afterRow = places.filter((r) => /^\{"type":"[a-z-]+-chunks"/.test(lines[r - 1]!));
         const i = at(pick % 2 === 1 && afterRow.length > 0 ? afterRow : places);
         if (i !== undefined) {
-          ls.splice(i, 0, ls[i - 1]!);
+          // A row may be written again grown by a member: it restates stored seqs and runs on to the next one.
+          ls.splice(i, 0, Math.floor(pick / 2) % 2 === 1 && afterRow.includes(i) ? grownRow(ls[i - 1]!) : ls[i - 1]!);
           damaged = { kind, place, jsonl: file(ls), expect: cut(i) };
         }
       } else if (kind === 'missing newline') {
         if (place === 'tail') {
-          // The final line without its newline, cut anywhere or whole: a write cut short.
+          // The final line without its newline, cut anywhere or (half the picks) whole: a write cut short before its newline is still torn.
           const last = ls[ls.length - 1]!;
-          ls[ls.length - 1] = last.slice(0, 1 + (pick % last.length));
+          ls[ls.length - 1] = Math.floor(pick / 3) % 2 === 0 ? last : last.slice(0, 1 + (pick % last.length));
           if (range.length > 0) damaged = { kind, place, jsonl: file(ls, false), expect: { kept: firstSeq[lines.length - 1]! } };
         } else {
           // Two lines run together, a newline lost inside the committed region.

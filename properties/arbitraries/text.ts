@@ -41,6 +41,16 @@ export const toolName: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('mcp__server__tool', 'ツール', 'tool-with-dash', 'a', 'x'.repeat(64)) },
 );
 
+/**
+ * Text that spells the log's own lines and types, kept out of `anyText` (whose draws every
+ * fixed-seed check depends on): a reader that finds a turn/end, or any line, by its text
+ * takes such a message for one.
+ */
+export const logSyntaxText: fc.Arbitrary<string> = fc.constantFrom('{"type":"turn/end","seq":1,"time":0,"data":{"turn":1,"reason":"completed"}}', 'ended with turn/end', '{"type":"session","version":0,"id":"s","createdAt":0}\n{"type":"turn/start"}', '"type":"text-chunks"');
+
+/** Whether a text spells a log line or type (see `logSyntaxText`). */
+export const spellsLogSyntax = (s: string): boolean => /"type":"|turn\/end/.test(s);
+
 /** The classes one text belongs to (a text can be in several), for generator statistics. */
 export function textClasses(s: string): TextClass[] {
   const out: TextClass[] = [];

