@@ -19,8 +19,8 @@ configuration is stryker.config.json). Without --folder every folder runs, one a
   --folder <f>   run only this folder (repeatable): one folder per CI job shards the run
   --force        test every mutant, not only those whose code or suite changed since the
                  folder's last report (reports/mutation/<f>/mutation.json)
-  --survivors    test again only the mutants the folder's last report did not kill (and
-                 every mutant of a file changed since), and write the results into it:
+  --survivors    test again only the mutants the folder's last report did not kill or could
+                 not run (and every mutant of a file changed since), and write the results into it:
                  after a change to the suite, which Stryker cannot see (it sees the test
                  file, not the properties it loads); a file added since needs a plain run
   --file <F>     with --survivors: only this file's (repeatable; src/log/json.ts or json.ts)
@@ -133,7 +133,7 @@ function retestSurvivors(folder: Folder, runs: string, only: readonly string[] |
   const ranges = testable.flatMap(([name, { mutants }]) =>
     changed.has(name)
       ? [name]
-      : mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage').map((m) => `${name}:${m.location.start.line}:${m.location.start.column - 1}-${m.location.end.line}:${m.location.end.column - 1}`),
+      : mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage' || m.status === 'RuntimeError' || m.status === 'CompileError').map((m) => `${name}:${m.location.start.line}:${m.location.start.column - 1}-${m.location.end.line}:${m.location.end.column - 1}`),
   );
   if (ranges.length === 0) {
     console.error(`mutation: src/${folder}: every mutant is killed or ignored; nothing to test again`);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ReconError } from '../../src/errors.ts';
 import { deriveMessagesFresh, reconstructRequest, requestBoundaries, Session, toolHistoryOf } from '../../src/fold/index.ts';
 import { FORMAT_RULES, generationOf, loadJsonl, offloadImages, RELEASED_VERSIONS, type FormatRuleId, type JsonValue, type Message } from '../../src/log/index.ts';
-import { buildLog, logPlan } from '../../properties/arbitraries/session-log.ts';
+import { buildLog, logPlan, type LogPlan } from '../../properties/arbitraries/session-log.ts';
 import { jsonlOf, planArbitrary, RELEASED, writeLog, type Plan, type Released, type Stored, type WrittenLog } from '../helpers/released-logs.ts';
 
 const released = (jsonl: string) => loadJsonl(jsonl, { versions: RELEASED_VERSIONS });
@@ -132,8 +132,10 @@ describe('the released formats, read into the neutral form', () => {
   });
 
   it('read v1 as v0’s layout (seedLength, packed rows) without v0’s older shapes or the session-prefix era’s vocabulary', () => {
+    // A v0 log may hold the types later formats added only as unknown, ignorable ones; v1 reads some of them by their shape.
+    const laterTypes = (p: LogPlan) => p.turns.some((t) => t.steps.some((s) => s.noise.includes('ignorable')));
     fc.assert(
-      fc.property(logPlan.filter((p) => p.legacy === null), (plan) => {
+      fc.property(logPlan.filter((p) => p.legacy === null && !laterTypes(p)), (plan) => {
         const v0 = buildLog(plan).jsonl;
         const v1 = v0.replace('"version":0', '"version":1');
         expect(released(v1).log.events).toEqual(loadJsonl(v0).log.events);
