@@ -295,7 +295,8 @@ class Auditor {
     }
     const boundary = this.#tracker.next(event);
     if (boundary !== undefined) this.#request(boundary, session, line);
-    if (isTyped(event)) switch (event.type) {
+    // A type the log's format does not know is kept as stored and read as nothing (spec §5.3 item 5).
+    if (isTyped(event) && log.format.isKnownType(event.type)) switch (event.type) {
       case 'turn/start':
         this.#turns++;
         break;
