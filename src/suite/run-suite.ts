@@ -267,11 +267,18 @@ export function shares(labels: Readonly<Record<string, number>>, generated: numb
   return Object.fromEntries(Object.entries(labels).map(([label, n]) => [label, n / Math.max(1, generated)]));
 }
 
-/** The generator-floor failure of a complete set of cases, if any label fell below its floor. */
+/**
+ * The generator-floor failure of a complete set of cases, if any label fell below its floor by
+ * more than sampling explains: a share under the floor by three standard errors of `generated`
+ * draws at the floor's own share. A generator that meets its floors then fails about once in a
+ * few hundred runs per label, not once in ten; one that lost a label fails wherever the run is
+ * long enough to tell (floor × runs above about 9).
+ */
 export function floorFailure(statistics: Readonly<Record<string, number>>, floors: Readonly<Record<string, number>> | undefined, generated: number, seed: number): Counterexample | undefined {
-  const weak = generated >= FLOOR_MIN_RUNS ? Object.entries(floors ?? {}).filter(([label, floor]) => (statistics[label] ?? 0) < floor) : [];
+  const tolerance = (floor: number) => 3 * Math.sqrt((floor * (1 - floor)) / generated);
+  const weak = generated >= FLOOR_MIN_RUNS ? Object.entries(floors ?? {}).filter(([label, floor]) => (statistics[label] ?? 0) < floor - tolerance(floor)) : [];
   if (weak.length === 0) return undefined;
-  const message = `the generator fell below its floors: ${weak.map(([label, floor]) => `${label} ${percent(statistics[label] ?? 0)} < ${percent(floor)}`).join(', ')}`;
+  const message = `the generator fell below its floors beyond sampling error: ${weak.map(([label, floor]) => `${label} ${percent(statistics[label] ?? 0)} < ${percent(floor)}`).join(', ')} in ${generated} cases`;
   return { kind: 'generator-floor', message, seed };
 }
 
