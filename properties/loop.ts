@@ -548,13 +548,15 @@ function checkChunks(what: string, unreportable: ReadonlySet<string>, reply: Sce
   sameJson(`the block-end chunks of ${what} do not carry the blocks its scripted reply streamed`, expected, loggedBlocks(blocks.flatMap((b) => (b.end === undefined ? [] : [b.end]))));
   const usage = chunks.filter((c) => c.type === 'usage').at(-1);
   if (reply.usage !== undefined || usage !== undefined) checkUsage(`the usage chunk of ${what}`, unreportable, reply.usage, usage?.usage);
-  const finish = reply.finish ?? (reply.toolCalls?.length ? 'tool-calls' : 'stop');
+  const finish = scriptedFinish(reply);
   const last = chunks.at(-1);
   sameJson(`the last assistant/chunk of ${what} is not the finish its scripted reply streamed`, { type: 'finish', kind: finish }, { type: last?.type, kind: last?.type === 'finish' ? last.reason.kind : undefined });
 }
 
+/** The finish a reply streams: the one it scripts, else tool-calls when it calls tools, else stop (the scenario contract). */
+const scriptedFinish = (r: ScenarioReply) => r.finish ?? (r.toolCalls?.length ? 'tool-calls' : 'stop');
 /** A reply that finishes with an error: one scripted so, or one that stops having streamed nothing (EMPTY_RESPONSE, WIRE-5.2). */
-const failedReply = (r: ScenarioReply) => r.finish === 'error' || ((r.finish ?? 'stop') === 'stop' && scriptedBlocks(r).length === 0);
+const failedReply = (r: ScenarioReply) => r.finish === 'error' || (scriptedFinish(r) === 'stop' && scriptedBlocks(r).length === 0);
 const loggedBlocks = (content: readonly ContentBlock[]) =>
   content.map((b) => (b.type === 'tool-call' ? { type: b.type, name: b.name, arguments: b.arguments } : b.type === 'text' || b.type === 'reasoning' ? { type: b.type, text: b.text } : { type: b.type }));
 
@@ -566,9 +568,9 @@ const loggedBlocks = (content: readonly ContentBlock[]) =>
 const UNREPORTABLE: Readonly<Record<string, readonly string[]>> = { deepseek: ['cacheWriteTokens'] };
 
 /**
- * Every field the reply's usage reports comes back in the logged usage, save one the route's
- * wire cannot carry (on any route of the scenario), which may be absent but never different; none is logged when it reports
- * none (LOOP-4.1).
+ * Every field the reply's usage reports comes back in the logged usage, save one the wire of
+ * some route of the scenario cannot carry, which may be absent but never different; none is
+ * logged when it reports none (LOOP-4.1).
  */
 function checkUsage(what: string, unreportable: ReadonlySet<string>, scripted: ScenarioReply['usage'], logged: unknown): void {
   if (scripted === undefined) {

@@ -97,8 +97,6 @@ export const SCENARIO_DEFAULTS = { maxTokens: 8192, reasoningEffort: 'high' } as
 
 /** `arbitrary` in about four cases of five, else absent. */
 const mostly = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arbitrary, { freq: 5, nil: undefined });
-/** `arbitrary` in about one case of three, else absent. */
-const sometimes = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
 
 /**
  * The fields of a config override, each present or absent (the effort more often absent, so
@@ -110,7 +108,7 @@ export const overrideConfig = fc
   .record({
     temperature: mostly(fc.constantFrom(0, 0.2, 1)),
     maxTokens: mostly(fc.constantFrom(512, 4096, SCENARIO_DEFAULTS.maxTokens)),
-    reasoningEffort: sometimes(fc.constantFrom('off', 'low', SCENARIO_DEFAULTS.reasoningEffort, 'max')),
+    reasoningEffort: oneIn(3, fc.constantFrom('off', 'low', SCENARIO_DEFAULTS.reasoningEffort, 'max')),
     stop: mostly(fc.constantFrom<string[]>([], ['<END>'], ['<STOP>'], ['<END>', '\n\n'])),
   })
   .map((fields) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Extract<HeaderChange, { do: 'override' }>['config']);

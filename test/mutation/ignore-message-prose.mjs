@@ -5,7 +5,7 @@
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
 // The argument where the prose starts, by callee: (code, detail, options) or (rule, at, problem).
-const PROSE_ARGUMENT = { ReconError: 1, refuse: 1, refusal: 1, refuseFormat: 1, formatRefusal: 1, refuseFork: 1, refuseHeader: 1, fail: 2 };
+const PROSE_ARGUMENT = { ReconError: 1, refuse: 1, refusal: 1, refuseFormat: 1, formatRefusal: 1, refuseFork: 1, fail: 2 };
 const PROSE_PROPERTIES = new Set(['message', 'hint', 'detail']);
 // A module's own wrapper of those (`bad(rule, event, detail)`, `this.#malformed(rule, event, what)`): the
 // argument that fills the parameter so named is prose as well, wherever it stands.
