@@ -25,7 +25,8 @@ export interface RowEdit {
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const list = (value: JsonValue | undefined): JsonValue[] => (Array.isArray(value) ? [...(value as JsonValue[])] : []);
-const payloadKey = (data: Rec) => (Object.hasOwn(data, 'args') ? 'args' : 'texts');
+/** The key of a chunk row's members: `args` in a tool row, `texts` in a text row. */
+export const payloadKey = (data: Readonly<Record<string, unknown>>) => (Object.hasOwn(data, 'args') ? 'args' : 'texts');
 /** Sets `key` as an own property, `__proto__` included (as JSON.parse reads it). */
 function setOwn(target: Rec, key: string, value: JsonValue): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { ProtocolErrorCode } from '../../src/errors.ts';
 import type { AppendInput } from '../../src/contract/index.ts';
 import { LOG_RULES, type JsonObject, type JsonValue, type LogRuleId, type SessionEvent } from '../../src/log/index.ts';
+import { payloadKey } from './chunk-rows.ts';
 import { buildLog, logPlanOf, unpackedJsonl, writeJsonl, type GeneratedLog } from './session-log.ts';
 
 export interface InvalidLog {
@@ -529,7 +530,7 @@ export const TEXT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     true,
   ),
   'chunk-row.members': rowFault('chunk-row.members', (_row, data, p) => {
-    const key = Object.hasOwn(data, 'args') ? 'args' : 'texts';
+    const key = payloadKey(data);
     const members = listAt(data, key);
     if (p % 3 === 0) {
       data[key] = [];
@@ -712,7 +713,7 @@ export const invalidLogs = invalidFrom({ ...EVENT_FAULTS, ...TEXT_FAULTS });
 /** A packed chunk row with one more member (a gap of 0 before it). */
 function grownRow(line: string): string {
   const row = JSON.parse(line) as { data: Rec };
-  const key = Object.hasOwn(row.data, 'args') ? 'args' : 'texts';
+  const key = payloadKey(row.data);
   row.data[key] = [...listAt(row.data, key), 'x'];
   row.data['dt'] = [...listAt(row.data, 'dt'), 0];
   return JSON.stringify(row);
