@@ -1,6 +1,6 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
 import fc from 'fast-check';
-import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type ImplementationAt, type LoopRun, type Scenario, type ScenarioReply } from '../src/contract/index.ts';
+import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type ImplementationAt, type LoopRun, type RouteConfig, type Scenario, type ScenarioReply } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { buildRequest, explainingEvent, foldRequestHeader, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
 import { eventsOf, isEvent, isTyped, type ContentBlock, type EpochHeader, type EventOf, type StreamChunk, type InboxSpliceData, type Message, type SessionEvent, type StepData, type ToolSpec } from '../src/log/index.ts';
@@ -454,6 +454,8 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
         break;
       case 'step/end':
         if (!inStep(e.data)) return `step/end at seq ${e.seq} does not close the open step`;
+        // Every call of a reply that was not cut gets its result before the step ends: its own, or a crash repair's (LOOP-4.2, LOOP-4.5).
+        if (!cutStep && answered < replyCalls.length - 1) return `step/end at seq ${e.seq} closes step ${e.data.turn}.${e.data.step} with tool call ${JSON.stringify(replyCalls[answered + 1])} of its reply unanswered`;
         if (entering.length > 0) return `step ${e.data.turn}.${e.data.step} never entered ${entering.length} message(s) its inbox claims removed (first: id ${entering[0]!.id})`;
         openStep = undefined;
         nextStep++;
@@ -498,6 +500,7 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
         // A crash repair answers a call of the open step's reply that never started without a tool/call (spec §4.5, §6.2).
         const notStarted = error?.code === 'TOOL_NOT_STARTED';
         const index = typeof callId === 'string' ? replyCalls.indexOf(callId) : -1;
+        if (notStarted && typeof callId === 'string' && pending.has(callId)) return `tool/result at seq ${e.seq} answers call ${JSON.stringify(callId)}, whose tool/call is logged, as TOOL_NOT_STARTED: a started call's outcome is TOOL_OUTCOME_UNKNOWN (LOOP-4.5)`;
         if (!inStep(e.data) || (!(typeof callId === 'string' && pending.delete(callId)) && !(notStarted && index > answered))) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
         if (index <= answered) return `tool/result at seq ${e.seq} commits out of the model’s order: the step’s reply calls ${JSON.stringify(callId)} ${index < 0 ? 'nowhere' : 'before a call already answered'}`;
         answered = index;
@@ -528,13 +531,16 @@ const scriptedBlocks = (r: ScenarioReply) => [
  * it; the tool calls a max-tokens finish drops included. Then its usage, and last its finish.
  */
 function checkChunks(what: string, unreportable: ReadonlySet<string>, reply: ScenarioReply, chunks: readonly StreamChunk[]): void {
-  const spelled = new Map<number, { start?: string; text: string; name?: string; end?: ContentBlock }>();
-  const at = (index: number) => spelled.get(index) ?? spelled.set(index, { text: '' }).get(index)!;
+  const spelled = new Map<number, { start?: string; text: string; name?: string; end?: ContentBlock; deltas: Set<string> }>();
+  const at = (index: number) => spelled.get(index) ?? spelled.set(index, { text: '', deltas: new Set() }).get(index)!;
   for (const chunk of chunks) {
     if (chunk.type === 'block-start') at(chunk.index).start = chunk.blockType;
-    else if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') at(chunk.index).text += chunk.text;
-    else if (chunk.type === 'tool-call-delta') {
+    else if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') {
+      at(chunk.index).text += chunk.text;
+      at(chunk.index).deltas.add(chunk.type);
+    } else if (chunk.type === 'tool-call-delta') {
       const block = at(chunk.index);
+      block.deltas.add(chunk.type);
       block.text += chunk.argumentsDelta;
       if (chunk.name !== undefined && chunk.name !== '') block.name = chunk.name;
     } else if (chunk.type === 'block-end') at(chunk.index).end = chunk.block;
@@ -543,6 +549,9 @@ function checkChunks(what: string, unreportable: ReadonlySet<string>, reply: Sce
   const { finish: _cut, ...uncut } = reply;
   const expected = scriptedBlocks(uncut);
   sameJson(`the assistant/chunk events of ${what} do not open the blocks its scripted reply streamed`, expected.map((b) => b.type), blocks.map((b) => b.start));
+  // A block's deltas are of its own kind: a reasoning delta never spells a text block.
+  const foreign = blocks.find((b) => [...b.deltas].some((d) => d !== `${b.start}-delta`));
+  if (foreign !== undefined) fail(`the assistant/chunk events of ${what} spell a ${foreign.start} block with ${[...foreign.deltas].join(' and ')} chunks`, 'LOOP-4.1');
   const joined = blocks.map((b) => (b.start === 'tool-call' ? { type: b.start, name: b.name, arguments: b.text } : { type: b.start, text: b.text }));
   sameJson(`the deltas of the assistant/chunk events of ${what} do not join to the blocks its scripted reply streamed`, expected, joined);
   sameJson(`the block-end chunks of ${what} do not carry the blocks its scripted reply streamed`, expected, loggedBlocks(blocks.flatMap((b) => (b.end === undefined ? [] : [b.end]))));
@@ -740,6 +749,10 @@ interface Given {
   system: string;
   readonly tools: Map<string, ToolSpec>;
   override: Record<string, unknown> | null;
+  /** Whether an override was ever given: until then every proposal is the route's alone. */
+  overridden: boolean;
+  /** The route in force (the scenario's, or the last restart's or fork's). */
+  route: RouteConfig;
 }
 
 const byName = (tools: readonly ToolSpec[]) => [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -747,7 +760,10 @@ const byName = (tools: readonly ToolSpec[]) => [...tools].sort((a, b) => (a.name
 function give(given: Given, change: HeaderChange): void {
   if (change.do === 'setSystem') given.system = change.text;
   else if (change.do === 'registerTool') given.tools.set(change.tool.name, change.tool);
-  else given.override = change.config;
+  else {
+    given.override = change.config;
+    given.overridden ||= change.config !== null;
+  }
 }
 
 /**
@@ -760,7 +776,7 @@ function give(given: Given, change: HeaderChange): void {
  * ends the check, as the changes after it cannot be placed.
  */
 function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
-  const given: Given = { system: s.system, tools: new Map(s.tools.map((t) => [t.name, t])), override: null };
+  const given: Given = { system: s.system, tools: new Map(s.tools.map((t) => [t.name, t])), override: null, overridden: false, route: s.route };
   for (const stretch of stretches) {
     const { run, log, boundaries, actions, live } = stretch;
     const inserted = log.events.filter((e) => e.seq >= live && isEvent(e, 'agent/inbox/spliced') && e.data.target === 'next-turn' && e.data.inserted.length > 0).map((e) => e.seq);
@@ -768,7 +784,10 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
     let p = 0;
     for (const action of actions) {
       if (action.do === 'setSystem' || action.do === 'registerTool' || action.do === 'override') give(given, action);
-      else if ((action.do === 'restart' || action.do === 'fork') && action.system !== undefined) given.system = action.system;
+      else if (action.do === 'restart' || action.do === 'fork') {
+        if (action.system !== undefined) given.system = action.system;
+        if (action.route !== undefined) given.route = action.route;
+      }
       if (action.do !== 'prompt') continue;
       const from = inserted[p]!;
       const to = inserted[++p] ?? Infinity;
@@ -788,14 +807,33 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
         if (twice !== undefined) fail(`${what} holds two tools named ${JSON.stringify(twice.name)}`, 'a name registered again replaces its tool (LOOP-3.6)');
         sameJson(`${what} does not carry the tools the scenario had registered when its step began`, byName(step.tools), byName(sent), retry ?? 'a name registered again replaces its tool with the definition registered last (LOOP-3.6)');
         for (const [field, value] of Object.entries(given.override ?? {})) sameJson(`${what} does not carry the ${field} of the config override the scenario had given when it was built`, value, request[field], 'the per-call config hook runs for every attempt, a retry included');
-        // A field the override gives is in the proposal, so the route filled nothing in for it: its marker is gone (spec §2.2 adapterDefaults).
-        const markers = expectedHeader(log.events, b.seq)?.adapterDefaults;
-        for (const field of ['reasoningEffort', 'maxTokens'] as const) {
-          if (given.override?.[field] !== undefined && markers?.[field] === true) fail(`${what} is built from a request/header that marks the ${field} the config override gave as the route's default`, 'a snapshot whose adapterDefaults markers changed is a change, even when the value stayed the same');
-        }
+        checkRouteDefaults(what, s.defaults, given, request, expectedHeader(log.events, b.seq)?.adapterDefaults);
         if (n === action.change?.duringRequest) give(given, action.change.action);
       });
     }
+  }
+}
+
+/**
+ * The route's defaults (docs/PROTOCOL.md, spec §2.2 adapterDefaults): a field the proposal
+ * lacks is filled with the scenario's default and marked (one the scenario declares none for
+ * may get the route's own, marked too: DSH's route always has a max-tokens default); a
+ * marked field holds a value, the declared default where there is one; a field the override
+ * gives is in the proposal, so nothing was filled in for it and it is unmarked. Until the
+ * scenario gives an override the proposal is the route's alone: the route's own value
+ * unmarked, else the declared default marked.
+ */
+function checkRouteDefaults(what: string, defaults: Scenario['defaults'], given: Given, request: Record<string, unknown>, markers: EpochHeader['adapterDefaults']): void {
+  for (const field of ['reasoningEffort', 'maxTokens'] as const) {
+    const fallback = defaults[field];
+    const marked = markers?.[field] === true;
+    const sent = request[field];
+    if (given.override?.[field] !== undefined && marked) fail(`${what} is built from a request/header that marks the ${field} the config override gave as the route's default`, 'a snapshot whose adapterDefaults markers changed is a change, even when the value stayed the same');
+    if (marked && (sent === undefined || (fallback !== undefined && sent !== fallback))) fail(`${what} is built from a request/header that marks its ${field} ${JSON.stringify(sent) ?? '(absent)'} as the route's default, which is ${JSON.stringify(fallback) ?? 'not declared'}`);
+    if (fallback !== undefined && sent === undefined) fail(`${what} has no ${field}, though the route fills in its default ${JSON.stringify(fallback)} whenever a proposal lacks one`);
+    const own = given.route[field];
+    if (given.overridden || (own === undefined && fallback === undefined)) continue;
+    sameJson(`${what} does not carry the ${field} of its route, or else the route's default marked as such (no override was given yet)`, { value: own ?? fallback, marked: own === undefined }, { value: sent, marked });
   }
 }
 

@@ -92,8 +92,22 @@ const replyOf = (failing: number): fc.Arbitrary<ScenarioReply> => fc
     return out as ScenarioReply;
   });
 
-/** The route's defaults every generated scenario declares: an override may give their very values. */
+/** The route's defaults most generated scenarios declare: an override may give their very values. */
 export const SCENARIO_DEFAULTS = { maxTokens: 8192, reasoningEffort: 'high' } as const;
+
+/**
+ * The route's defaults of a scenario (what the adapter fills in and marks when a proposal
+ * lacks the field, docs/PROTOCOL.md): mostly both of SCENARIO_DEFAULTS, else each alone,
+ * none, or both of other values. Drawn apart (`linearScenario`), so a case with the usual
+ * defaults is, seed for seed, the one drawn before they varied.
+ */
+export const routeDefaults: fc.Arbitrary<Scenario['defaults']> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant({ ...SCENARIO_DEFAULTS }) },
+  { weight: 1, arbitrary: fc.constant({}) },
+  { weight: 1, arbitrary: fc.constant({ maxTokens: SCENARIO_DEFAULTS.maxTokens }) },
+  { weight: 1, arbitrary: fc.constant({ reasoningEffort: SCENARIO_DEFAULTS.reasoningEffort }) },
+  { weight: 1, arbitrary: fc.constant({ maxTokens: 1024, reasoningEffort: 'max' }) },
+);
 
 /** `arbitrary` in about four cases of five, else absent. */
 const mostly = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arbitrary, { freq: 5, nil: undefined });
@@ -243,7 +257,9 @@ const wholeLinearScenario: fc.Arbitrary<Scenario> = fc
     ...(maxRetries === undefined ? {} : { maxRetries }),
   }));
 
-export const linearScenario: fc.Arbitrary<Scenario> = fc.tuple(wholeLinearScenario, independently(damageAndReuse)).map(([s, extras]) => withDamageAndReuse(s, extras));
+export const linearScenario: fc.Arbitrary<Scenario> = fc
+  .tuple(wholeLinearScenario, independently(damageAndReuse), independently(routeDefaults))
+  .map(([s, extras, defaults]) => withDamageAndReuse({ ...s, defaults }, extras));
 
 interface ForkStep {
   /** Put after the action `at` (modulo the room there is). */
@@ -356,7 +372,7 @@ function overrideLabels(s: Scenario): Record<string, boolean> {
   const given = configs.flatMap((c) => (c === null ? [] : [c]));
   return {
     'override: reasoningEffort': given.some((c) => c.reasoningEffort !== undefined),
-    'override: a default value': given.some((c) => c.maxTokens === SCENARIO_DEFAULTS.maxTokens || c.reasoningEffort === SCENARIO_DEFAULTS.reasoningEffort),
+    'override: a default value': given.some((c) => (c.maxTokens !== undefined && c.maxTokens === s.defaults.maxTokens) || (c.reasoningEffort !== undefined && c.reasoningEffort === s.defaults.reasoningEffort)),
     'override: stop of two': given.some((c) => (c.stop?.length ?? 0) > 1),
     'override: one field changed': configs.some((c, i) => oneFieldApart(i === 0 ? null : configs[i - 1]!, c)),
   };
@@ -394,6 +410,7 @@ export function scenarioLabels(s: Scenario): Record<string, boolean> {
     'tool output: several blocks': outputs.some((o) => o.content.length > 1),
     'tool output: error': outputs.some((o) => o.isError === true),
     'usage absent': s.replies.some((r) => r.usage === undefined),
+    'route defaults: other than both': s.defaults.maxTokens === undefined || s.defaults.reasoningEffort === undefined,
     ...overrideLabels(s),
     ...Object.fromEntries(optional.flatMap((f) => [[`usage with ${f}`, usages.some((u) => u[f] !== undefined)], [`usage without ${f}`, usages.some((u) => u[f] === undefined)]])),
     ...textLabels([s.system, ...changes.flatMap((a) => (a.do === 'setSystem' ? [a.text] : (a.do === 'restart' || a.do === 'fork') && a.system !== undefined ? [a.system] : []))], 'system'),
