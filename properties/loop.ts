@@ -499,9 +499,10 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
         const callId = message.source['callId'];
         // A crash repair answers a call of the open step's reply that never started without a tool/call (spec §4.5, §6.2).
         const notStarted = error?.code === 'TOOL_NOT_STARTED';
-        const index = typeof callId === 'string' ? replyCalls.indexOf(callId) : -1;
-        if (notStarted && typeof callId === 'string' && pending.has(callId)) return `tool/result at seq ${e.seq} answers call ${JSON.stringify(callId)}, whose tool/call is logged, as TOOL_NOT_STARTED: a started call's outcome is TOOL_OUTCOME_UNKNOWN (LOOP-4.5)`;
-        if (!inStep(e.data) || (!(typeof callId === 'string' && pending.delete(callId)) && !(notStarted && index > answered))) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
+        const id = typeof callId === 'string' ? callId : undefined;
+        const index = id === undefined ? -1 : replyCalls.indexOf(id);
+        if (notStarted && id !== undefined && pending.has(id)) return `tool/result at seq ${e.seq} answers call ${JSON.stringify(id)}, whose tool/call is logged, as TOOL_NOT_STARTED: a started call's outcome is TOOL_OUTCOME_UNKNOWN (LOOP-4.5)`;
+        if (!inStep(e.data) || (!(id !== undefined && pending.delete(id)) && !(notStarted && index > answered))) return `tool/result at seq ${e.seq} answers no pending call of the open step`;
         if (index <= answered) return `tool/result at seq ${e.seq} commits out of the model’s order: the step’s reply calls ${JSON.stringify(callId)} ${index < 0 ? 'nowhere' : 'before a call already answered'}`;
         answered = index;
         break;
@@ -535,14 +536,14 @@ function checkChunks(what: string, unreportable: ReadonlySet<string>, reply: Sce
   const at = (index: number) => spelled.get(index) ?? spelled.set(index, { text: '', deltas: new Set() }).get(index)!;
   for (const chunk of chunks) {
     if (chunk.type === 'block-start') at(chunk.index).start = chunk.blockType;
-    else if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') {
-      at(chunk.index).text += chunk.text;
-      at(chunk.index).deltas.add(chunk.type);
-    } else if (chunk.type === 'tool-call-delta') {
+    else if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta' || chunk.type === 'tool-call-delta') {
       const block = at(chunk.index);
       block.deltas.add(chunk.type);
-      block.text += chunk.argumentsDelta;
-      if (chunk.name !== undefined && chunk.name !== '') block.name = chunk.name;
+      if (chunk.type !== 'tool-call-delta') block.text += chunk.text;
+      else {
+        block.text += chunk.argumentsDelta;
+        if (chunk.name !== undefined && chunk.name !== '') block.name = chunk.name;
+      }
     } else if (chunk.type === 'block-end') at(chunk.index).end = chunk.block;
   }
   const blocks = [...spelled.entries()].sort(([a], [b]) => a - b).map(([, b]) => b);
