@@ -1,8 +1,8 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
 import fc from 'fast-check';
-import { FALLBACK_REPLY, scenarioToolOutput, type HeaderChange, type ImplementationAt, type LoopRun, type RouteConfig, type Scenario, type ScenarioReply } from '../src/contract/index.ts';
+import { FALLBACK_REPLY, playedFeatures, scenarioToolOutput, type HeaderChange, type ImplementationAt, type LoopRun, type RouteConfig, type Scenario, type ScenarioReply } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
-import { buildRequest, explainingEvent, foldRequestHeader, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
+import { buildRequest, explainingEvent, foldRequestHeader, foldSurface, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
 import { eventsOf, isEvent, isTyped, type ContentBlock, type EpochHeader, type EventOf, type StreamChunk, type InboxSpliceData, type Message, type SessionEvent, type StepData, type ToolSpec } from '../src/log/index.ts';
 import { SCENARIO_FLOORS, forkingScenario, scenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { timedLabels, timedScenario } from './arbitraries/timed-scenario.ts';
@@ -715,6 +715,111 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
   }
 }
 
+/**
+ * Each compaction of a stretch: it names one compaction id from start to end and shadows a
+ * run of the first nodes of the surface as its compaction/start found it, at least one. With
+ * feature `compactKeep` it answers a `compact` action, keeping exactly its last `keep` nodes;
+ * an action over a surface of at most `keep` nodes writes nothing, so actions are matched in
+ * order, skipping only those that may have found so small a surface: `keep` of 1 or more, or
+ * none before the stretch's first prompt over an empty surface.
+ */
+function checkCompactions(stretch: Stretch, exactKeep: boolean): void {
+  const events = stretch.log.events;
+  const own = events.filter((e) => e.seq >= stretch.live);
+  const inherited = foldSurface(events.filter((e) => e.seq < stretch.live)).length;
+  let prompted = inherited > 0;
+  const actions: { keep: number; skippable: boolean }[] = [];
+  for (const a of stretch.actions) {
+    if (a.do === 'prompt') prompted = true;
+    if (a.do === 'compact') actions.push({ keep: a.keep ?? 0, skippable: (a.keep ?? 0) > 0 || !prompted });
+  }
+  let next = 0;
+  for (const start of own.filter(eventsOf('compaction/start'))) {
+    const id = start.data.compactionId;
+    const summary = own.find((e): e is EventOf<'compaction/summary'> => e.seq > start.seq && isEvent(e, 'compaction/summary'));
+    const end = own.find((e): e is EventOf<'compaction/end'> => e.seq > start.seq && isEvent(e, 'compaction/end'));
+    if (end !== undefined && end.data.compactionId !== id) fail(`the compaction/end at seq ${end.seq} names compaction "${end.data.compactionId}", but the compaction/start at seq ${start.seq} before it "${id}"`);
+    if (summary === undefined || (end !== undefined && summary.seq > end.seq)) {
+      // A refused summary (its end says why) answers an action whose keep it does not show.
+      while (next < actions.length && actions[next]!.skippable) next++;
+      next++;
+      continue;
+    }
+    if (summary.data.compactionId !== id) fail(`the compaction/summary at seq ${summary.seq} names compaction "${summary.data.compactionId}", but its compaction/start at seq ${start.seq} "${id}"`);
+    const surface = foldSurface(events.filter((e) => e.seq < start.seq));
+    const shadowed = summary.data.shadowedSeqs;
+    const kept = surface.length - shadowed.length;
+    sameJson(`the compaction/summary at seq ${summary.seq} shadows nodes that are not the surface's first`, surface.slice(0, shadowed.length), [...shadowed]);
+    if (shadowed.length === 0) fail(`the compaction/summary at seq ${summary.seq} shadows nothing: a compaction with nothing to shadow writes no compaction`);
+    if (!exactKeep) continue;
+    while (next < actions.length && actions[next]!.keep !== kept && actions[next]!.skippable) next++;
+    if (next >= actions.length || actions[next]!.keep !== kept) fail(`the compaction starting at seq ${start.seq} keeps ${kept} of the ${surface.length} surface nodes it found, but no compact action of the scenario left to answer asks to keep ${kept}`, 'contract: compact keeps the last `keep` surface nodes');
+    next++;
+  }
+  const unanswered = exactKeep ? actions.slice(next).find((a) => !a.skippable) : undefined;
+  if (unanswered !== undefined) fail(`a compact action (keep ${unanswered.keep}) over a surface that holds a prompt wrote no compaction`, 'contract: compact keeps the last `keep` surface nodes; only a surface of at most `keep` nodes is left alone');
+}
+
+/**
+ * Each trim of a stretch (feature `trim`): a `tool/result` that replaces one node is a trim
+ * of a `trim` action of the stretch, its call's current result as it was, the trim's text its
+ * only content, logged at the start of a turn after a `compaction/prune` naming that node.
+ * And a trim is applied: one whose call was answered before the action (at the latest by the
+ * end of the turn of the prompts before it), followed by another prompt before a restart,
+ * replaces that result unless a compaction shadowed it first.
+ */
+const replaceOf = (e: SessionEvent) => (typeof e.surfaceOp === 'object' && e.surfaceOp.op === 'replace' ? e.surfaceOp : undefined);
+
+function checkTrims(stretch: Stretch): void {
+  const events = stretch.log.events;
+  const own = events.filter((e) => e.seq >= stretch.live);
+  const callIds = events.filter(eventsOf('tool/call')).map((e) => e.data.callId);
+  const trims: { callId: string | undefined; text: string; prompts: number; promptAfter: boolean; dropped?: boolean }[] = [];
+  let prompts = 0;
+  for (const a of stretch.actions) {
+    if (a.do === 'prompt') {
+      prompts++;
+      for (const t of trims) t.promptAfter = true;
+    }
+    // A trim waits in the loop instance: one that stops first drops it.
+    if (a.do === 'restart') for (const t of trims) if (!t.promptAfter) t.dropped = true;
+    if (a.do === 'trim') trims.push({ callId: callIds[a.call - 1], text: a.text, prompts, promptAfter: false });
+  }
+  const replaced = new Map<string, number[]>();
+  for (const [k, event] of own.entries()) {
+    const op = replaceOf(event);
+    if (!isEvent(event, 'tool/result') || op === undefined) continue;
+    const { start, end } = op;
+    const what = `the tool/result at seq ${event.seq}, which replaces seq ${start}`;
+    if (start !== end) fail(`${what}, replaces seqs ${start}–${end}: a trim replaces one node`);
+    const original = events.find((e) => e.seq === start);
+    if (original === undefined || !isEvent(original, 'tool/result')) return fail(`${what}, replaces a node that is not a tool/result`);
+    if (!foldSurface(events.filter((e) => e.seq < event.seq)).includes(start)) fail(`${what}, replaces a node no longer on the surface`, 'spec §2.4: a replace names current nodes');
+    const callId = original.data.message.source['callId'];
+    const texts = trims.filter((t) => t.callId !== undefined && t.callId === callId).map((t) => t.text);
+    const block = original.data.message.content[0];
+    const got = event.data.message.content;
+    const text = got.length === 1 && got[0]!.type === 'tool-result' && got[0]!.content.length === 1 && got[0]!.content[0]!.type === 'text' ? got[0]!.content[0]!.text : undefined;
+    if (text === undefined || !texts.includes(text)) fail(`${what}, is not the text of a trim of call "${String(callId)}" the scenario asked for`, 'feature trim: the trim’s text is the result’s only content');
+    if (block?.type === 'tool-result') sameJson(`${what}, does not keep the rest of the result it trims`, { ...original.data, message: { ...original.data.message, content: [{ ...block, content: [{ type: 'text', text }] }] } }, event.data);
+    const prune = own[k - 1];
+    if (prune === undefined || !isEvent(prune, 'compaction/prune') || JSON.stringify(prune.data.shadowedSeqs) !== JSON.stringify([start])) fail(`${what}, does not follow a compaction/prune that names seq ${start}`, 'spec §2.4: a prune explains the replace');
+    const before = own.slice(0, k).reverse().find((e) => !isEvent(e, 'compaction/prune') && !(isEvent(e, 'tool/result') && replaceOf(e) !== undefined));
+    if (before === undefined || !isEvent(before, 'turn/start')) fail(`${what}, is not logged at the start of a turn`, 'feature trim: a trim lands at the start of the next turn');
+    replaced.set(String(callId), [...(replaced.get(String(callId)) ?? []), event.seq]);
+  }
+  const turnEnds = own.filter(eventsOf('turn/end'));
+  for (const t of trims) {
+    if (t.callId === undefined || !t.promptAfter || t.dropped === true) continue;
+    const from = t.prompts === 0 ? stretch.live : turnEnds[t.prompts - 1]?.seq;
+    if (from === undefined) continue;
+    const result = events.find((e): e is EventOf<'tool/result'> => e.seq < from && isEvent(e, 'tool/result') && e.data.message.source['callId'] === t.callId && replaceOf(e) === undefined);
+    if (result === undefined || !foldSurface(events.filter((e) => e.seq < from)).includes(result.seq)) continue;
+    const shadowed = own.some((e) => e.seq > from && isEvent(e, 'compaction/summary') && e.data.shadowedSeqs.includes(result.seq));
+    if (!shadowed && !(replaced.get(t.callId) ?? []).some((seq) => seq > from)) fail(`a trim of call "${t.callId}" (answered at seq ${result.seq}, on the surface) is followed by a prompt, but no tool/result replaces that result`, 'feature trim: a trim lands at the start of the next turn');
+  }
+}
+
 export const LOOP_LOG_WELL_FORMED = loopProperty({
   ...common,
   id: 'LOOP-LOG-WELL-FORMED',
@@ -727,6 +832,11 @@ export const LOOP_LOG_WELL_FORMED = loopProperty({
       if (problem !== undefined) fail(index === 0 ? problem : `in the log of fork child ${log.id}: ${problem}`);
     }
     checkScriptPlayed(s, stretches);
+    const exactKeep = playedFeatures(impl.info).includes('compactKeep');
+    for (const stretch of stretches) {
+      checkCompactions(stretch, exactKeep);
+      checkTrims(stretch);
+    }
   },
 });
 

@@ -21,7 +21,7 @@ import type { ScriptedReply } from '../loop/index.ts';
 
 export const SCENARIO_VERSION = 1;
 
-export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidTurn', 'toolOutputs', 'wholeReplies', 'liveModel', 'sessionPrefix', 'fork', 'tornRestart'] as const;
+export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidTurn', 'toolOutputs', 'wholeReplies', 'liveModel', 'sessionPrefix', 'fork', 'tornRestart', 'compactKeep', 'trim'] as const;
 /**
  * - `retries`: `maxRetries` — a reply that finishes `error` is retried (logged as `llm/retry`
  *   and `llm/retry-started`, spec §2.3) up to that many times; each attempt takes the next reply.
@@ -57,6 +57,13 @@ export const SCENARIO_FEATURES = ['retries', 'restartMidTurn', 'headerChangeMidT
  *   line: the persisted log ends with these bytes after its last newline (a line without its
  *   newline, a torn tail, spec LOG-7.1). The new instance loads the log without them and
  *   appends after the last whole line, so the log it writes loads again (LOOP-1.3).
+ * - `compactKeep`: `keep` on a compact, exact — the compaction shadows every surface node but
+ *   the last `keep` (none when absent), and a surface of at most `keep` nodes is left alone.
+ *   Without the feature `keep` is taken out and the implementation keeps what its own policy
+ *   keeps: at least one node is shadowed, always the surface's first.
+ * - `trim`: the action `trim` — at the start of the next turn the call's current result is
+ *   replaced, as one node, by the same result with the text as its content (a restart before
+ *   that turn drops the trim). Without the feature the trim is left out.
  */
 export type ScenarioFeature = (typeof SCENARIO_FEATURES)[number];
 
@@ -106,9 +113,9 @@ export type ScenarioAction =
       readonly change?: { readonly duringRequest: number; readonly action: HeaderChange };
     }
   | HeaderChange
-  /** Compact the history into a summary (a one-shot call), keeping the last `keep` surface nodes. */
+  /** Compact the history into a summary (a one-shot call), keeping the last `keep` surface nodes (feature `compactKeep`). */
   | { readonly do: 'compact'; readonly keep?: number }
-  /** Rewrite the result of a tool call (the `n`-th call of the run, 1-based) to `text` at the next turn. */
+  /** Feature `trim`: rewrite the result of a tool call (the `n`-th call of the log, 1-based) to `text` at the next turn. */
   | { readonly do: 'trim'; readonly call: number; readonly text: string }
   /**
    * Stop and start a new loop instance over the persisted log, with an optional new route or
@@ -166,6 +173,8 @@ export function scenarioFeatures(s: Scenario): Set<ScenarioFeature> {
   for (const a of s.actions) {
     if (a.do === 'fork') used.add('fork');
     if (a.do === 'restart' && a.torn !== undefined) used.add('tornRestart');
+    if (a.do === 'compact' && a.keep !== undefined) used.add('compactKeep');
+    if (a.do === 'trim') used.add('trim');
     if (a.do === 'prompt' && a.crash !== undefined) used.add('restartMidTurn');
     if (a.do === 'prompt' && a.change !== undefined) used.add('headerChangeMidTurn');
   }
@@ -181,7 +190,8 @@ export function scenarioFeatures(s: Scenario): Set<ScenarioFeature> {
  * feature taken out the way that keeps most of the case — a mid-turn change happens after
  * the turn instead, a crash and a retry budget go, outputs fall back to `<name>(<arguments>)`,
  * a whole reply streams, a live model is replaced by the scripted one, a fork is left out,
- * a restart finds its log whole.
+ * a restart finds its log whole, a compaction keeps what the implementation's policy keeps,
+ * a trim is left out.
  */
 export function withDeclaredFeatures(s: Scenario, declared: readonly string[] | undefined): Scenario {
   const keep = (f: ScenarioFeature) => declared?.includes(f) === true;
@@ -190,6 +200,8 @@ export function withDeclaredFeatures(s: Scenario, declared: readonly string[] | 
   const { maxRetries, model, sessionPrefix, ...rest } = s;
   const actions = s.actions.flatMap((a): ScenarioAction[] => {
     if (a.do === 'fork') return keep('fork') ? [a] : [];
+    if (a.do === 'compact' && a.keep !== undefined && !keep('compactKeep')) return [{ do: 'compact' }];
+    if (a.do === 'trim') return keep('trim') ? [a] : [];
     if (a.do === 'restart' && a.torn !== undefined && !keep('tornRestart')) {
       const { torn: _torn, ...whole } = a;
       return [whole];

@@ -3,6 +3,7 @@ import { PROPERTIES } from '../../properties/index.ts';
 import { SCENARIO_FEATURES, referenceImplementation, runScenario, scenarioFeatures, withDeclaredFeatures, type Implementation, type Scenario } from '../../src/conformance/index.ts';
 import { runSuite } from '../../src/suite/run-suite.ts';
 import { loadJsonl } from '../../src/log/index.ts';
+import { foldSurface } from '../../src/fold/index.ts';
 
 /** Every feature once: a retried failure, tool outputs, a header change between two steps, a whole reply, a crash, a torn restart, a fork. */
 const ALL: Scenario = {
@@ -27,7 +28,10 @@ const ALL: Scenario = {
     { do: 'prompt', text: 'last' },
     { do: 'restart', torn: '{"type":"x-torn","seq":1' },
     { do: 'fork', childId: 'forked', afterTurn: 1 },
+    { do: 'trim', call: 1, text: 'trimmed' },
     { do: 'prompt', text: 'after the fork' },
+    { do: 'compact', keep: 2 },
+    { do: 'prompt', text: 'after the compaction' },
   ],
 };
 
@@ -94,12 +98,19 @@ describe('the scenario features', () => {
     expect(events[repaired - 1]!.type).toBe('step/end');
     expect(events[repaired - 2]!.data).toMatchObject({ turn: 2, chunk: { type: 'block-start' } });
     expect(events[repaired + 1]!.type).toBe('session/end-seed');
-    expect(run.requests).toHaveLength(6);
+    expect(run.requests).toHaveLength(7);
     // tornRestart: the new instance cut the torn bytes and appended after the last whole line.
     expect(run.forks![0]!.jsonl).not.toContain('x-torn');
     expect(events.at(-1)!.type).toBe('session/end-seed');
     expect((run.requests[4]!.messages.at(-1)!.content[0] as { text: string }).text).toBe('last');
     expect((run.requests[5]!.messages.at(-1)!.content[0] as { text: string }).text).toBe('after the fork');
+    // compactKeep: the compaction shadows all but the last two surface nodes; trim: the first call's result is replaced, as one node, at the next turn.
+    const summary = child.events.find((e) => e.type === 'compaction/summary')!;
+    const before = foldSurface(child.events.filter((e) => e.seq < summary.seq));
+    expect((summary.data as { shadowedSeqs: number[] }).shadowedSeqs).toEqual(before.slice(0, -2));
+    const trimmed = child.events.find((e) => e.type === 'tool/result' && typeof e.surfaceOp === 'object');
+    expect(JSON.stringify(trimmed?.data)).toContain('"text":"trimmed"');
+    expect(child.events[trimmed!.seq - 1]!.type).toBe('compaction/prune');
   });
 
   it('repairs a turn whose process stopped while a tool ran: the running call and the unstarted one get synthetic results', async () => {
@@ -123,7 +134,7 @@ describe('the scenario features', () => {
     const none = withDeclaredFeatures(ALL, undefined);
     expect(scenarioFeatures(none).size).toBe(0);
     // A fork is left out: the rest is the scenario as it was drawn before its forks.
-    expect(none.actions).toEqual([{ do: 'prompt', text: 'go' }, { do: 'setSystem', text: 'sys 2' }, { do: 'prompt', text: 'again' }, { do: 'prompt', text: 'last' }, { do: 'restart' }, { do: 'prompt', text: 'after the fork' }]);
+    expect(none.actions).toEqual([{ do: 'prompt', text: 'go' }, { do: 'setSystem', text: 'sys 2' }, { do: 'prompt', text: 'again' }, { do: 'prompt', text: 'last' }, { do: 'restart' }, { do: 'prompt', text: 'after the fork' }, { do: 'compact' }, { do: 'prompt', text: 'after the compaction' }]);
     expect(none.replies[1]!.toolCalls).toEqual([{ name: 'run', arguments: '{"a": 1}' }]);
     const some = withDeclaredFeatures(ALL, ['retries', 'wholeReplies', 'unknown-feature']);
     expect([...scenarioFeatures(some)].sort()).toEqual(['retries', 'wholeReplies']);
