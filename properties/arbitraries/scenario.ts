@@ -257,9 +257,17 @@ const wholeLinearScenario: fc.Arbitrary<Scenario> = fc
     ...(maxRetries === undefined ? {} : { maxRetries }),
   }));
 
+/**
+ * In about one case of three, a trim of one of the first calls just before the last prompt,
+ * whose turn then applies it: drawn apart, so every other case is the one drawn without it.
+ */
+const lastTrim: fc.Arbitrary<ScenarioAction | undefined> = oneIn(3, fc.record({ call: fc.constantFrom(1, 2), text: anyText }).map(({ call, text }): ScenarioAction => ({ do: 'trim', call, text })));
+
+const beforeLastPrompt = (s: Scenario, action: ScenarioAction | undefined): Scenario => (action === undefined ? s : { ...s, actions: [...s.actions.slice(0, -1), action, s.actions.at(-1)!] });
+
 export const linearScenario: fc.Arbitrary<Scenario> = fc
-  .tuple(wholeLinearScenario, independently(damageAndReuse), independently(routeDefaults))
-  .map(([s, extras, defaults]) => withDamageAndReuse({ ...s, defaults }, extras));
+  .tuple(wholeLinearScenario, independently(damageAndReuse), independently(routeDefaults), independently(lastTrim))
+  .map(([s, extras, defaults, trim]) => withDamageAndReuse(beforeLastPrompt({ ...s, defaults }, trim), extras));
 
 interface ForkStep {
   /** Put after the action `at` (modulo the room there is). */
