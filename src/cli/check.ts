@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { PROPERTIES } from '../../properties/index.ts';
@@ -84,7 +85,8 @@ Options:
                        --seed; join the shards' run.jsonl with recon report merge
   --workers <N>        spread the cases over N threads, each with its own implementation
                        (cmd: one adapter process each); the same verdicts as one thread;
-                       at most ${MAX_WORKERS} here (4 per core, 256 MiB of memory each)
+                       at most ${MAX_WORKERS} here (4 per core, 256 MiB of memory each); default: one
+                       per core (${Math.min(availableParallelism(), MAX_WORKERS)} here) for the reference, 1 for any other
   --json               print one JSON object:
                        {"implementation":{…},"properties":[{"id","level","status","runs","counterexample"?}],
                         "summary":{"pass","fail","na"}}
@@ -138,12 +140,14 @@ export const check: Command = {
     const only = values.property;
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (shard !== undefined && seed === undefined) throw new ReconError('USAGE', '--shard needs --seed: every shard must generate the same cases');
-    const workers = parseCount('workers', values.workers, 1, WORKERS_RANGE);
     const era = values.era as Era | undefined;
     if (era !== undefined && !ERAS.includes(era)) throw new ReconError('USAGE', `--era takes ${ERAS.join(' or ')}, not "${values.era}"`);
     const unknown = (only ?? []).filter((id) => !PROPERTIES.some((p) => p.id === id));
     if (unknown.length > 0) throw new ReconError('USAGE', `unknown property ${unknown.join(', ')} (see recon check --list)`);
     const spec = values.impl!;
+    // The in-process reference spreads over every core by default; an adapter's processes share
+    // whatever it keeps on disk, so more than one runs only when asked for.
+    const workers = parseCount('workers', values.workers, spec === 'reference' ? Math.min(availableParallelism(), MAX_WORKERS) : 1, WORKERS_RANGE);
     const expectations = findExpectations(spec, values.expectations, io.cwd);
     const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS, { min: 1, max: MAX_TIMER_MS, why: 'the longest timer Node keeps' });
     const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES, { min: 1, max: 2 ** 29, why: 'the longest string Node holds, 512 MiB' });
