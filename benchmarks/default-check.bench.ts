@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { checkConformance } from '../src/suite/check-conformance.ts';
 import { RegressionStore } from '../src/suite/regressions.ts';
 import { DEFAULT_RUNS } from '../src/suite/run-suite.ts';
-import { MAX_WORKERS } from '../src/cli/command.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,7 +18,7 @@ export async function defaultCheckSeconds(samples: number): Promise<number> {
   for (let i = 0; i < samples; i++) {
     const started = performance.now();
     // Read-only store: the committed regressions replay, nothing is written.
-    await checkConformance('reference', { open: { cwd: ROOT }, runs: DEFAULT_RUNS, seed: i + 1, workers: Math.min(availableParallelism(), MAX_WORKERS), regressions: new RegressionStore([`${ROOT}corpora/regressions/`], undefined) });
+    await checkConformance('reference', { open: { cwd: ROOT }, runs: DEFAULT_RUNS, seed: i + 1, workers: availableParallelism(), regressions: new RegressionStore([`${ROOT}corpora/regressions/`], undefined) });
     seconds.push((performance.now() - started) / 1000);
   }
   return seconds.sort((a, b) => a - b)[seconds.length >> 1]!;
