@@ -760,6 +760,9 @@ function checkCompactions(stretch: Stretch, exactKeep: boolean): void {
   if (unanswered !== undefined) fail(`a compact action (keep ${unanswered.keep}) over a surface that holds a prompt wrote no compaction`, 'contract: compact keeps the last `keep` surface nodes; only a surface of at most `keep` nodes is left alone');
 }
 
+/** The replace an event's surface op names, if it is one. */
+const replaceOf = (e: SessionEvent) => (typeof e.surfaceOp === 'object' && e.surfaceOp.op === 'replace' ? e.surfaceOp : undefined);
+
 /**
  * Each trim of a stretch (feature `trim`): a `tool/result` that replaces one node is a trim
  * of a `trim` action of the stretch, its call's current result as it was, the trim's text its
@@ -768,8 +771,6 @@ function checkCompactions(stretch: Stretch, exactKeep: boolean): void {
  * end of the turn of the prompts before it), followed by another prompt before a restart,
  * replaces that result unless a compaction shadowed it first.
  */
-const replaceOf = (e: SessionEvent) => (typeof e.surfaceOp === 'object' && e.surfaceOp.op === 'replace' ? e.surfaceOp : undefined);
-
 function checkTrims(stretch: Stretch): void {
   const events = stretch.log.events;
   const own = events.filter((e) => e.seq >= stretch.live);
