@@ -34,8 +34,11 @@ interface Stretch {
   readonly live: number;
   /** The seq of the end-seed that closes a child's seed, where its first loop instance starts (0 for the session's own log). */
   readonly from: number;
-  /** A fork child cut at its parent's end (the default boundary), not before it. */
-  readonly wholeParent: boolean;
+  /**
+   * In a fork child, the actions that may have moved the header since the last snapshot its log
+   * holds, and whether they start at the prompt that logged it (else nothing places it).
+   */
+  readonly carried: { readonly actions: Scenario['actions']; readonly fromPrompt: boolean };
 }
 
 /** Runs the scenario and reads every log it wrote; each must load and show one boundary of its own per request sent over it. */
@@ -45,6 +48,7 @@ async function observe(impl: ImplementationAt<'loop'>, s: Scenario): Promise<{ r
   const forkAt = s.actions.flatMap((a, i) => (a.do === 'fork' ? [i] : []));
   if (forks.length !== forkAt.length) fail(`the scenario forks ${forkAt.length} times but the run reports ${forks.length} forked logs`);
   const lengths: number[] = [];
+  const carried: Stretch['carried'][] = [];
   const stretches = [...forks.map((f) => f.jsonl), run.jsonl].map((jsonl, k): Stretch => {
     const over = k === 0 ? 'the session' : `fork child ${k}`;
     let log: ParsedLog;
@@ -66,9 +70,25 @@ async function observe(impl: ImplementationAt<'loop'>, s: Scenario): Promise<{ r
       fail(`the loop sent ${own.requests.length} requests over ${over} but its log shows ${boundaries.length} dispatched requests of its own (a one-shot counted as a loop request, or a request the log does not show)`);
     }
     const start = k === 0 ? 0 : forkAt[k - 1]!;
-    return { index: k, run: own, log, boundaries, allBoundaries, actions: s.actions.slice(start, forkAt[k] ?? s.actions.length), before: s.actions.slice(0, start), live, from, wholeParent: k > 0 && live === lengths[k - 1] };
+    carried.push(carriedInto(k, s.actions, forkAt, k > 0 && live === lengths[k - 1], carried[k - 1]));
+    return { index: k, run: own, log, boundaries, allBoundaries, actions: s.actions.slice(start, forkAt[k] ?? s.actions.length), before: s.actions.slice(0, start), live, from, carried: carried[k]! };
   });
   return { run, stretches };
+}
+
+/**
+ * A child cut before its parent's end may hold a snapshot from any earlier action on. A child
+ * holding its parent's whole log holds the parent's last snapshot: the one its last prompt
+ * logged, or, when the parent prompted nothing, whatever the parent itself held.
+ */
+function carriedInto(k: number, actions: Scenario['actions'], forkAt: readonly number[], wholeParent: boolean, parents: Stretch['carried'] | undefined): Stretch['carried'] {
+  if (k === 0) return { actions: [], fromPrompt: false };
+  const start = forkAt[k - 1]!;
+  if (!wholeParent) return { actions: actions.slice(0, start), fromPrompt: false };
+  const parent = actions.slice(k === 1 ? 0 : forkAt[k - 2]!, start);
+  const lastPrompt = parent.findLastIndex((a) => a.do === 'prompt');
+  if (lastPrompt >= 0) return { actions: parent.slice(lastPrompt), fromPrompt: true };
+  return { actions: [...parents!.actions, ...parent], fromPrompt: parents!.fromPrompt };
 }
 
 const common = {
@@ -331,7 +351,7 @@ export const LOOP_RESUME_ALIGNED = loopProperty({
   },
 });
 
-function checkResumeAligned({ run, log, boundaries, actions, before: earlier, from, index, wholeParent }: Stretch): void {
+function checkResumeAligned({ run, log, boundaries, actions, before: earlier, from, index, carried: inheritedActions }: Stretch): void {
   const starts = restartStarts(actions, log.events, from);
   const isPrompt = (a: Scenario['actions'][number]) => a.do === 'prompt';
   for (const [i, action] of actions.entries()) {
@@ -343,12 +363,11 @@ function checkResumeAligned({ run, log, boundaries, actions, before: earlier, fr
     const lastPrompt = actions.slice(0, i).findLastIndex(isPrompt);
     const nextPrompt = actions.findIndex((a, j) => j > i && a.do === 'prompt');
     // In a fork child before its first prompt the last snapshot is the one it inherited: what may
-    // have moved the header since reaches back into its parent's actions after the parent's last
-    // prompt, or into all of them when the child was cut before the parent's end.
+    // have moved the header since is what carriedInto reaches back to.
     const inherited = lastPrompt < 0 && index > 0;
-    const carried = !inherited ? [] : wholeParent ? earlier.slice(Math.max(0, earlier.findLastIndex(isPrompt))) : earlier;
+    const carried = inherited ? inheritedActions.actions : [];
     const around = [...carried.filter((a) => !isPrompt(a)), ...actions.slice(lastPrompt + 1, nextPrompt < 0 ? undefined : nextPrompt)];
-    const previous = inherited ? (wholeParent ? carried[0] : undefined) : actions[lastPrompt];
+    const previous = inherited ? (inheritedActions.fromPrompt ? carried[0] : undefined) : actions[lastPrompt];
     if (previous?.do === 'prompt' && previous.crash !== undefined) continue;
     const before = boundaries.findLastIndex((b) => b.seq < start);
     const after = boundaries.findIndex((b) => b.seq > start);
