@@ -4,11 +4,11 @@
  * per core) — the run `src/cli/check.ts` makes, minus the reports and without saving a
  * regression. Issue 21 holds it under 15 s on 2 cores.
  */
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { checkConformance } from '../src/suite/check-conformance.ts';
 import { RegressionStore } from '../src/suite/regressions.ts';
 import { DEFAULT_RUNS } from '../src/suite/run-suite.ts';
+import { defaultWorkers } from '../src/suite/run-in-workers.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -18,7 +18,7 @@ export async function defaultCheckSeconds(samples: number): Promise<number> {
   for (let i = 0; i < samples; i++) {
     const started = performance.now();
     // Read-only store: the committed regressions replay, nothing is written.
-    await checkConformance('reference', { open: { cwd: ROOT }, runs: DEFAULT_RUNS, seed: i + 1, workers: availableParallelism(), regressions: new RegressionStore([`${ROOT}corpora/regressions/`], undefined) });
+    await checkConformance('reference', { open: { cwd: ROOT }, runs: DEFAULT_RUNS, seed: i + 1, workers: defaultWorkers('reference'), regressions: new RegressionStore([`${ROOT}corpora/regressions/`], undefined) });
     seconds.push((performance.now() - started) / 1000);
   }
   return seconds.sort((a, b) => a - b)[seconds.length >> 1]!;

@@ -5,6 +5,7 @@
  * merges CI shards, so the output is the one-thread output but for timings. (A kill matrix
  * hands out whole mutants: kill-matrix.ts.)
  */
+import { availableParallelism } from 'node:os';
 import type { AnyProperty } from '../../properties/index.ts';
 import type { Implementation } from '../contract/implementation.ts';
 import { inWorkers } from '../_internals/worker-pool.ts';
@@ -13,6 +14,14 @@ import { mergeProperty, mergeSuites } from './merge-shards.ts';
 import type { OpenOptions } from '../conformance/open-implementation.ts';
 import { RegressionStore } from './regressions.ts';
 import { DEFAULT_RUNS, runSuite, type PropertyResult, type Shard, type SuiteOptions, type SuiteResult } from './run-suite.ts';
+
+/**
+ * Threads a check of `spec` uses unless told: the reference in process, one per core; any other
+ * implementation one, since its adapter processes may share state on disk.
+ */
+export function defaultWorkers(spec: string): number {
+  return spec === 'reference' ? availableParallelism() : 1;
+}
 
 export interface WorkerSuiteOptions extends SuiteOptions {
   /** Threads to use, this one included (default 1: no worker threads). */
