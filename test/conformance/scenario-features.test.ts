@@ -109,7 +109,12 @@ describe('the scenario features', () => {
     const before = foldSurface(child.events.filter((e) => e.seq < summary.seq));
     expect((summary.data as { shadowedSeqs: number[] }).shadowedSeqs).toEqual(before.slice(0, -2));
     const trimmed = child.events.find((e) => e.type === 'tool/result' && typeof e.surfaceOp === 'object');
-    expect(JSON.stringify(trimmed?.data)).toContain('"text":"trimmed"');
+    // The whole result as first logged, its content the trim's text alone; the replace shadows that one node.
+    const original = child.events.find((e) => e.type === 'tool/result' && e.surfaceOp === 'append')!;
+    const data = original.data as { message: { content: [{ content: unknown }] } };
+    const { message } = data;
+    expect(trimmed).toMatchObject({ sourceEventSeqs: [original.seq], surfaceOp: { op: 'replace', start: original.seq, end: original.seq } });
+    expect(trimmed!.data).toEqual({ ...data, message: { ...message, content: [{ ...message.content[0], content: [{ type: 'text', text: 'trimmed' }] }] } });
     expect(child.events[trimmed!.seq - 1]!.type).toBe('compaction/prune');
   });
 
