@@ -305,11 +305,14 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     const sources = listAt(e, 'sourceEventSeqs');
     e['sourceEventSeqs'] = [...sources, sources[0]!];
   }),
-  'surface.replace-shape': surface('surface.replace-shape', isType('user/message'), (e, p) => {
-    const seq = numberAt(e, 'seq');
-    e['sourceEventSeqs'] = [seq - 1];
-    e['surfaceOp'] = pickOf<Rec>([{ op: 'replace', start: seq - 1 }, { op: 'splice', start: seq - 1, end: seq - 1 }, { op: 'replace', start: seq - 1, end: seq - 1, note: 'x' }, { op: 'replace', start: '1', end: 1 }, { op: 'replace', start: -1, end: 0 }], p)!;
-  }),
+  // Over a current node, so that the shape is the only fault: read as a plain replace, the op would apply.
+  'surface.replace-shape': (log, pick) =>
+    replaceAtEnd(log, 'surface.replace-shape', pick, 'user/message', (nodes, p) => {
+      const node = pickOf(nodes, p);
+      if (node === undefined) return undefined;
+      const op = pickOf<JsonObject>([{ op: 'replace', start: node }, { op: 'splice', start: node, end: node }, { op: 'replace', start: node, end: node, note: 'x' }, { op: 'replace', start: String(node), end: node }, { op: 'replace', start: -1, end: node }], Math.floor(p / 11))!;
+      return { op, sources: [node] };
+    }),
   'surface.replace-start': (log, pick) => {
     // A replace whose start is a step/start: a seq that was never on the surface. Its end is that seq
     // too, or (odd picks) a current node, so the missing start is the only fault the range has.
@@ -342,12 +345,14 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
       // Cite an earlier event that is not shadowed, so the list is not empty.
       return { op: { op: 'replace', start: shadowed[0]!, end: shadowed[shadowed.length - 1]! }, sources: kept.length > 0 ? kept : [shadowed[0] === 0 ? 1 : 0] };
     }),
-  'surface.rewrite-one': (log, pick) =>
-    replaceAtEnd(log, 'surface.rewrite-one', pick, 'tool/result', (nodes, p) => {
-      if (nodes.length < 2) return undefined;
-      const i = p % (nodes.length - 1);
-      return { op: { op: 'replace', start: nodes[i]!, end: nodes[i + 1]! }, sources: [nodes[i]!, nodes[i + 1]!] };
-    }),
+  'surface.rewrite-one': (log, pick) => {
+    // A tool/result over its own result and the node after it, its data unchanged: the second node is the only fault.
+    const nodes = nodesBefore(log.events, log.events.length);
+    const i = pickOf(nodes.flatMap((seq, k) => (k + 1 < nodes.length && log.events[seq]!.type === 'tool/result' ? [k] : [])), pick);
+    if (i === undefined) return undefined;
+    const [start, end] = [nodes[i]!, nodes[i + 1]!];
+    return appended(log, 'surface.rewrite-one', 'tool/result', clone(log.events[start]!.data), { sourceEventSeqs: [start, end], surfaceOp: { op: 'replace', start, end } });
+  },
   'surface.rewrite-target': (log, pick) =>
     replaceAtEnd(log, 'surface.rewrite-target', pick, 'tool/result', (nodes, p) => {
       const others = nodes.filter((seq) => log.events[seq]!.type !== 'tool/result');
