@@ -24,7 +24,8 @@ configuration is stryker.config.json). Without --folder every folder runs, one a
                  after a change to the suite, which Stryker cannot see (it sees the test
                  file, not the properties it loads); a file added since needs a plain run
   --file <F>     with --survivors: only this file's (repeatable; src/log/json.ts or json.ts)
-  --runs <N>     generated cases per property (default 25)
+  --runs <N>     generated cases per property (default 25; the log's properties, the cheapest,
+                 run four times as many: 100, the default check's budget)
   --summary      only write reports/mutation/README.md, index.html and summary.json from the
                  folder reports present
 Each folder takes minutes to hours on 2 cores (the loop's properties are the slowest).`;
@@ -103,7 +104,7 @@ function runStryker(folder: Folder, overrides: Record<string, unknown>, args: re
   const base = JSON.parse(readFileSync(packagePath('stryker.config.json'), 'utf8')) as Record<string, unknown>;
   const file = join(tmpdir(), `recon-stryker-${folder}-${process.pid}.json`);
   writeFileAtomic(file, JSON.stringify({ ...base, ...overrides }, null, 2));
-  console.error(`mutation: src/${folder} (${what}, ${runs} runs per property)`);
+  console.error(`mutation: src/${folder} (${what}, ${runs} runs per property, ${4 * Number(runs)} for the log's)`);
   const result = spawnSync(packagePath('node_modules/.bin/stryker'), ['run', file, ...args], { stdio: 'inherit', cwd: packagePath('.'), env: { ...process.env, RECON_MUTATION_RUNS: runs } });
   rmSync(file, { force: true });
   if (result.error !== undefined) {
