@@ -243,7 +243,8 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     else m['id'] = pickOf<JsonValue>(['', 42], p)!;
   }),
   'message.role': message('message.role', ['user/message', 'assistant/message', 'tool/result'], (m, p, e) => {
-    m['role'] = pickOf(['system', 'tool', e['type'] === 'assistant/message' ? 'user' : 'assistant'], p)!;
+    if (p % 4 === 3) delete m['role'];
+    else m['role'] = pickOf(['system', 'tool', e['type'] === 'assistant/message' ? 'user' : 'assistant'], p)!;
   }),
   'message.source': message('message.source', ['user/message', 'assistant/message', 'tool/result'], (m, p) => {
     if (p % 4 === 3) delete m['source'];
