@@ -13,6 +13,7 @@
  * used the code under test could not find that code's bugs.
  */
 import fc from 'fast-check';
+import { independently } from '../_internals/independent.ts';
 import type { Mutable } from '../../src/_internals/mutable.ts';
 import { isEvent } from '../../src/log/index.ts';
 import type {
@@ -194,6 +195,8 @@ export interface LogPlan {
   readonly epoch?: number;
   /** Free data in the prompts' source, beside its kind. */
   readonly userSource?: JsonValue | null;
+  /** The first current assistant/message and tool/result also hold their older shape's keys, as data (vocabulary UNKNOWN_KEYS). */
+  readonly unknownKeys?: boolean;
 }
 
 /**
@@ -314,6 +317,11 @@ const turn: fc.Arbitrary<TurnPlan> = fc.record({
 
 /** Plans of at most `maxTurns` turns. */
 export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
+  // Drawn apart, so that adding it left every earlier plan as it was.
+  return fc.tuple(planOf(maxTurns), independently(fc.constantFrom(false, false, true))).map(([plan, unknownKeys]) => (unknownKeys ? { ...plan, unknownKeys } : plan));
+}
+
+function planOf(maxTurns: number): fc.Arbitrary<LogPlan> {
   return fc.record({
     turns: fc.array(turn, { minLength: 1, maxLength: maxTurns }),
     system: anyText,
@@ -394,6 +402,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   const texts: Record<string, string[]> = { system: [], user: [], reply: [], reasoning: [], arguments: [], 'tool output': [], 'tool name': [] };
   const seen = new Set<string>();
   let legacyTurn = false;
+  const unknownKeysGiven = new Set<string>();
+  const unknownKeys = (type: string) => plan.unknownKeys === true && !unknownKeysGiven.has(type) && unknownKeysGiven.add(type) !== undefined;
   const old = (shape: LegacyShape) => legacyTurn && plan.legacy!.shapes.includes(shape);
   const id = (prefix: string) => `${prefix}-${++ids}`;
   const legacyId = (seq: number) => `legacy-message:${header.id}:${seq}`;
@@ -555,7 +565,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       const asStored: Rec = { turn: turnNo, step: stepNo, content, provenance: { provider: 'deepseek', model: 'deepseek-chat' }, ...(usage === undefined ? {} : { usage }) };
       push('assistant/message', data, sources, { data: asStored });
     } else {
-      push('assistant/message', { turn: turnNo, step: stepNo, message, ...(usage === undefined ? {} : { usage }) }, sources);
+      const stale = unknownKeys('assistant/message') ? { content, provenance: { provider: 'deepseek', model: 'deepseek-chat' } } : {};
+      push('assistant/message', { turn: turnNo, step: stepNo, message, ...(usage === undefined ? {} : { usage }), ...stale }, sources);
     }
     let c = 0;
     for (const block of content) {
@@ -808,7 +819,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     // The tool's error data and metadata, each present or absent (spec §2.2).
     const error = output.error == null ? {} : { error: { name: 'ToolError', code: 'EXIT_1', ...(output.error.reason === null ? {} : { reason: output.error.reason }) } };
     const meta = output.meta == null ? {} : { meta: output.meta };
-    push('tool/result', { turn: turnNo, step: stepNo, message, ...error, ...meta }, extra);
+    const stale = unknownKeys('tool/result') ? { callId, content, isError: output.isError === true } : {};
+    push('tool/result', { turn: turnNo, step: stepNo, message, ...error, ...meta, ...stale }, extra);
   }
 
   const upgraded = stored.some((e, i) => e !== events[i]);

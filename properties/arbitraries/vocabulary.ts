@@ -342,11 +342,25 @@ function freeClasses(value: JsonValue, out: Set<ValueClass>): void {
   }
 }
 
-/** Records `value` as one of `shape`; a field outside the table is recorded under `unlisted`. */
+/**
+ * Keys no type gives a shape, which valid logs put beside its fields: a reader keeps and
+ * compares them. They are the older shapes' own keys (spec §5.3 item 3): beside a current
+ * shape they are data, not the sign of an older one.
+ */
+export const UNKNOWN_KEYS: Partial<Record<ShapeName, readonly string[]>> = {
+  'data assistant/message': ['content', 'provenance'],
+  'data tool/result': ['callId', 'content', 'isError'],
+};
+
+/** Records `value` as one of `shape`; a field outside the table and UNKNOWN_KEYS is recorded under `unlisted`. */
 export function observe(observed: Observed, shape: ShapeName, value: JsonValue): void {
   const table = SHAPES[shape] as Readonly<Record<string, FieldSpec & { optional?: true }>>;
   if (!isObject(value)) return;
-  for (const key of Object.keys(value)) if (!Object.hasOwn(table, key)) see(observed, 'unlisted', `${shape}.${key}`);
+  for (const key of Object.keys(value)) {
+    if (Object.hasOwn(table, key)) continue;
+    if (UNKNOWN_KEYS[shape]?.includes(key) === true) see(observed, `${shape} (unknown keys)`, key);
+    else see(observed, 'unlisted', `${shape}.${key}`);
+  }
   for (const [field, spec] of Object.entries(table)) {
     const at = `${shape}.${field}`;
     if (!Object.hasOwn(value, field)) {
@@ -392,6 +406,7 @@ export function observeLog(observed: Observed, header: SessionHeader, events: re
 /** Every class the tables want: `shape.field` → classes (an optional field's presence included). */
 export function wantedClasses(): Map<string, readonly ValueClass[]> {
   const wanted = new Map<string, readonly ValueClass[]>();
+  for (const [shape, keys] of Object.entries(UNKNOWN_KEYS)) wanted.set(`${shape} (unknown keys)`, keys);
   for (const [shape, table] of Object.entries(SHAPES) as Array<[string, Readonly<Record<string, FieldSpec & { optional?: true }>>]>) {
     if ('outside' in table && typeof table['outside'] === 'string') continue;
     for (const [field, spec] of Object.entries(table)) {
