@@ -311,6 +311,7 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     replaceAtEnd(log, 'surface.replace-shape', pick, 'user/message', (nodes, p) => {
       const node = pickOf(nodes, p);
       if (node === undefined) return undefined;
+      // p / 11: the variant drawn apart from the node, which p itself picked.
       const op = pickOf<JsonObject>([{ op: 'replace', start: node }, { op: 'splice', start: node, end: node }, { op: 'replace', start: node, end: node, note: 'x' }, { op: 'replace', start: String(node), end: node }, { op: 'replace', start: -1, end: node }], Math.floor(p / 11))!;
       return { op, sources: [node] };
     }),

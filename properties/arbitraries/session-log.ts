@@ -315,6 +315,9 @@ const turn: fc.Arbitrary<TurnPlan> = fc.record({
   abortReason: fc.option(freeJson, { nil: null }),
 });
 
+/** The provenance an older harness stored beside a pre-identity assistant message's content. */
+const OLD_PROVENANCE = { provider: 'deepseek', model: 'deepseek-chat' } as const;
+
 /** Plans of at most `maxTurns` turns. */
 export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
   // Drawn apart, so that adding it left every earlier plan as it was.
@@ -402,8 +405,13 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
   const texts: Record<string, string[]> = { system: [], user: [], reply: [], reasoning: [], arguments: [], 'tool output': [], 'tool name': [] };
   const seen = new Set<string>();
   let legacyTurn = false;
+  // Only the first event of each type gets them, so a log with them also holds the type without.
   const unknownKeysGiven = new Set<string>();
-  const unknownKeys = (type: string) => plan.unknownKeys === true && !unknownKeysGiven.has(type) && unknownKeysGiven.add(type) !== undefined;
+  const unknownKeys = (type: string): boolean => {
+    if (plan.unknownKeys !== true || unknownKeysGiven.has(type)) return false;
+    unknownKeysGiven.add(type);
+    return true;
+  };
   const old = (shape: LegacyShape) => legacyTurn && plan.legacy!.shapes.includes(shape);
   const id = (prefix: string) => `${prefix}-${++ids}`;
   const legacyId = (seq: number) => `legacy-message:${header.id}:${seq}`;
@@ -562,10 +570,10 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       seen.add('pre-identity assistant');
       const upgraded: Omit<Message, 'id'> = { role: 'assistant', content, source: { provider: 'deepseek', model: 'deepseek-chat', kind: 'model' } };
       const data: AssistantMessageData = { turn: turnNo, step: stepNo, ...(usage === undefined ? {} : { usage }), message: { id: legacyId(events.length), ...upgraded } };
-      const asStored: Rec = { turn: turnNo, step: stepNo, content, provenance: { provider: 'deepseek', model: 'deepseek-chat' }, ...(usage === undefined ? {} : { usage }) };
+      const asStored: Rec = { turn: turnNo, step: stepNo, content, provenance: OLD_PROVENANCE, ...(usage === undefined ? {} : { usage }) };
       push('assistant/message', data, sources, { data: asStored });
     } else {
-      const stale = unknownKeys('assistant/message') ? { content, provenance: { provider: 'deepseek', model: 'deepseek-chat' } } : {};
+      const stale = unknownKeys('assistant/message') ? { content, provenance: OLD_PROVENANCE } : {};
       push('assistant/message', { turn: turnNo, step: stepNo, message, ...(usage === undefined ? {} : { usage }), ...stale }, sources);
     }
     let c = 0;
