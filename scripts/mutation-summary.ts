@@ -47,6 +47,23 @@ export interface StrykerReport {
   readonly files: Readonly<Record<string, { readonly source: string; readonly mutants: readonly StrykerMutant[] }>>;
 }
 
+/**
+ * What was found about one mutant Stryker did not kill, kept by hand in reports/mutation/triage.json:
+ * equivalent (no input the protocol can hand the reference tells it apart, and why), or killable
+ * (which input would, and what the suite lacks to make or check it).
+ */
+export interface TriageEntry {
+  readonly file: string;
+  /** Where the mutant was when it was triaged: only orders entries that share the rest of their key. */
+  readonly line: number;
+  readonly mutator: string;
+  readonly original: string;
+  readonly replacement: string;
+  readonly verdict: 'equivalent' | 'killable';
+  readonly reason: string;
+}
+export const VERDICTS = ['equivalent', 'killable'] as const;
+
 export interface Survivor {
   readonly file: string;
   readonly line: number;
@@ -56,6 +73,8 @@ export interface Survivor {
   /** The original code and what the mutant puts in its place, each on one line. */
   readonly original: string;
   readonly replacement: string;
+  /** Its entry in the triage, if it has one. */
+  readonly triage?: { readonly verdict: TriageEntry['verdict']; readonly reason: string };
 }
 
 export interface FolderScore {
@@ -71,6 +90,10 @@ export interface FolderScore {
   readonly score: number | null;
   readonly threshold: number;
   readonly survivors: readonly Survivor[];
+  /** The survivors by their triage: the acceptance line wants none untriaged and none killable. */
+  readonly triaged: { readonly equivalent: number; readonly killable: number; readonly untriaged: number };
+  /** The folder's triage entries that name no surviving mutant: killed since, or moved in kind. */
+  readonly staleTriage: readonly TriageEntry[];
   /** Reasons given for ignored mutants, with how many each covers. */
   readonly ignoredReasons: Readonly<Record<string, number>>;
 }
@@ -86,7 +109,41 @@ function excerpt(source: string, { start, end }: StrykerMutant['location']): str
   return [lines[start.line - 1]?.slice(start.column - 1) ?? '', ...lines.slice(start.line, end.line - 1), lines[end.line - 1]?.slice(0, end.column - 1) ?? ''].join('\n');
 }
 
-export function scoreFolder(folder: Folder, report: StrykerReport): FolderScore {
+// A mutant is found again by its code, not its place: an edit above it moves it, not what it is.
+const triageKey = (v: Pick<Survivor, 'file' | 'mutator' | 'original' | 'replacement'>) => JSON.stringify([v.file, v.mutator, v.original, v.replacement]);
+
+/**
+ * Pairs survivors with their triage entries by file, mutator, code and replacement; entries with
+ * the same key go to survivors of that key in line order. Returns the survivors with their triage
+ * and the entries left over, which name mutants no longer surviving (stale).
+ */
+export function applyTriage(survivors: readonly Survivor[], triage: readonly TriageEntry[]): { survivors: Survivor[]; stale: TriageEntry[] } {
+  const waiting = new Map<string, TriageEntry[]>();
+  for (const entry of [...triage].sort((a, b) => a.line - b.line)) {
+    const key = triageKey(entry);
+    waiting.set(key, [...(waiting.get(key) ?? []), entry]);
+  }
+  const paired = survivors.map((v) => {
+    const entry = waiting.get(triageKey(v))?.shift();
+    return entry === undefined ? v : { ...v, triage: { verdict: entry.verdict, reason: entry.reason } };
+  });
+  return { survivors: paired, stale: [...waiting.values()].flat() };
+}
+
+/** Reads reports/mutation/triage.json's entries, refusing any it cannot take. */
+export function parseTriage(text: string): TriageEntry[] {
+  const value = JSON.parse(text) as { survivors?: unknown };
+  if (!Array.isArray(value.survivors)) throw new Error('the triage has no "survivors" list');
+  return value.survivors.map((entry: Record<string, unknown>, i: number) => {
+    for (const field of ['file', 'mutator', 'original', 'replacement', 'reason'] as const) if (typeof entry[field] !== 'string') throw new Error(`triage entry ${i}: "${field}" is not a string`);
+    if (!Number.isInteger(entry.line)) throw new Error(`triage entry ${i}: "line" is not a whole number`);
+    if (!VERDICTS.includes(entry.verdict as TriageEntry['verdict'])) throw new Error(`triage entry ${i}: "verdict" is ${JSON.stringify(entry.verdict)}, not one of ${VERDICTS.join(', ')}`);
+    if ((entry.reason as string).trim() === '') throw new Error(`triage entry ${i}: the reason is empty`);
+    return entry as unknown as TriageEntry;
+  });
+}
+
+export function scoreFolder(folder: Folder, report: StrykerReport, triage: readonly TriageEntry[] = []): FolderScore {
   const tally = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, errors: 0 };
   const survivors: Survivor[] = [];
   const ignoredReasons: Record<string, number> = {};
@@ -107,6 +164,9 @@ export function scoreFolder(folder: Folder, report: StrykerReport): FolderScore 
   }
   const detected = tally.Killed + tally.Timeout;
   const valid = detected + tally.Survived + tally.NoCoverage;
+  const inFolder = triage.filter((entry) => entry.file.startsWith(`src/${folder}/`));
+  const { survivors: sorted, stale } = applyTriage(survivors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column), inFolder);
+  const count = (verdict: TriageEntry['verdict'] | undefined) => sorted.filter((v) => v.triage?.verdict === verdict).length;
   return {
     folder,
     killed: tally.Killed,
@@ -117,25 +177,33 @@ export function scoreFolder(folder: Folder, report: StrykerReport): FolderScore 
     errors: tally.errors,
     score: valid === 0 ? null : Math.floor((detected / valid) * 1000) / 10,
     threshold: THRESHOLDS[folder],
-    survivors: survivors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column),
+    survivors: sorted,
+    triaged: { equivalent: count('equivalent'), killable: count('killable'), untriaged: count(undefined) },
+    staleTriage: stale,
     ignoredReasons,
   };
 }
 
+export const TRIAGE_FILE = 'reports/mutation/triage.json';
+
+const triageText = (v: Survivor) => (v.triage === undefined ? 'untriaged' : `${v.triage.verdict}: ${oneLine(v.triage.reason, 400)}`);
+
 const verdict = (s: FolderScore) => (s.score === null ? 'no mutants' : s.score >= s.threshold ? 'meets' : 'below');
 
 export function renderSummaryMarkdown(scores: readonly FolderScore[], command: string): string {
-  const rows = scores.map((s) => [`src/${s.folder}`, s.score === null ? 'n/a' : `${s.score.toFixed(1)} %`, `${s.threshold} %`, verdict(s), s.killed, s.timeout, s.survived, s.noCoverage, s.ignored, s.errors]);
+  const rows = scores.map((s) => [`src/${s.folder}`, s.score === null ? 'n/a' : `${s.score.toFixed(1)} %`, `${s.threshold} %`, verdict(s), s.killed, s.timeout, s.survived, s.noCoverage, s.ignored, s.errors, s.triaged.equivalent, s.triaged.killable, s.triaged.untriaged]);
   const out = [
     '# Mutation testing of the reference',
     '',
     `Stryker mutates the reference implementation (src/log, src/fold, src/wire, src/loop); the only test is the property suite (test/mutation/reference.mutation.ts), loaded unmutated. Written by \`${command}\`; each folder's Stryker report is in its own folder (mutation.html, and mutation.json, which is also the incremental file of the next run).`,
     '',
     '```',
-    formatTable(['folder', 'score', 'bound', 'verdict', 'killed', 'timeout', 'survived', 'no coverage', 'ignored', 'errors'], rows).trimEnd(),
+    formatTable(['folder', 'score', 'bound', 'verdict', 'killed', 'timeout', 'survived', 'no coverage', 'ignored', 'errors', 'equivalent', 'killable', 'untriaged'], rows).trimEnd(),
     '```',
     '',
     'Score = (killed + timeout) ÷ (killed + timeout + survived + no coverage). Ignored mutants are outside the score: each was marked in the source as equivalent, with its reason, or is static (Stryker would have to rerun the whole suite for it; see `ignoreStatic` in stryker.config.json).',
+    '',
+    `Every mutant not killed (survived or no coverage) is triaged by hand in ${TRIAGE_FILE}: *equivalent* (no input the protocol can hand the reference tells it apart; why) or *killable* (which input would, and what the suite lacks). Equivalent survivors still count against the score, as Stryker counts them.`,
   ];
   const outside = Object.entries(OUT_OF_SCOPE).filter(([file]) => scores.some((s) => file.startsWith(`src/${s.folder}/`)));
   if (outside.length > 0) out.push('', '## Not mutated: files the reference never runs', '', ...outside.map(([file, why]) => `- \`${file}\`: ${why}`));
@@ -144,9 +212,9 @@ export function renderSummaryMarkdown(scores: readonly FolderScore[], command: s
     const reasons = Object.entries(s.ignoredReasons).sort(([, a], [, b]) => b - a);
     if (reasons.length > 0) out.push('', 'Ignored, by reason:', '', ...reasons.map(([reason, n]) => `- ${n} × ${reason}`));
     if (s.survivors.length > 0) {
-      out.push('', '| where | mutator | status | original | mutant |', '| --- | --- | --- | --- | --- |');
+      out.push('', '| where | mutator | status | original | mutant | triage |', '| --- | --- | --- | --- | --- | --- |');
       const cell = (text: string) => `\`${text.replace(/\|/g, '\\|').replace(/`/g, "'")}\``;
-      for (const v of s.survivors) out.push(`| ${v.file}:${v.line}:${v.column} | ${v.mutator} | ${v.status} | ${cell(v.original)} | ${cell(v.replacement)} |`);
+      for (const v of s.survivors) out.push(`| ${v.file}:${v.line}:${v.column} | ${v.mutator} | ${v.status} | ${cell(v.original)} | ${cell(v.replacement)} | ${triageText(v).replace(/\|/g, '\\|')} |`);
     }
   }
   return `${out.join('\n')}\n`;
@@ -154,20 +222,20 @@ export function renderSummaryMarkdown(scores: readonly FolderScore[], command: s
 
 export function renderSummaryHtml(scores: readonly FolderScore[], command: string): string {
   const rows = scores
-    .map((s) => `<tr class="${verdict(s) === 'below' ? 'below' : ''}"><th><a href="${s.folder}/mutation.html">src/${s.folder}</a></th><td>${s.score === null ? 'n/a' : `${s.score.toFixed(1)} %`}</td><td>${s.threshold} %</td><td>${verdict(s)}</td><td>${s.killed}</td><td>${s.timeout}</td><td>${s.survived}</td><td>${s.noCoverage}</td><td>${s.ignored}</td><td>${s.errors}</td></tr>`)
+    .map((s) => `<tr class="${verdict(s) === 'below' ? 'below' : ''}"><th><a href="${s.folder}/mutation.html">src/${s.folder}</a></th><td>${s.score === null ? 'n/a' : `${s.score.toFixed(1)} %`}</td><td>${s.threshold} %</td><td>${verdict(s)}</td><td>${s.killed}</td><td>${s.timeout}</td><td>${s.survived}</td><td>${s.noCoverage}</td><td>${s.ignored}</td><td>${s.errors}</td><td>${s.triaged.equivalent}</td><td>${s.triaged.killable}</td><td>${s.triaged.untriaged}</td></tr>`)
     .join('\n');
   const sections = scores
     .map((s) => {
-      const list = s.survivors.map((v) => `<tr><td><code>${esc(`${v.file}:${v.line}:${v.column}`)}</code></td><td>${v.mutator}</td><td>${v.status}</td><td><code>${esc(v.original)}</code></td><td><code>${esc(v.replacement)}</code></td></tr>`).join('\n');
-      return `<h2 id="${s.folder}">src/${s.folder}: ${s.survivors.length} not killed</h2>${s.survivors.length === 0 ? '' : `<table class="list"><tr><th>where</th><th>mutator</th><th>status</th><th>original</th><th>mutant</th></tr>${list}</table>`}`;
+      const list = s.survivors.map((v) => `<tr><td><code>${esc(`${v.file}:${v.line}:${v.column}`)}</code></td><td>${v.mutator}</td><td>${v.status}</td><td><code>${esc(v.original)}</code></td><td><code>${esc(v.replacement)}</code></td><td class="${v.triage?.verdict ?? 'untriaged'}">${esc(triageText(v))}</td></tr>`).join('\n');
+      return `<h2 id="${s.folder}">src/${s.folder}: ${s.survivors.length} not killed</h2>${s.survivors.length === 0 ? '' : `<table class="list"><tr><th>where</th><th>mutator</th><th>status</th><th>original</th><th>mutant</th><th>triage</th></tr>${list}</table>`}`;
     })
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Mutation testing of the reference</title>
-<style>body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#222}table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}tr.below td,tr.below th{background:#fde8e8}table.list{font-size:13px}code{font-size:12px;word-break:break-all}</style></head>
+<style>body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#222}table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}tr.below td,tr.below th{background:#fde8e8}table.list{font-size:13px}code{font-size:12px;word-break:break-all}td.killable,td.untriaged{background:#fff4d6}</style></head>
 <body><h1>Mutation testing of the reference</h1>
-<p>Stryker mutates the reference implementation; the only test is the property suite, loaded unmutated. Written by <code>${esc(command)}</code>. Score = (killed + timeout) ÷ (killed + timeout + survived + no coverage); ignored mutants (marked equivalent in the source with a reason, or static) are outside it.</p>
-<table><tr><th>folder</th><th>score</th><th>bound</th><th>verdict</th><th>killed</th><th>timeout</th><th>survived</th><th>no coverage</th><th>ignored</th><th>errors</th></tr>
+<p>Stryker mutates the reference implementation; the only test is the property suite, loaded unmutated. Written by <code>${esc(command)}</code>. Score = (killed + timeout) ÷ (killed + timeout + survived + no coverage); ignored mutants (marked equivalent in the source with a reason, or static) are outside it. Each mutant not killed is triaged by hand in <code>${TRIAGE_FILE}</code>: equivalent, with the reason, or killable, with the input that would kill it.</p>
+<table><tr><th>folder</th><th>score</th><th>bound</th><th>verdict</th><th>killed</th><th>timeout</th><th>survived</th><th>no coverage</th><th>ignored</th><th>errors</th><th>equivalent</th><th>killable</th><th>untriaged</th></tr>
 ${rows}</table>
 ${sections}
 </body></html>

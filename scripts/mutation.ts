@@ -10,7 +10,8 @@ import { basename, join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../src/_internals/atomic-write.ts';
 import { packagePath } from '../src/_internals/package-root.ts';
-import { FOLDERS, OUT_OF_SCOPE, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, type Folder, type StrykerMutant } from './mutation-summary.ts';
+import { DEFAULT_RUNS, logRuns } from './mutation-runs.ts';
+import { FOLDERS, OUT_OF_SCOPE, parseTriage, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, TRIAGE_FILE, type Folder, type StrykerMutant, type TriageEntry } from './mutation-summary.ts';
 
 const help = `Usage: npm run mutation -- [--folder log|fold|wire|loop]... [--force | --survivors [--file F]...] [--runs N] [--summary]
 
@@ -24,10 +25,12 @@ configuration is stryker.config.json). Without --folder every folder runs, one a
                  after a change to the suite, which Stryker cannot see (it sees the test
                  file, not the properties it loads); a file added since needs a plain run
   --file <F>     with --survivors: only this file's (repeatable; src/log/json.ts or json.ts)
-  --runs <N>     generated cases per property (default 25; the log's properties, the cheapest,
-                 run four times as many: 100, the default check's budget)
+  --runs <N>     generated cases per property (default ${DEFAULT_RUNS}; the log's properties, the
+                 cheapest, run ${logRuns(DEFAULT_RUNS)}, the default check's budget)
   --summary      only write reports/mutation/README.md, index.html and summary.json from the
-                 folder reports present
+                 folder reports present and the hand-kept triage of the mutants not killed
+                 (reports/mutation/triage.json: each equivalent, with why, or killable, with
+                 what would kill it); an entry naming no surviving mutant fails (TRIAGE_STALE)
 Each folder takes minutes to hours on 2 cores (the loop's properties are the slowest).`;
 
 const COMMAND = 'npm run mutation';
@@ -41,7 +44,7 @@ function main(): number {
   const folders = (values.folder ?? [...FOLDERS]) as Folder[];
   const wrong = folders.filter((f) => !FOLDERS.includes(f));
   if (wrong.length > 0) return usage(`--folder takes ${FOLDERS.join(', ')}, not ${wrong.join(', ')}`);
-  const runs = values.runs ?? '25';
+  const runs = values.runs ?? String(DEFAULT_RUNS);
   if (!/^[1-9]\d{0,4}$/.test(runs)) return usage(`--runs takes a whole number from 1 to 99999, not "${runs}"`);
   if (values.force === true && values.survivors === true) return usage('--force tests every mutant, --survivors only those not killed: give one');
   if (values.file !== undefined && values.survivors !== true) return usage('--file narrows --survivors: give both');
@@ -104,7 +107,7 @@ function runStryker(folder: Folder, overrides: Record<string, unknown>, args: re
   const base = JSON.parse(readFileSync(packagePath('stryker.config.json'), 'utf8')) as Record<string, unknown>;
   const file = join(tmpdir(), `recon-stryker-${folder}-${process.pid}.json`);
   writeFileAtomic(file, JSON.stringify({ ...base, ...overrides }, null, 2));
-  console.error(`mutation: src/${folder} (${what}, ${runs} runs per property, ${4 * Number(runs)} for the log's)`);
+  console.error(`mutation: src/${folder} (${what}, ${runs} runs per property, ${logRuns(Number(runs))} for the log's)`);
   const result = spawnSync(packagePath('node_modules/.bin/stryker'), ['run', file, ...args], { stdio: 'inherit', cwd: packagePath('.'), env: { ...process.env, RECON_MUTATION_RUNS: runs } });
   rmSync(file, { force: true });
   if (result.error !== undefined) {
@@ -172,9 +175,16 @@ function retestSurvivors(folder: Folder, runs: string, only: readonly string[] |
 function writeSummary(): number {
   const present = FOLDERS.filter((f) => existsSync(reportFile(f)));
   if (present.length === 0) return usage('no folder report in reports/mutation/<folder>/mutation.json: run a folder first');
+  let triage: TriageEntry[] = [];
+  try {
+    if (existsSync(packagePath(TRIAGE_FILE))) triage = parseTriage(readFileSync(packagePath(TRIAGE_FILE), 'utf8'));
+  } catch (error) {
+    console.error(`mutation: ${TRIAGE_FILE} cannot be read: ${error instanceof Error ? error.message : String(error)} (TRIAGE_INVALID)`);
+    return 1;
+  }
   let scores;
   try {
-    scores = present.map((f) => scoreFolder(f, reportOf(reportFile(f))));
+    scores = present.map((f) => scoreFolder(f, reportOf(reportFile(f)), triage));
   } catch (error) {
     console.error(`mutation: a folder report cannot be read: ${error instanceof Error ? error.message : String(error)} (REPORT_INVALID)`);
     return 1;
@@ -182,10 +192,15 @@ function writeSummary(): number {
   const dir = packagePath('reports/mutation');
   writeFileAtomic(join(dir, 'README.md'), renderSummaryMarkdown(scores, COMMAND));
   writeFileAtomic(join(dir, 'index.html'), renderSummaryHtml(scores, COMMAND));
-  writeFileAtomic(join(dir, 'summary.json'), `${JSON.stringify(scores.map(({ survivors, ...s }) => ({ ...s, notKilled: survivors.length })), null, 2)}\n`);
-  for (const s of scores) console.log(`src/${s.folder}: ${s.score === null ? 'n/a' : `${s.score.toFixed(1)} %`} (bound ${s.threshold} %), ${s.survivors.length} not killed, ${s.ignored} ignored`);
+  writeFileAtomic(join(dir, 'summary.json'), `${JSON.stringify(scores.map(({ survivors, staleTriage, ...s }) => ({ ...s, notKilled: survivors.length })), null, 2)}\n`);
+  for (const s of scores) {
+    const { equivalent, killable, untriaged } = s.triaged;
+    console.log(`src/${s.folder}: ${s.score === null ? 'n/a' : `${s.score.toFixed(1)} %`} (bound ${s.threshold} %), ${s.survivors.length} not killed (${equivalent} equivalent, ${killable} killable, ${untriaged} untriaged), ${s.ignored} ignored`);
+  }
+  const stale = scores.flatMap((s) => s.staleTriage);
+  for (const entry of stale) console.error(`mutation: ${TRIAGE_FILE}: ${entry.file}:${entry.line} ${entry.mutator} ${JSON.stringify(entry.original)} → ${JSON.stringify(entry.replacement)} names no mutant left alive: remove it (TRIAGE_STALE)`);
   const below = scores.filter((s) => s.score !== null && s.score < s.threshold);
-  return below.length === 0 ? 0 : 1;
+  return below.length === 0 && stale.length === 0 ? 0 : 1;
 }
 
 process.exitCode = main();

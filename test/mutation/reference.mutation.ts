@@ -24,10 +24,10 @@ const { declaredEra } = (await from('src/contract/implementation.ts')) as typeof
 const { notApplicable, runSuite } = (await from('src/suite/run-suite.ts')) as typeof import('../../src/suite/run-suite.ts');
 const { packageRegressions } = (await from('src/suite/check-conformance.ts')) as typeof import('../../src/suite/check-conformance.ts');
 
-const RUNS = Number(process.env.RECON_MUTATION_RUNS ?? 25);
-// The log's properties are the suite's cheapest (all of them: 10 s at 100 cases on one core):
-// they run four times as many cases, the default check's budget at the default --runs.
-const LOG_RUNS = 4 * RUNS;
+const { DEFAULT_RUNS, logRuns } = (await from('scripts/mutation-runs.ts')) as typeof import('../../scripts/mutation-runs.ts');
+
+const RUNS = Number(process.env.RECON_MUTATION_RUNS ?? DEFAULT_RUNS);
+const LOG_RUNS = logRuns(RUNS);
 const SEED = Number(process.env.RECON_MUTATION_SEED ?? 1);
 const regressions = packageRegressions();
 

@@ -1,6 +1,6 @@
 // The mutation summary counts what Stryker reported, and lists every mutant it did not kill.
 import { describe, expect, it } from 'vitest';
-import { renderSummaryHtml, renderSummaryMarkdown, scoreFolder, type StrykerMutant, type StrykerReport } from '../../scripts/mutation-summary.ts';
+import { parseTriage, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, type StrykerMutant, type StrykerReport, type TriageEntry } from '../../scripts/mutation-summary.ts';
 
 const at = (line: number, column: number, endColumn: number) => ({ start: { line, column }, end: { line, column: endColumn } });
 const mutant = (id: string, status: string, extra: Partial<StrykerMutant> = {}): StrykerMutant => ({ id, mutatorName: 'EqualityOperator', replacement: 'a !== b', location: at(2, 11, 18), status, ...extra });
@@ -52,5 +52,43 @@ describe('files the reference never runs', () => {
     expect(score.score).toBe(100);
     expect(score.survivors).toEqual([]);
     expect(renderSummaryMarkdown([score], 'npm run mutation')).toMatch(/- `src\/fold\/prefix-break\.ts`: explains a prefix break/);
+  });
+});
+
+describe('the triage of mutants not killed', () => {
+  const entry = (line: number, verdict: 'equivalent' | 'killable', reason: string, extra: Partial<TriageEntry> = {}): TriageEntry => ({ file: 'src/wire/b.ts', line, mutator: 'EqualityOperator', original: 'a === b', replacement: 'a !== b', verdict, reason, ...extra });
+  const twice: StrykerReport = { files: { 'src/wire/b.ts': { source: 'x\nconst c = a === b;\nconst d = a === b;\n', mutants: [mutant('1', 'Survived'), mutant('2', 'Survived', { location: at(3, 11, 18) }), mutant('3', 'Killed', { location: at(3, 11, 18), mutatorName: 'BooleanLiteral' })] } } };
+
+  it('pairs each survivor with its entry by code, not place, entries of one key in line order', () => {
+    // Both entries were written when the lines were 12 and 13: an edit above moved the mutants.
+    const score = scoreFolder('wire', twice, [entry(13, 'killable', 'second'), entry(12, 'equivalent', 'first')]);
+    expect(score.survivors.map((v) => [v.line, v.triage])).toEqual([
+      [2, { verdict: 'equivalent', reason: 'first' }],
+      [3, { verdict: 'killable', reason: 'second' }],
+    ]);
+    expect(score.triaged).toEqual({ equivalent: 1, killable: 1, untriaged: 0 });
+    expect(score.staleTriage).toEqual([]);
+  });
+
+  it('counts a survivor without an entry as untriaged and an entry without a survivor as stale', () => {
+    const other = entry(2, 'equivalent', 'gone', { replacement: 'false' });
+    const score = scoreFolder('wire', twice, [entry(2, 'equivalent', 'first'), other, entry(9, 'equivalent', 'another folder', { file: 'src/log/a.ts' })]);
+    expect(score.triaged).toEqual({ equivalent: 1, killable: 0, untriaged: 1 });
+    expect(score.staleTriage).toEqual([other]);
+  });
+
+  it('shows each verdict and reason beside its mutant', () => {
+    const md = renderSummaryMarkdown([scoreFolder('wire', twice, [entry(2, 'equivalent', 'JSON has no undefined')])], 'npm run mutation');
+    expect(md).toContain('| src/wire/b.ts:2:11 | EqualityOperator | Survived | `a === b` | `a !== b` | equivalent: JSON has no undefined |');
+    expect(md).toContain('| src/wire/b.ts:3:11 | EqualityOperator | Survived | `a === b` | `a !== b` | untriaged |');
+  });
+
+  it('refuses an entry without a known verdict, a reason or a line', () => {
+    const file = (e: unknown) => JSON.stringify({ survivors: [e] });
+    expect(parseTriage(file(entry(2, 'equivalent', 'why')))).toEqual([entry(2, 'equivalent', 'why')]);
+    expect(() => parseTriage(file({ ...entry(2, 'equivalent', 'why'), verdict: 'maybe' }))).toThrow(/"verdict" is "maybe"/);
+    expect(() => parseTriage(file(entry(2, 'equivalent', '  ')))).toThrow(/reason is empty/);
+    expect(() => parseTriage(file({ ...entry(2, 'equivalent', 'why'), line: '2' }))).toThrow(/"line"/);
+    expect(() => parseTriage('{}')).toThrow(/no "survivors" list/);
   });
 });
