@@ -72,7 +72,7 @@ function withEvent(log: GeneratedLog, rule: LogRuleId, seq: number, faulty: Faul
   };
 }
 
-function appended(log: GeneratedLog, rule: LogRuleId, type: string, data: JsonValue, extra: JsonObject = {}): InvalidLog {
+function appended(log: GeneratedLog, rule: LogRuleId, type: JsonValue, data: JsonValue, extra: JsonObject = {}): InvalidLog {
   const last = log.events[log.events.length - 1]!;
   const seq = log.events.length;
   return withEvent(log, rule, seq, { type, seq, time: last.time + 1, data, ...extra });
@@ -125,7 +125,7 @@ function replaceAtEnd(log: GeneratedLog, rule: LogRuleId, pick: number, type: 'u
 
 /** Faults in one event: a reader refuses them at load, a writer at append, with the same code. */
 export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
-  'envelope.type': (log) => appended(log, 'envelope.type', '', { note: 'a type that is empty' }),
+  'envelope.type': (log, pick) => appended(log, 'envelope.type', pickOf<JsonValue>(['', 5, null, ['turn/start'], {}], pick)!, { note: 'a type that is no name' }),
   'envelope.ignorable': (log, pick) => appended(log, 'envelope.ignorable', 'x-harness/note', { note: 'marked wrongly' }, { ignorable: pickOf<JsonValue>([false, 'true', 1, null], pick)! }),
 
   'legacy.header-delta': (log) => appended(log, 'legacy.header-delta', 'request/header-delta', { changes: { system: 'x' } }),

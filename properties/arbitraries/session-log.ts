@@ -24,6 +24,7 @@ import type {
   EventDataMap,
   EventType,
   HeaderReason,
+  JsonObject,
   JsonValue,
   LlmCallConfig,
   LlmFailure,
@@ -197,7 +198,12 @@ export interface LogPlan {
   readonly userSource?: JsonValue | null;
   /** The first current assistant/message and tool/result also hold their older shape's keys, as data (vocabulary UNKNOWN_KEYS). */
   readonly unknownKeys?: boolean;
+  /** A log-only event in the first step whose data holds the words that make a request/header legacy (LEGACY_WORDS). */
+  readonly legacyWords?: boolean;
 }
+
+/** What spec §5.1 refuses in a request/header, as the free data of a log-only event (hook/result), which holds no such rule. */
+export const LEGACY_WORDS: JsonObject = { reason: 'fallback' };
 
 /**
  * Log-only noise: every type of DSH rc.8's vocabulary the builder does not write in its own
@@ -320,8 +326,10 @@ const OLD_PROVENANCE = { provider: 'deepseek', model: 'deepseek-chat' } as const
 
 /** Plans of at most `maxTurns` turns. */
 export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
-  // Drawn apart, so that adding it left every earlier plan as it was.
-  return fc.tuple(planOf(maxTurns), independently(fc.constantFrom(false, false, true))).map(([plan, unknownKeys]) => (unknownKeys ? { ...plan, unknownKeys } : plan));
+  // Drawn apart, so that adding them left every earlier plan as it was (a tuple draws its first
+  // part first: the unknown keys are those drawn before the legacy words were added).
+  const extras = fc.tuple(fc.constantFrom(false, false, true), fc.constantFrom(false, false, true));
+  return fc.tuple(planOf(maxTurns), independently(extras)).map(([plan, [unknownKeys, legacyWords]]) => ({ ...plan, ...(unknownKeys ? { unknownKeys } : {}), ...(legacyWords ? { legacyWords } : {}) }));
 }
 
 function planOf(maxTurns: number): fc.Arbitrary<LogPlan> {
@@ -526,6 +534,7 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
       const stepNo = s + 1;
       push('step/start', { turn: turnNo, step: stepNo });
       for (const kind of stepPlan.noise) noiseEvent(kind, turnNo, stepPlan.noiseData ?? null);
+      if (noise && plan.legacyWords === true && turnNo === 1 && s === 0) push('hook/result' as 'x-plugin/noise', LEGACY_WORDS);
       if (s === 0) userMessage(turnPlan.prompt, plan.userSource == null ? { kind: 'user' } : (own([['kind', 'user'], ['client', plan.userSource]]) as MessageSource));
       for (const text of stepPlan.injects) {
         injected(text, turnNo);
