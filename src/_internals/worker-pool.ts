@@ -7,6 +7,9 @@ import { Worker } from 'node:worker_threads';
 import { ReconError } from '../errors.ts';
 import type { WorkerMessage } from './worker-serve.ts';
 
+/** One worker thread's share of memory, so that no count of workers can exhaust it. */
+export const WORKER_MEMORY = 256 * 2 ** 20;
+
 // From the sources a worker module is TypeScript; from the build (dist/) it is JavaScript and needs no loader.
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 

@@ -86,7 +86,7 @@ Options:
   --workers <N>        spread the cases over N threads, each with its own implementation
                        (cmd: one adapter process each); the same verdicts as one thread;
                        at most ${MAX_WORKERS} here (4 per core, 256 MiB of memory each); default: one
-                       per core (${Math.min(defaultWorkers('reference'), MAX_WORKERS)} here) for the reference, 1 for any other
+                       per core (${defaultWorkers('reference')} here) for the reference, 1 for any other
   --json               print one JSON object:
                        {"implementation":{…},"properties":[{"id","level","status","runs","counterexample"?}],
                         "summary":{"pass","fail","na"}}
@@ -147,7 +147,7 @@ export const check: Command = {
     const spec = values.impl!;
     // The in-process reference spreads over every core by default; an adapter's processes share
     // whatever it keeps on disk, so more than one runs only when asked for.
-    const workers = parseCount('workers', values.workers, Math.min(defaultWorkers(spec), MAX_WORKERS), WORKERS_RANGE);
+    const workers = parseCount('workers', values.workers, defaultWorkers(spec), WORKERS_RANGE);
     const expectations = findExpectations(spec, values.expectations, io.cwd);
     const timeoutMs = parseCount('timeout', values.timeout, DEFAULT_TIMEOUT_MS, { min: 1, max: MAX_TIMER_MS, why: 'the longest timer Node keeps' });
     const maxLineBytes = parseCount('max-line', values['max-line'], DEFAULT_MAX_LINE_BYTES, { min: 1, max: 2 ** 29, why: 'the longest string Node holds, 512 MiB' });

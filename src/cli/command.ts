@@ -1,6 +1,7 @@
 import { availableParallelism, totalmem } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ReconError } from '../errors.ts';
+import { WORKER_MEMORY } from '../_internals/worker-pool.ts';
 
 /** What a command may touch of the outside world: injected, so tests run commands in process. */
 export interface Io {
@@ -50,9 +51,6 @@ export interface NumberRange {
 
 /** The longest time-out a Node timer keeps: a larger one fires after 1 ms, with a warning. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** One worker thread's share of memory, so `--workers` cannot exhaust it. */
-const WORKER_MEMORY = 256 * 2 ** 20;
 
 /** At most four threads per core and one per WORKER_MEMORY of the machine's memory: more only queue. */
 export const MAX_WORKERS = Math.max(1, Math.min(4 * availableParallelism(), Math.floor(totalmem() / WORKER_MEMORY)));

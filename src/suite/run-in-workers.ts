@@ -5,10 +5,10 @@
  * merges CI shards, so the output is the one-thread output but for timings. (A kill matrix
  * hands out whole mutants: kill-matrix.ts.)
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import type { AnyProperty } from '../../properties/index.ts';
 import type { Implementation } from '../contract/implementation.ts';
-import { inWorkers } from '../_internals/worker-pool.ts';
+import { inWorkers, WORKER_MEMORY } from '../_internals/worker-pool.ts';
 import { SUITE_WORKER, type WorkerJob } from './_internals/worker-messages.ts';
 import { mergeProperty, mergeSuites } from './merge-shards.ts';
 import type { OpenOptions } from '../conformance/open-implementation.ts';
@@ -16,11 +16,12 @@ import { RegressionStore } from './regressions.ts';
 import { DEFAULT_RUNS, runSuite, type PropertyResult, type Shard, type SuiteOptions, type SuiteResult } from './run-suite.ts';
 
 /**
- * Threads a check of `spec` uses unless told: the reference in process, one per core; any other
- * implementation one, since its adapter processes may share state on disk.
+ * Threads a check of `spec` uses unless told: the reference in process, one per core (and per
+ * WORKER_MEMORY of memory); any other implementation one, since its adapter processes may share
+ * state on disk.
  */
 export function defaultWorkers(spec: string): number {
-  return spec === 'reference' ? availableParallelism() : 1;
+  return spec === 'reference' ? Math.max(1, Math.min(availableParallelism(), Math.floor(totalmem() / WORKER_MEMORY))) : 1;
 }
 
 export interface WorkerSuiteOptions extends SuiteOptions {
