@@ -9,15 +9,27 @@ import { loadJsonl, type SessionEvent } from '../src/log/index.ts';
 import { sessionLog, writeJsonl, type GeneratedLog } from './arbitraries/session-log.ts';
 import { logWith } from './_internals/codecs.ts';
 import { fail, must, refusedWith, sameJson } from './_internals/failure.ts';
+import { independently } from './_internals/independent.ts';
 import { defineProperty } from './_internals/property.ts';
 
 const CHILD_CREATED_AT = 1_900_000_000_000;
 
 /** Where to fork: every turn/end, the end, the start, a seq inside a turn, or no event count at all; and a parent that is itself a fork. */
 const forkCase = fc
-  .record({ log: sessionLog(), pick: fc.nat(), kind: fc.constantFrom('turn end', 'turn end', 'end', 'default', 'start', 'seeded parent', 'inside a turn', 'beyond the log', 'negative', 'taken id', 'damaged parent') })
+  .record({ log: sessionLog(), pick: fc.nat(), kind: fc.constantFrom('turn end', 'turn end', 'end', 'default', 'start', 'seeded parent', 'inside a turn', 'beyond the log', 'negative', 'taken id', 'damaged parent'), bare: independently(fc.constantFrom(false, false, true)) })
   // A third of the other parents are forks too, so each boundary kind meets a log that starts with an inherited seed.
-  .map(({ log, pick, kind }) => ({ log: kind === 'seeded parent' || Math.floor(pick / 7) % 3 === 0 ? seededAt(log, pick) : log, pick, kind }));
+  .map(({ log, pick, kind, bare }) => ({ log: bareHeader(kind === 'seeded parent' || Math.floor(pick / 7) % 3 === 0 ? seededAt(log, pick) : log, bare), pick, kind }));
+
+/**
+ * With `bare`, the parent's header without the fields a child inherits when present (cwd,
+ * delegationDepth, agentPreset): a protocol caller's header holds only what it needs (v0 reads
+ * it), and a child of it holds none of them either.
+ */
+function bareHeader(log: GeneratedLog, bare: boolean): GeneratedLog {
+  if (!bare) return log;
+  const { cwd: _cwd, delegationDepth: _depth, agentPreset: _preset, ...header } = log.header;
+  return { ...log, header, jsonl: `${JSON.stringify(header)}${log.jsonl.slice(log.jsonl.indexOf('\n'))}` };
+}
 
 /** The log a fork of `log` at one of its turn ends (or 0) holds: its events up to there, then the session/end-seed that ends a seed (LOG-9.1). */
 function seededAt(log: GeneratedLog, pick: number): GeneratedLog {
@@ -109,12 +121,15 @@ export const LOG_FORK = defineProperty({
     sameJson('the child does not start with the parent’s events up to the boundary', seed, loaded.events.slice(0, boundary));
     const tail = loaded.events.slice(boundary).map((e) => e.type);
     sameJson('after the inherited events the child holds exactly one session/end-seed (none when the seed already ends with one)', seed.at(-1)?.type === 'session/end-seed' ? [] : ['session/end-seed'], tail);
-    const { id, parentSession, seedLength } = loaded.header;
-    sameJson('the child header does not name its id, its parent and its seed length', { id: p.childId, parentSession: c.log.header.id, seedLength: boundary }, { id, parentSession, seedLength });
+    // Whole, in no particular key order: the one PROTOCOL.md's log/fork gives, the parent's cwd, delegationDepth and agentPreset where it has them.
+    const { cwd, delegationDepth, agentPreset } = c.log.header;
+    const expected = { type: 'session', version: c.log.header.version, id: p.childId, createdAt: CHILD_CREATED_AT, parentSession: c.log.header.id, seedLength: boundary, ...(cwd === undefined ? {} : { cwd }), ...(delegationDepth === undefined ? {} : { delegationDepth }), ...(agentPreset === undefined ? {} : { agentPreset }) };
+    sameJson('the child header is not its id, its time, its parent, its seed length and what it inherits, and nothing else', sortedKeys(expected), sortedKeys(loaded.header));
     sameJson('the child derives other messages than the parent at the boundary', deriveMessagesFresh(seed), deriveMessagesFresh(loaded.events));
     sameJson('the child folds another header than the parent at the boundary', foldRequestHeader(seed) ?? null, foldRequestHeader(loaded.events) ?? null);
-    if (loaded.header.createdAt !== CHILD_CREATED_AT) fail(`the child header's createdAt is ${loaded.header.createdAt}, not the ${CHILD_CREATED_AT} it was asked for`);
   },
 });
+
+const sortedKeys = (value: object) => Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 export const FORK_PROPERTIES = [LOG_FORK];
