@@ -149,7 +149,7 @@ export function rowOf(shape: RowShape, seq0: number, lastTime: number): { row: R
 /** A run of chunk events after a log's last event, as `[data, extra]` per event. */
 interface ChunkRun {
   readonly name: string;
-  readonly events: ReadonlyArray<{ readonly data: JsonValue; readonly ignorable?: true; readonly time?: number }>;
+  readonly events: ReadonlyArray<{ readonly data: JsonValue; readonly ignorable?: true; readonly time?: number; readonly type?: string }>;
 }
 
 const text = (piece: string, index = 0): Rec => ({ type: 'text-delta', index, text: piece });
@@ -196,6 +196,12 @@ export const CHUNK_RUNS: readonly ChunkRun[] = [
   { name: 'tool deltas alternating id', events: four((k) => chunkData({ type: 'tool-call-delta', index: 0, id: `call-${k % 2}`, argumentsDelta: `${k}` })) },
   { name: 'tool deltas alternating name', events: four((k) => chunkData(tool(`${k}`, { name: k % 2 === 0 ? 'run' : 'read_file' }))) },
   { name: 'tool deltas named then not', events: four((k) => chunkData(tool(`${k}`, k % 2 === 0 ? { name: 'run' } : {}))) },
+  { name: 'text, reasoning, reasoning, text deltas', events: [0, 1, 2, 3].map((k) => ({ data: chunkData({ type: k === 1 || k === 2 ? 'reasoning-delta' : 'text-delta', index: 0, text: `r${k}` }) })) },
+  { name: 'chunk data on a log-only type', events: [0, 1, 2, 3].map((k) => ({ type: 'hook/result', data: chunkData(text(`h${k}`)) })) },
+  { name: "text delta with a tool delta's keys", events: four((k) => chunkData({ type: 'text-delta', index: 0, id: 'call-1', argumentsDelta: `${k}` })) },
+  { name: 'data keys in another order', events: four((k) => ({ step: 1, turn: 1, chunk: text(`o${k}`) })) },
+  { name: 'chunk keys in another order', events: four((k) => chunkData({ text: `o${k}`, index: 0, type: 'text-delta' })) },
+  { name: 'tool delta named, name last', events: four((k) => chunkData({ type: 'tool-call-delta', index: 0, id: 'call-1', argumentsDelta: `${k}`, name: 'run' })) },
   { name: 'times further apart than a safe gap', events: [-MAX, MAX, -MAX, MAX].map((time, k) => ({ data: chunkData(text(`f${k}`)), time })) },
   { name: 'times at the safe limits, then a safe gap', events: [MAX, MAX, -MAX, -MAX, -MAX + 1].map((time, k) => ({ data: chunkData(text(`g${k}`)), time })) },
 ];
@@ -203,7 +209,7 @@ export const CHUNK_RUNS: readonly ChunkRun[] = [
 /** The events of `run` after the last of `log`, in the key order of LOG-1.6. */
 export function runEvents(run: ChunkRun, log: GeneratedLog): SessionEvent[] {
   const last = log.events[log.events.length - 1]!;
-  return run.events.map((e, k) => ({ type: 'assistant/chunk', seq: log.events.length + k, time: e.time ?? last.time + k, data: e.data, ...(e.ignorable ? { ignorable: e.ignorable } : {}) }));
+  return run.events.map((e, k) => ({ type: e.type ?? 'assistant/chunk', seq: log.events.length + k, time: e.time ?? last.time + k, data: e.data, ...(e.ignorable ? { ignorable: e.ignorable } : {}) }));
 }
 
 /** The log's JSONL with `lines` after its last line. */

@@ -148,20 +148,32 @@ export function expandChunkRow(row: Rec): SessionEvent[] {
 }
 
 /** The delta kind of an event that packs losslessly, else undefined (stored verbatim). */
+/** Whether the value's keys are exactly `keys`, in that order: the order a row's expansion gives back. */
+function keysInOrder(value: Rec, keys: readonly string[]): boolean {
+  let n = 0;
+  for (const key in value) {
+    if (key !== keys[n]) return false;
+    n++;
+  }
+  return n === keys.length;
+}
+
+// A row gives its members back in one key order (expandChunkRow): an event in another order is
+// left unpacked, since a reload must give the same events, key order included (LOG-1.6).
 function packableKind(event: SessionEvent): DeltaKind | undefined {
-  if (event.type !== 'assistant/chunk' || !exactKeys(event, ['type', 'seq', 'time', 'data'])) return undefined;
+  if (event.type !== 'assistant/chunk' || !keysInOrder(event, ['type', 'seq', 'time', 'data'])) return undefined;
   const data = event.data as Rec;
-  if (typeof data !== 'object' || data === null || !exactKeys(data, ['turn', 'step', 'chunk'])) return undefined;
+  if (typeof data !== 'object' || data === null || !keysInOrder(data, ['turn', 'step', 'chunk'])) return undefined;
   if (typeof data['turn'] !== 'number' || typeof data['step'] !== 'number') return undefined;
   const chunk = data['chunk'] as Rec;
   if (typeof chunk !== 'object' || chunk === null || typeof chunk['index'] !== 'number') return undefined;
   switch (chunk['type']) {
     case 'text-delta':
     case 'reasoning-delta':
-      return exactKeys(chunk, ['type', 'index', 'text']) && typeof chunk['text'] === 'string' ? chunk['type'] : undefined;
+      return keysInOrder(chunk, ['type', 'index', 'text']) && typeof chunk['text'] === 'string' ? chunk['type'] : undefined;
     case 'tool-call-delta': {
-      const named = exactKeys(chunk, ['type', 'index', 'id', 'name', 'argumentsDelta']) && typeof chunk['name'] === 'string';
-      const ok = (named || exactKeys(chunk, ['type', 'index', 'id', 'argumentsDelta'])) && typeof chunk['id'] === 'string' && typeof chunk['argumentsDelta'] === 'string';
+      const named = keysInOrder(chunk, ['type', 'index', 'id', 'name', 'argumentsDelta']) && typeof chunk['name'] === 'string';
+      const ok = (named || keysInOrder(chunk, ['type', 'index', 'id', 'argumentsDelta'])) && typeof chunk['id'] === 'string' && typeof chunk['argumentsDelta'] === 'string';
       return ok ? 'tool-call-delta' : undefined;
     }
     default:
