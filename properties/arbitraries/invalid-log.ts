@@ -579,14 +579,25 @@ export const TEXT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
   'json.negative-zero': (log, pick) => {
     const last = log.events[log.events.length - 1]!;
     const data = pickOf(['{"todos":[],"n":-0}', '{"todos":[{"content":"a","status":"pending","weight":-0.0}]}', '{"todos":[],"list":[1,-0]}', '{"todos":[],"n":-0e5}', '{"todos":[],"none":null,"n":-0}', '{"todos":[null,{"x":[null,"-0",-0]}]}'], pick)!;
+    if (inHeader(pick)) return text('json.negative-zero', withHeaderKey(log, pickOf(['"note":-0', '"weights":[1,{"w":-0.0}]'], pick)!));
     return text('json.negative-zero', `${log.jsonl}{"type":"todo/write","seq":${log.events.length},"time":${last.time},"data":${data}}\n`);
   },
   'json.non-finite': (log, pick) => {
     const last = log.events[log.events.length - 1]!;
     const data = pickOf(['{"todos":[],"n":1e400}', '{"todos":[],"n":-1e400}', '{"todos":[],"deep":{"x":[2e308]}}', '{"todos":[],"none":null,"deep":[null,{"x":-2e308}]}'], pick)!;
+    if (inHeader(pick)) return text('json.non-finite', withHeaderKey(log, pickOf(['"note":1e400', '"weights":[1,{"w":-2e308}]'], pick)!));
     return text('json.non-finite', `${log.jsonl}{"type":"todo/write","seq":${log.events.length},"time":${last.time},"data":${data}}\n`);
   },
 };
+
+/** A third of the lossless-JSON faults lie in the header line, which is data too (LOG-3.1). */
+const inHeader = (pick: number) => Math.floor(pick / 7) % 3 === 0;
+
+/** The log with one more key at the end of its header line. */
+function withHeaderKey(log: GeneratedLog, member: string): string {
+  const end = log.jsonl.indexOf('\n');
+  return `${log.jsonl.slice(0, end - 1)},${member}}${log.jsonl.slice(end)}`;
+}
 
 /** Values a JSON text cannot hold, for in-process appends: each breaks one lossless-JSON rule. */
 export const MEMORY_FAULTS = {

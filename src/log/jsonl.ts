@@ -272,11 +272,10 @@ class JsonlReader {
       throw this.#place(error, 1);
     }
     this.#format = formatOf(header.version);
-    // Stryker disable next-line OptionalChaining: #log is unset only when SessionLog.create refuses a header checkSessionHeader passed above, which it never does
+    // #log stays unset when SessionLog.create refuses a header checkSessionHeader let through (a lossy number in it); the error is held for the first event.
     this.#upgrader = new LegacyUpgrader(header.id, (seq) => this.#log?.eventAt(seq));
     try {
       this.#log = SessionLog.create(header, this.#options);
-      // Stryker disable next-line BlockStatement: SessionLog.create checks the header checkSessionHeader passed above, so it never throws here
     } catch (error) {
       this.#held = error;
     }
