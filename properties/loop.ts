@@ -886,6 +886,13 @@ interface Given {
   route: RouteConfig;
 }
 
+/**
+ * Config fields a request keeps from the one before it in its loop instance when the override in
+ * force leaves them out: later requests start from the folded header (LOOP-3.5), the first of an
+ * instance from its options (LOOP-3.3), where the route gives them.
+ */
+const KEPT_FIELDS = ['temperature', 'stop'] as const;
+
 const byName = (tools: readonly ToolSpec[]) => [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 function give(given: Given, change: HeaderChange): void {
@@ -910,6 +917,7 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
   const given: Given = { system: s.system, tools: new Map(s.tools.map((t) => [t.name, t])), override: null, overridden: false, route: s.route };
   for (const stretch of stretches) {
     const { run, log, boundaries, actions, live } = stretch;
+    let before: Record<string, unknown> | undefined; // the instance's last request
     const inserted = log.events.filter((e) => e.seq >= live && isEvent(e, 'agent/inbox/spliced') && e.data.target === 'next-turn' && e.data.inserted.length > 0).map((e) => e.seq);
     if (inserted.length !== actions.filter((a) => a.do === 'prompt').length) return;
     let p = 0;
@@ -918,6 +926,7 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
       else if (action.do === 'restart' || action.do === 'fork') {
         if (action.system !== undefined) given.system = action.system;
         if (action.route !== undefined) given.route = action.route;
+        before = undefined;
       }
       if (action.do !== 'prompt') continue;
       const from = inserted[p]!;
@@ -938,6 +947,14 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
         if (twice !== undefined) fail(`${what} holds two tools named ${JSON.stringify(twice.name)}`, 'a name registered again replaces its tool (LOOP-3.6)');
         sameJson(`${what} does not carry the tools the scenario had registered when its step began`, byName(step.tools), byName(sent), retry ?? 'a name registered again replaces its tool with the definition registered last (LOOP-3.6)');
         for (const [field, value] of Object.entries(given.override ?? {})) sameJson(`${what} does not carry the ${field} of the config override the scenario had given when it was built`, value, request[field], 'the per-call config hook runs for every attempt, a retry included');
+        if (given.override != null) {
+          for (const field of KEPT_FIELDS) {
+            if (given.override[field] !== undefined) continue;
+            const kept = before === undefined ? (given.route as unknown as Record<string, unknown>)[field] : before[field];
+            sameJson(`${what} does not carry the ${field} of the request before it in its loop instance (the route's for the first), which the config override in force leaves out`, kept, request[field], 'later requests start from the folded header (LOOP-3.5), the first of a loop instance from its options (LOOP-3.3)');
+          }
+        }
+        before = request;
         checkRouteDefaults(what, s.defaults, given, request, expectedHeader(log.events, b.seq)?.adapterDefaults);
         if (n === action.change?.duringRequest) give(given, action.change.action);
       });

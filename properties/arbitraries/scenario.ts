@@ -118,17 +118,39 @@ const mostly = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => f
  * (then only the adapter-default marker changes, spec §2.2), every effort the DeepSeek route
  * takes, stop lists empty, of one and of two entries, and two of the same length.
  */
+const OVERRIDE_VALUES = {
+  temperature: [0, 0.2, 1],
+  maxTokens: [512, 4096, SCENARIO_DEFAULTS.maxTokens],
+  reasoningEffort: ['off', 'low', SCENARIO_DEFAULTS.reasoningEffort, 'max'],
+  stop: [[], ['<END>'], ['<STOP>'], ['<END>', '\n\n']],
+} as const;
+export type OverrideConfig = Extract<HeaderChange, { do: 'override' }>['config'] & object;
+
 export const overrideConfig = fc
   .record({
-    temperature: mostly(fc.constantFrom(0, 0.2, 1)),
-    maxTokens: mostly(fc.constantFrom(512, 4096, SCENARIO_DEFAULTS.maxTokens)),
-    reasoningEffort: oneIn(3, fc.constantFrom('off', 'low', SCENARIO_DEFAULTS.reasoningEffort, 'max')),
-    stop: mostly(fc.constantFrom<string[]>([], ['<END>'], ['<STOP>'], ['<END>', '\n\n'])),
+    temperature: mostly(fc.constantFrom(...OVERRIDE_VALUES.temperature)),
+    maxTokens: mostly(fc.constantFrom(...OVERRIDE_VALUES.maxTokens)),
+    reasoningEffort: oneIn(3, fc.constantFrom(...OVERRIDE_VALUES.reasoningEffort)),
+    stop: mostly(fc.constantFrom<string[]>(...OVERRIDE_VALUES.stop.map((stop) => [...stop]))),
   })
-  .map((fields) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Extract<HeaderChange, { do: 'override' }>['config']);
+  .map((fields) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as OverrideConfig);
+
+/** One field of a config changed: taken out, put in, or set to another value of its class (the route's default among them). */
+const configEdit = fc.record({ field: fc.constantFrom(...(Object.keys(OVERRIDE_VALUES) as (keyof typeof OVERRIDE_VALUES)[])), pick: fc.nat() });
+
+function edited(config: OverrideConfig, { field, pick }: { field: keyof typeof OVERRIDE_VALUES; pick: number }): OverrideConfig {
+  const now = JSON.stringify(config[field]);
+  const others = [undefined, ...OVERRIDE_VALUES[field]].filter((value) => JSON.stringify(value) !== now);
+  const value = others[pick % others.length];
+  const { [field]: _old, ...rest } = config;
+  return (value === undefined ? rest : { ...rest, [field]: structuredClone(value) }) as OverrideConfig;
+}
 
 /** Per config override of a scenario, in order, the config it gives (one that stops stays null): drawn apart, like torn bytes. */
 export const overrideConfigs = fc.array(overrideConfig, { minLength: 8, maxLength: 8 });
+
+/** Configs each of which is the one before with one field changed: a header differing from the last in that field alone. */
+export const configWalk = fc.tuple(overrideConfig, fc.array(configEdit, { minLength: 3, maxLength: 3 })).map(([first, edits]) => edits.reduce((chain, edit) => [...chain, edited(chain.at(-1)!, edit)], [first]));
 
 export const headerChange: fc.Arbitrary<HeaderChange> = fc.oneof(
   { weight: 3, arbitrary: anyText.map((text): HeaderChange => ({ do: 'setSystem', text })) },
