@@ -10,7 +10,7 @@ import { basename, join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../src/_internals/atomic-write.ts';
 import { packagePath } from '../src/_internals/package-root.ts';
-import { DEFAULT_RUNS, logRuns } from './mutation-runs.ts';
+import { DEFAULT_RUNS, quickRuns } from './mutation-runs.ts';
 import { FOLDERS, OUT_OF_SCOPE, parseTriage, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, TRIAGE_FILE, type Folder, type StrykerMutant, type TriageEntry } from './mutation-summary.ts';
 
 const help = `Usage: npm run mutation -- [--folder log|fold|wire|loop]... [--force | --survivors [--file F]...] [--runs N] [--summary]
@@ -25,8 +25,8 @@ configuration is stryker.config.json). Without --folder every folder runs, one a
                  after a change to the suite, which Stryker cannot see (it sees the test
                  file, not the properties it loads); a file added since needs a plain run
   --file <F>     with --survivors: only this file's (repeatable; src/log/json.ts or json.ts)
-  --runs <N>     generated cases per property (default ${DEFAULT_RUNS}; the log's properties, the
-                 cheapest, run ${logRuns(DEFAULT_RUNS)}, the default check's budget)
+  --runs <N>     generated cases per loop property (default ${DEFAULT_RUNS}); every other property,
+                 far cheaper, runs four times as many (${quickRuns(DEFAULT_RUNS)}, the default check's budget)
   --summary      only write reports/mutation/README.md, index.html and summary.json from the
                  folder reports present and the hand-kept triage of the mutants not killed
                  (reports/mutation/triage.json: each equivalent, with why, or killable, with
@@ -107,7 +107,7 @@ function runStryker(folder: Folder, overrides: Record<string, unknown>, args: re
   const base = JSON.parse(readFileSync(packagePath('stryker.config.json'), 'utf8')) as Record<string, unknown>;
   const file = join(tmpdir(), `recon-stryker-${folder}-${process.pid}.json`);
   writeFileAtomic(file, JSON.stringify({ ...base, ...overrides }, null, 2));
-  console.error(`mutation: src/${folder} (${what}, ${runs} runs per property, ${logRuns(Number(runs))} for the log's)`);
+  console.error(`mutation: src/${folder} (${what}, ${runs} runs per loop property, ${quickRuns(Number(runs))} for the others)`);
   const result = spawnSync(packagePath('node_modules/.bin/stryker'), ['run', file, ...args], { stdio: 'inherit', cwd: packagePath('.'), env: { ...process.env, RECON_MUTATION_RUNS: runs } });
   rmSync(file, { force: true });
   if (result.error !== undefined) {
