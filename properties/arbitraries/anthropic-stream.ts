@@ -29,6 +29,9 @@ type Block =
  * server tool's use, whose input streams as partial JSON, and its result), which takes a
  * wire index but no harness block.
  */
+/** Block types outside the reader's vocabulary: Anthropic's redacted thinking, and names every JavaScript object inherits. */
+const UNKNOWN_BLOCK_TYPES = ['redacted_thinking', 'constructor', 'redacted_thinking', 'toString', '__proto__'] as const;
+
 const block: fc.Arbitrary<Block> = fc.oneof(
   { weight: 3, arbitrary: streamedText.map((t) => ({ kind: 'thinking' as const, ...t })) },
   { weight: 1, arbitrary: fc.constant({ kind: 'redacted_thinking' as const }) },
@@ -129,7 +132,8 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     send('message_start', { message: defined({ id: 'msg_017FfRkh9PCC8YbjnhDMrPuK', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], stop_reason: null, stop_sequence: null, usage: usage?.start }) });
     blocks.forEach((b, index) => {
       if (b.kind === 'redacted_thinking') {
-        send('content_block_start', { index, content_block: { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP' } });
+        // A block type a reader does not know opens no block, named like a prototype key too.
+        send('content_block_start', { index, content_block: { type: UNKNOWN_BLOCK_TYPES[index % UNKNOWN_BLOCK_TYPES.length]!, data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP' } });
         send('content_block_stop', { index });
         return;
       }

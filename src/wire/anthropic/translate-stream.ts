@@ -35,7 +35,9 @@ export class AnthropicStreamTranslator {
       }
       case 'content_block_start': {
         const { content_block: started } = payload;
-        const type = KIND[stringAt(started, 'type') ?? ''];
+        const named = stringAt(started, 'type');
+        // An own key only: a block named like a prototype key ("constructor") is unknown, and opens none.
+        const type = named !== undefined && Object.hasOwn(KIND, named) ? KIND[named] : undefined;
         if (type === undefined || typeof index !== 'number') return [];
         const out: StreamChunk[] = [];
         const block = this.#blocks.start(index, type, out);
