@@ -707,6 +707,10 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
         const later = dispatches.slice(i + 1).some((d) => d.boundary?.turn === boundary.turn);
         const reason = turnEnd?.data.reason?.kind;
         if (reason !== 'max-tokens' && !(later && reason === 'error')) fail(`${what} was cut at max tokens, but its turn does not end max-tokens`, 'LOOP-4.3');
+        // A steer queued after the step began and before the turn ended (a boundary may lie after one logged in flight).
+        const stepStart = own.find((e) => isEvent(e, 'step/start') && e.data.turn === boundary.turn && e.data.step === boundary.step)?.seq ?? seq;
+        const steered = own.some((e) => e.seq > stepStart && e.seq < (turnEnd?.seq ?? Infinity) && isEvent(e, 'agent/inbox/spliced') && e.data.target === 'next-step' && e.data.inserted.length > 0);
+        if (steered && !later) fail(`a steer came while ${what} was in flight, and the reply was cut at max tokens, but no later step of its turn sends it`, 'the reason is sticky: the steer still gets its step, after which the turn ends (LOOP-4.3)');
         return;
       }
       const scripted = reply.toolCalls ?? [];

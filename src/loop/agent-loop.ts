@@ -271,11 +271,9 @@ export class AgentLoop {
         break;
       }
       this.endStep(turn, step, false);
-      if (result === 'max-tokens') {
-        reason = { kind: 'max-tokens' };
-        break;
-      }
-      if (result === 'done' && this.inbox.size('next-step') === 0) break;
+      // Sticky (spec §4.5): the turn ends max-tokens once nothing waits for a step; a steer that came during the cut request still gets its step.
+      if (result === 'max-tokens') reason = { kind: 'max-tokens' };
+      if (result !== 'tools' && this.inbox.size('next-step') === 0) break;
     }
     this.log.append('turn/end', { turn, reason });
     if (fatal !== undefined) throw fatal;
