@@ -676,7 +676,9 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
       const blocks = scriptedBlocks(reply);
       if (failedReply(reply)) {
         if (window.some(eventsOf('assistant/message'))) fail(`${what} logs an assistant/message for a reply that finished with an error`);
-        const code = reply.finish === 'error' ? reply.error?.code : undefined;
+        // The code a failed reply fails with: its own (the protocol's SCRIPTED for none is left open: DSH rc.8 keeps only failure
+        // codes it knows); a stop with no content is EMPTY_RESPONSE (WIRE-5.2).
+        const code = reply.finish === 'error' ? reply.error?.code : 'EMPTY_RESPONSE';
         if (boundary.attempt < (s.maxRetries ?? 0)) {
           const retry = window.find(eventsOf('llm/retry'));
           if (retry === undefined || !inStep(retry)) return fail(`${what} failed with ${boundary.attempt} of ${s.maxRetries ?? 0} retries spent, but no llm/retry of its step follows it`, 'a failed attempt is retried in the same step while the budget lasts (LOOP-4.4)');
