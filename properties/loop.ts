@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { FALLBACK_REPLY, playedFeatures, scenarioToolOutput, type HeaderChange, type ImplementationAt, type LoopRun, type RouteConfig, type Scenario, type ScenarioReply } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { buildRequest, explainingEvent, foldRequestHeader, foldSurface, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
-import { eventsOf, isEvent, isTyped, type ContentBlock, type EpochHeader, type EventOf, type StreamChunk, type InboxSpliceData, type Message, type SessionEvent, type StepData, type ToolSpec } from '../src/log/index.ts';
+import { eventsOf, isEvent, isTyped, type ContentBlock, type EpochHeader, type EventOf, type StreamChunk, type InboxSpliceData, type Message, type SessionEvent, type StepData, type ToolSpec, type TurnEndReason } from '../src/log/index.ts';
 import { SCENARIO_FLOORS, forkingScenario, scenario, scenarioLabels } from './arbitraries/scenario.ts';
 import { timedLabels, timedScenario } from './arbitraries/timed-scenario.ts';
 import { fail, must, sameJson, sameText } from './_internals/failure.ts';
@@ -623,6 +623,9 @@ function checkUsage(what: string, unreportable: ReadonlySet<string>, scripted: S
  * numbered by its attempt while the budget lasts, else a turn ending in its error; a
  * compaction's reply the summary. A dispatch a crash interrupted is left to the repair checks.
  */
+/** The kinds a turn/end's reason has (TurnEndReason). */
+const TURN_END_KINDS: readonly string[] = ['completed', 'aborted', 'blocked', 'error', 'max-tokens', 'interrupted', 'forked'] satisfies readonly TurnEndReason['kind'][];
+
 function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
   const registered = new Set(s.tools.map((t) => t.name));
   const routes = [s.route, ...s.actions.flatMap((a) => (a.do === 'restart' && a.route !== undefined ? [a.route] : []))];
@@ -640,6 +643,8 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
     // A prompt's turn runs a step: it sends a request, unless a pre-step hook blocked it (LOOP-1.1).
     for (const start of own.filter(eventsOf('turn/start'))) {
       const end = own.find((e) => e.seq > start.seq && isEvent(e, 'turn/end') && e.data.turn === start.data.turn) as EventOf<'turn/end'> | undefined;
+      const kind: unknown = end?.data.reason?.kind;
+      if (end !== undefined && !TURN_END_KINDS.includes(kind as string)) fail(`the turn/end at seq ${end.seq} gives the reason ${JSON.stringify(end.data.reason)}, whose kind is none of ${TURN_END_KINDS.join(', ')}`, 'LOOP-1.1');
       if (end?.data.reason?.kind === 'blocked') continue;
       if (!stretch.boundaries.some((b) => b.seq > start.seq && b.turn === start.data.turn)) fail(`turn ${start.data.turn} of ${childOf(stretch) ?? 'the session'} (turn/start at seq ${start.seq}) sends no request`, 'a prompt’s turn runs at least one step (LOOP-1.1)');
     }
@@ -723,6 +728,9 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
       if (scripted.length > 0 && !cutTurns.has(boundary.turn) && (next === undefined || next.turn !== boundary.turn || next.step !== boundary.step + 1)) {
         fail(`${what} called tools, but the next request is not step ${boundary.turn}.${boundary.step + 1}`, 'a step whose reply called tools is followed by another step of its turn, with the results');
       }
+      // The last step of a turn that nothing cut, failed or stopped: the turn completed.
+      const last = next === undefined || next.turn !== boundary.turn;
+      if (scripted.length === 0 && last && !cutTurns.has(boundary.turn) && turnEnd !== undefined && turnEnd.data.reason?.kind !== 'completed') fail(`${what} finished its turn's last step, but the turn ends ${JSON.stringify(turnEnd.data.reason)}`, 'a turn whose steps all finished ends completed (LOOP-1.1)');
       calls.forEach((call, k) => {
         const result = window.find((e): e is EventOf<'tool/result'> => isEvent(e, 'tool/result') && e.sourceEventSeqs?.includes(call.seq) === true && e.data.message.source['callId'] === call.data.callId);
         if (result === undefined) return fail(`the tool/call at seq ${call.seq} has no tool/result citing it`, 'LOOP-4.2');
