@@ -837,7 +837,8 @@ function checkTrims(stretch: Stretch): void {
     if (text === undefined || !texts.includes(text)) fail(`${what}, is not the text of a trim of call "${String(callId)}" the scenario asked for`, 'feature trim: the trim’s text is the result’s only content');
     if (block?.type === 'tool-result') sameJson(`${what}, does not keep the rest of the result it trims`, { ...original.data, message: { ...original.data.message, content: [{ ...block, content: [{ type: 'text', text }] }] } }, event.data);
     const prune = own[k - 1];
-    if (prune === undefined || !isEvent(prune, 'compaction/prune') || JSON.stringify(prune.data.shadowedSeqs) !== JSON.stringify([start])) fail(`${what}, does not follow a compaction/prune that names seq ${start}`, 'spec §2.4: a prune explains the replace');
+    if (prune === undefined || !isEvent(prune, 'compaction/prune')) return fail(`${what}, does not follow a compaction/prune that names seq ${start}`, 'spec §2.4: a prune explains the replace');
+    sameJson(`the compaction/prune before ${what}, does not name that seq alone, as its range and its seqs`, { shadowedRange: { start, end: start }, shadowedSeqs: [start] }, { shadowedRange: prune.data.shadowedRange, shadowedSeqs: prune.data.shadowedSeqs }, 'spec §2.4: a prune explains the replace');
     const before = own.slice(0, k).reverse().find((e) => !isEvent(e, 'compaction/prune') && !(isEvent(e, 'tool/result') && replaceOf(e) !== undefined));
     if (before === undefined || !isEvent(before, 'turn/start')) fail(`${what}, is not logged at the start of a turn`, 'feature trim: a trim lands at the start of the next turn');
     replaced.set(String(callId), [...(replaced.get(String(callId)) ?? []), event.seq]);
