@@ -145,6 +145,8 @@ function checkOneShots(log: ParsedLog, sent: ReadonlyArray<{ readonly index: num
     const conversation = onWire(expectedMessages(events, start?.seq ?? summary.seq));
     const beyond = (body.messages ?? []).map((m) => JSON.stringify(m)).find((m) => conversation.has(m) && !shadowed.has(m));
     if (beyond !== undefined) fail(`${what} read a message of the conversation its log entry does not name as shadowed: ${beyond.slice(0, 160)}`, 'a summary call reads what it replaces and its own instructions, nothing else of the history');
+    // How much of it a harness shows is its own; that it shows some is not (LOOP-6.2).
+    if (shadowed.size > 0 && !(body.messages ?? []).some((m) => shadowed.has(JSON.stringify(m)))) fail(`${what} read none of the ${shadowed.size} messages its log entry names as shadowed`, 'a summary call reads the messages it replaces (LOOP-6.2)');
   });
 }
 
