@@ -681,6 +681,8 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
       const blocks = scriptedBlocks(reply);
       if (failedReply(reply)) {
         if (window.some(eventsOf('assistant/message'))) fail(`${what} logs an assistant/message for a reply that finished with an error`);
+        // What it streamed before it failed is logged as it came, a whole reply's too (LOOP-4.1).
+        if (reply.finish === 'error') checkChunks(what, unreportable, reply, window.filter((e): e is EventOf<'assistant/chunk'> => isEvent(e, 'assistant/chunk') && inStep(e)).map((e) => e.data.chunk));
         // The code a failed reply fails with: its own (the protocol's SCRIPTED for none is left open: DSH rc.8 keeps only failure
         // codes it knows); a stop with no content is EMPTY_RESPONSE (WIRE-5.2).
         const code = reply.finish === 'error' ? reply.error?.code : 'EMPTY_RESPONSE';
