@@ -90,7 +90,16 @@ const replyOf = (failing: number): fc.Arbitrary<ScenarioReply> => fc
     } else if (finish === 'max-tokens') out['finish'] = 'max-tokens';
     else if (whole) out['whole'] = true;
     return out as ScenarioReply;
-  });
+  })
+  // Drawn apart, so the replies drawn before stay as they were: one in ten streams no content
+  // (a stop so is EMPTY_RESPONSE, a max-tokens cut an empty message), one in ten of the others comes whole, failures too.
+  .chain((reply) => independently(fc.integer({ min: 0, max: 9 })).map((n): ScenarioReply => (n === 0 ? emptied(reply) : n === 1 ? { ...reply, whole: true } : reply)));
+
+/** The reply with no blocks: no reasoning, text or tool calls. */
+function emptied(reply: ScenarioReply): ScenarioReply {
+  const { reasoning: _r, text: _t, toolCalls: _c, chunkSize: _s, whole: _w, ...rest } = reply;
+  return rest;
+}
 
 /** The route's defaults most generated scenarios declare: an override may give their very values. */
 export const SCENARIO_DEFAULTS = { maxTokens: 8192, reasoningEffort: 'high' } as const;
