@@ -964,12 +964,11 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
         if (twice !== undefined) fail(`${what} holds two tools named ${JSON.stringify(twice.name)}`, 'a name registered again replaces its tool (LOOP-3.6)');
         sameJson(`${what} does not carry the tools the scenario had registered when its step began`, byName(step.tools), byName(sent), retry ?? 'a name registered again replaces its tool with the definition registered last (LOOP-3.6)');
         for (const [field, value] of Object.entries(given.override ?? {})) sameJson(`${what} does not carry the ${field} of the config override the scenario had given when it was built`, value, request[field], 'the per-call config hook runs for every attempt, a retry included');
-        if (given.override != null) {
-          for (const field of KEPT_FIELDS) {
-            if (given.override[field] !== undefined) continue;
-            const kept = before === undefined ? (given.route as unknown as Record<string, unknown>)[field] : before[field];
-            sameJson(`${what} does not carry the ${field} of the request before it in its loop instance (the route's for the first), which the config override in force leaves out`, kept, request[field], 'later requests start from the folded header (LOOP-3.5), the first of a loop instance from its options (LOOP-3.3)');
-          }
+        // A field no override in force gives (none yet, or null: the merging stopped) is kept from the request before.
+        for (const field of KEPT_FIELDS) {
+          if (given.override?.[field] !== undefined) continue;
+          const kept = before === undefined ? (given.route as unknown as Record<string, unknown>)[field] : before[field];
+          sameJson(`${what} does not carry the ${field} of the request before it in its loop instance (the route's for the first), which no config override in force gives`, kept, request[field], 'later requests start from the folded header (LOOP-3.5), the first of a loop instance from its options (LOOP-3.3)');
         }
         before = request;
         checkRouteDefaults(what, s.defaults, given, request, expectedHeader(log.events, b.seq)?.adapterDefaults);
