@@ -1,6 +1,7 @@
 // The mutation summary counts what Stryker reported, and lists every mutant it did not kill.
 import { describe, expect, it } from 'vitest';
-import { parseTriage, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, type StrykerMutant, type StrykerReport, type TriageEntry } from '../../scripts/mutation-summary.ts';
+import { readFileSync } from 'node:fs';
+import { FOLDERS, parseTriage, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, TRIAGE_FILE, type StrykerMutant, type StrykerReport, type TriageEntry } from '../../scripts/mutation-summary.ts';
 
 const at = (line: number, column: number, endColumn: number) => ({ start: { line, column }, end: { line, column: endColumn } });
 const mutant = (id: string, status: string, extra: Partial<StrykerMutant> = {}): StrykerMutant => ({ id, mutatorName: 'EqualityOperator', replacement: 'a !== b', location: at(2, 11, 18), status, ...extra });
@@ -90,5 +91,17 @@ describe('the triage of mutants not killed', () => {
     expect(() => parseTriage(file(entry(2, 'equivalent', '  ')))).toThrow(/reason is empty/);
     expect(() => parseTriage(file({ ...entry(2, 'equivalent', 'why'), line: '2' }))).toThrow(/"line"/);
     expect(() => parseTriage('{}')).toThrow(/no "survivors" list/);
+  });
+});
+
+describe('the committed mutation report', () => {
+  // The acceptance line "every survivor triaged": a rerun that leaves a new survivor, or kills a triaged one, fails here until the triage says so.
+  it('has every mutant not killed triaged, and no triage entry naming a mutant no longer alive', () => {
+    const root = new URL('../../', import.meta.url);
+    const triage = parseTriage(readFileSync(new URL(TRIAGE_FILE, root), 'utf8'));
+    const scores = FOLDERS.map((folder) => scoreFolder(folder, JSON.parse(readFileSync(new URL(`reports/mutation/${folder}/mutation.json`, root), 'utf8')) as StrykerReport, triage));
+    expect(scores.flatMap((s) => s.survivors.filter((v) => v.triage === undefined).map((v) => `${v.file}:${v.line}:${v.column} ${v.mutator}`))).toEqual([]);
+    expect(scores.flatMap((s) => s.staleTriage.map((e) => `${e.file}:${e.line} ${e.mutator}`))).toEqual([]);
+    expect(scores.reduce((n, s) => n + s.survivors.length, 0)).toBe(triage.length);
   });
 });
