@@ -24,15 +24,6 @@ function malformed(rule: LogRuleId, type: string, why: string): never {
   return refuse(rule, `malformed ${type} row: ${why}`);
 }
 
-function exactKeys(value: Rec, keys: readonly string[]): boolean {
-  let n = 0;
-  for (const key in value) {
-    if (!keys.includes(key)) return false;
-    n++;
-  }
-  return n === keys.length;
-}
-
 // The row checks below run for every packed line loaded: key sets by switch and plain
 // loops, so that checking a row allocates nothing (no key lists, no closures).
 
