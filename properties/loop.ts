@@ -613,6 +613,9 @@ function checkUsage(what: string, unreportable: ReadonlySet<string>, scripted: S
   }
 }
 
+/** The kinds a turn/end's reason has (TurnEndReason). */
+const TURN_END_KINDS: readonly string[] = ['completed', 'aborted', 'blocked', 'error', 'max-tokens', 'interrupted', 'forked'] satisfies readonly TurnEndReason['kind'][];
+
 /**
  * What each dispatched request's scripted reply must leave in the log, from the scenario
  * alone (spec §4.1–§4.4, §6.1): a finished reply one `assistant/message` with the blocks it
@@ -623,9 +626,6 @@ function checkUsage(what: string, unreportable: ReadonlySet<string>, scripted: S
  * numbered by its attempt while the budget lasts, else a turn ending in its error; a
  * compaction's reply the summary. A dispatch a crash interrupted is left to the repair checks.
  */
-/** The kinds a turn/end's reason has (TurnEndReason). */
-const TURN_END_KINDS: readonly string[] = ['completed', 'aborted', 'blocked', 'error', 'max-tokens', 'interrupted', 'forked'] satisfies readonly TurnEndReason['kind'][];
-
 function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
   const registered = new Set(s.tools.map((t) => t.name));
   const routes = [s.route, ...s.actions.flatMap((a) => (a.do === 'restart' && a.route !== undefined ? [a.route] : []))];
@@ -643,8 +643,7 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
     // A prompt's turn runs a step: it sends a request, unless a pre-step hook blocked it (LOOP-1.1).
     for (const start of own.filter(eventsOf('turn/start'))) {
       const end = own.find((e) => e.seq > start.seq && isEvent(e, 'turn/end') && e.data.turn === start.data.turn) as EventOf<'turn/end'> | undefined;
-      const kind: unknown = end?.data.reason?.kind;
-      if (end !== undefined && !TURN_END_KINDS.includes(kind as string)) fail(`the turn/end at seq ${end.seq} gives the reason ${JSON.stringify(end.data.reason)}, whose kind is none of ${TURN_END_KINDS.join(', ')}`, 'LOOP-1.1');
+      if (end !== undefined && !TURN_END_KINDS.includes(String(end.data.reason?.kind))) fail(`the turn/end at seq ${end.seq} gives the reason ${JSON.stringify(end.data.reason)}, whose kind is none of ${TURN_END_KINDS.join(', ')}`, 'LOOP-1.1');
       if (end?.data.reason?.kind === 'blocked') continue;
       if (!stretch.boundaries.some((b) => b.seq > start.seq && b.turn === start.data.turn)) fail(`turn ${start.data.turn} of ${childOf(stretch) ?? 'the session'} (turn/start at seq ${start.seq}) sends no request`, 'a prompt’s turn runs at least one step (LOOP-1.1)');
     }
