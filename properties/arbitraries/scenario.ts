@@ -92,7 +92,7 @@ const replyOf = (failing: number): fc.Arbitrary<ScenarioReply> => fc
     return out as ScenarioReply;
   })
   // Drawn apart, so the replies drawn before stay as they were: one in ten streams no content
-  // (a stop so is EMPTY_RESPONSE, a max-tokens cut an empty message), one in ten of the others comes whole, failures too.
+  // (a stop so is EMPTY_RESPONSE, a max-tokens cut an empty message), another one in ten comes whole, failures too.
   .chain((reply) => independently(fc.integer({ min: 0, max: 9 })).map((n): ScenarioReply => (n === 0 ? emptied(reply) : n === 1 ? { ...reply, whole: true } : reply)));
 
 /** The reply with no blocks: no reasoning, text or tool calls. */
