@@ -711,10 +711,10 @@ function checkScriptPlayed(s: Scenario, stretches: readonly Stretch[]): void {
       if (reply.finish === 'max-tokens') {
         cutTurns.add(boundary.turn);
         if (calls.length > 0) fail(`${what} was cut at max tokens, but its tool calls ran`, 'LOOP-4.3');
-        // A later step of the turn (a steer) that fails ends it with its error instead.
+        // A later step of the turn (a steer) that fails ends it with its error instead, one a crash stopped as interrupted.
         const later = dispatches.slice(i + 1).some((d) => d.boundary?.turn === boundary.turn);
         const reason = turnEnd?.data.reason?.kind;
-        if (reason !== 'max-tokens' && !(later && reason === 'error')) fail(`${what} was cut at max tokens, but its turn does not end max-tokens`, 'LOOP-4.3');
+        if (reason !== 'max-tokens' && !(later && (reason === 'error' || reason === 'interrupted'))) fail(`${what} was cut at max tokens, but its turn does not end max-tokens`, 'LOOP-4.3');
         // A steer queued after the step began and before the turn ended (a boundary may lie after one logged in flight).
         const stepStart = own.find((e) => isEvent(e, 'step/start') && e.data.turn === boundary.turn && e.data.step === boundary.step)?.seq ?? seq;
         const steered = own.some((e) => e.seq > stepStart && e.seq < (turnEnd?.seq ?? Infinity) && isEvent(e, 'agent/inbox/spliced') && e.data.target === 'next-step' && e.data.inserted.length > 0);
