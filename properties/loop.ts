@@ -905,7 +905,7 @@ interface Given {
 /**
  * Config fields a request keeps from the one before it in its loop instance when the override in
  * force leaves them out: later requests start from the folded header (LOOP-3.5), the first of an
- * instance from its options (LOOP-3.3), where the route gives them.
+ * instance from its options (LOOP-3.3), which a route gives neither of (RouteConfig).
  */
 const KEPT_FIELDS = ['temperature', 'stop'] as const;
 
@@ -966,8 +966,7 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
         // A field no override in force gives (none yet, or null: the merging stopped) is kept from the request before.
         for (const field of KEPT_FIELDS) {
           if (given.override?.[field] !== undefined) continue;
-          const kept = before === undefined ? (given.route as unknown as Record<string, unknown>)[field] : before[field];
-          sameJson(`${what} does not carry the ${field} of the request before it in its loop instance (the route's for the first), which no config override in force gives`, kept, request[field], 'later requests start from the folded header (LOOP-3.5), the first of a loop instance from its options (LOOP-3.3)');
+          sameJson(`${what} does not carry the ${field} of the request before it in its loop instance (none for the first), which no config override in force gives`, before?.[field], request[field], 'later requests start from the folded header (LOOP-3.5), the first of a loop instance from its options (LOOP-3.3)');
         }
         before = request;
         checkRouteDefaults(what, s.defaults, given, request, expectedHeader(log.events, b.seq)?.adapterDefaults);

@@ -47,6 +47,8 @@ export interface StrykerReport {
   readonly files: Readonly<Record<string, { readonly source: string; readonly mutants: readonly StrykerMutant[] }>>;
 }
 
+export const VERDICTS = ['equivalent', 'killable'] as const;
+
 /**
  * What was found about one mutant Stryker did not kill, kept by hand in reports/mutation/triage.json:
  * equivalent (no input the protocol can hand the reference tells it apart, and why), or killable
@@ -59,10 +61,9 @@ export interface TriageEntry {
   readonly mutator: string;
   readonly original: string;
   readonly replacement: string;
-  readonly verdict: 'equivalent' | 'killable';
+  readonly verdict: (typeof VERDICTS)[number];
   readonly reason: string;
 }
-export const VERDICTS = ['equivalent', 'killable'] as const;
 
 export interface Survivor {
   readonly file: string;

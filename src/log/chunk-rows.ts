@@ -138,7 +138,6 @@ export function expandChunkRow(row: Rec): SessionEvent[] {
   return events;
 }
 
-/** The delta kind of an event that packs losslessly, else undefined (stored verbatim). */
 /** Whether the value's keys are exactly `keys`, in that order: the order a row's expansion gives back. */
 function keysInOrder(value: Rec, keys: readonly string[]): boolean {
   let n = 0;
@@ -149,8 +148,11 @@ function keysInOrder(value: Rec, keys: readonly string[]): boolean {
   return n === keys.length;
 }
 
-// A row gives its members back in one key order (expandChunkRow): an event in another order is
-// left unpacked, since a reload must give the same events, key order included (LOG-1.6).
+/**
+ * The delta kind of an event that packs losslessly, else undefined (stored verbatim). A row gives
+ * its members back in one key order (expandChunkRow): an event in another order is left
+ * unpacked, since a reload must give the same events, key order included (LOG-1.6).
+ */
 function packableKind(event: SessionEvent): DeltaKind | undefined {
   if (event.type !== 'assistant/chunk' || !keysInOrder(event, ['type', 'seq', 'time', 'data'])) return undefined;
   const data = event.data as Rec;

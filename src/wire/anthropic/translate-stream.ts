@@ -11,7 +11,8 @@ const isObject = (value: unknown): value is Fields => typeof value === 'object' 
 /** A field of `value` when both are what the format says (an object, a string); else absent. */
 const stringAt = (value: unknown, key: string): string | undefined => (isObject(value) && typeof value[key] === 'string' ? value[key] : undefined);
 
-const KIND: Record<string, 'text' | 'reasoning' | 'tool-call'> = { text: 'text', thinking: 'reasoning', tool_use: 'tool-call' };
+// A Map, not an object: a block named like a prototype key ("constructor") is unknown, and opens none.
+const KIND = new Map<string, 'text' | 'reasoning' | 'tool-call'>([['text', 'text'], ['thinking', 'reasoning'], ['tool_use', 'tool-call']]);
 const STOP_KINDS = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'tool-calls', max_tokens: 'max-tokens' } as const;
 
 export class AnthropicStreamTranslator {
@@ -35,9 +36,7 @@ export class AnthropicStreamTranslator {
       }
       case 'content_block_start': {
         const { content_block: started } = payload;
-        const named = stringAt(started, 'type');
-        // An own key only: a block named like a prototype key ("constructor") is unknown, and opens none.
-        const type = named !== undefined && Object.hasOwn(KIND, named) ? KIND[named] : undefined;
+        const type = KIND.get(stringAt(started, 'type') ?? '');
         if (type === undefined || typeof index !== 'number') return [];
         const out: StreamChunk[] = [];
         const block = this.#blocks.start(index, type, out);
