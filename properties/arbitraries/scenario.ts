@@ -147,10 +147,17 @@ export const overrideConfig = fc
 /** One field of a config changed: taken out, put in, or set to another value of its class (the route's default among them). */
 const configEdit = fc.record({ field: fc.constantFrom(...(Object.keys(OVERRIDE_VALUES) as (keyof typeof OVERRIDE_VALUES)[])), pick: fc.nat() });
 
+/**
+ * `config` with `field` edited, the kind of edit drawn first so that each shows as often:
+ * its presence toggled, the route's default put in where the field has one (absent, only
+ * the adapter-default marker then changes), or another value of its class.
+ */
 function edited(config: OverrideConfig, { field, pick }: { field: keyof typeof OVERRIDE_VALUES; pick: number }): OverrideConfig {
-  const now = JSON.stringify(config[field]);
-  const others = [undefined, ...OVERRIDE_VALUES[field]].filter((value) => JSON.stringify(value) !== now);
-  const value = others[pick % others.length];
+  const now = config[field];
+  const others: unknown[] = OVERRIDE_VALUES[field].filter((value) => JSON.stringify(value) !== JSON.stringify(now));
+  const other = others[Math.floor(pick / 3) % others.length];
+  const fallback = (SCENARIO_DEFAULTS as Record<string, unknown>)[field];
+  const value = pick % 3 === 0 ? (now === undefined ? other : undefined) : pick % 3 === 1 && now === undefined && fallback !== undefined ? fallback : other;
   const { [field]: _old, ...rest } = config;
   return (value === undefined ? rest : { ...rest, [field]: structuredClone(value) }) as OverrideConfig;
 }
@@ -158,8 +165,34 @@ function edited(config: OverrideConfig, { field, pick }: { field: keyof typeof O
 /** Per config override of a scenario, in order, the config it gives (one that stops stays null): drawn apart, like torn bytes. */
 export const overrideConfigs = fc.array(overrideConfig, { minLength: 8, maxLength: 8 });
 
-/** Configs each of which is the one before with one field changed: a header differing from the last in that field alone. */
-export const configWalk = fc.tuple(overrideConfig, fc.array(configEdit, { minLength: 3, maxLength: 3 })).map(([first, edits]) => edits.reduce((chain, edit) => [...chain, edited(chain.at(-1)!, edit)], [first]));
+/** A first config and the edits of a walk (see withWalk). */
+export const configWalk = fc.record({ first: overrideConfig, edits: fc.array(configEdit, { minLength: 6, maxLength: 6 }) });
+export type ConfigWalk = { readonly first: OverrideConfig; readonly edits: ReadonlyArray<{ readonly field: keyof typeof OVERRIDE_VALUES; readonly pick: number }> };
+
+/**
+ * The scenario with the walk's first config before its first prompt, then, after its own
+ * actions, a one-request turn per edit, each after an override that is the config in force
+ * (the walk's, or one a turn's change or a reused override gave since) with one field
+ * changed: nothing else moves between those requests, so each header differs from the one
+ * before in that field alone.
+ */
+export function withWalk(s: Scenario, walk: ConfigWalk | null): Scenario {
+  if (walk === null) return s;
+  let inForce: OverrideConfig | null = walk.first;
+  const first = s.actions.findIndex((a) => a.do === 'prompt');
+  const actions: ScenarioAction[] = first < 0 ? [...s.actions] : [...s.actions.slice(0, first), { do: 'override', config: walk.first }, ...s.actions.slice(first)];
+  for (const a of actions.slice(first + 1)) {
+    if (a.do === 'override') inForce = a.config;
+    else if (a.do === 'prompt' && a.change?.action.do === 'override') inForce = a.change.action.config;
+  }
+  const replies = [...s.replies];
+  walk.edits.forEach((edit, k) => {
+    inForce = edited(inForce ?? walk.first, edit);
+    actions.push({ do: 'override', config: inForce }, { do: 'prompt', text: `walk ${k + 1}` });
+    replies.push({ text: `walked ${k + 1}` });
+  });
+  return { ...s, actions, replies };
+}
 
 export const headerChange: fc.Arbitrary<HeaderChange> = fc.oneof(
   { weight: 3, arbitrary: anyText.map((text): HeaderChange => ({ do: 'setSystem', text })) },

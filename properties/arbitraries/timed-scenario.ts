@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { FALLBACK_REPLY, type HeaderChange, type Scenario, type ScenarioAction, type ScenarioReply } from '../../src/contract/index.ts';
-import { SCENARIO_DEFAULTS, configWalk, headerChange, overrideConfigs, tool, tornBytes, withDamageAndReuse, type OverrideConfig } from './scenario.ts';
+import { SCENARIO_DEFAULTS, configWalk, headerChange, overrideConfigs, tool, tornBytes, withDamageAndReuse, withWalk } from './scenario.ts';
 import { independently } from '../_internals/independent.ts';
 import { anyText } from './text.ts';
 
@@ -44,9 +44,9 @@ export const timedScenario: fc.Arbitrary<Scenario> = fc
     turns: fc.array(turn, { minLength: 2, maxLength: 4 }),
     reuse: fc.array(fc.option(fc.nat(), { freq: 2 }), { maxLength: 8 }),
     overrides: independently(overrideConfigs),
-    // In half the scenarios a config override before every turn, each config the one before with
-    // one field changed: drawn apart, so the other scenarios stay as they were.
-    walk: independently(fc.option(configWalk, { freq: 2, nil: null })),
+    // In half the scenarios a walk of configs, each the one in force with one field changed
+    // (withWalk): drawn apart, so the other scenarios stay as they were.
+    walk: independently(fc.option(configWalk, { freq: 4, nil: null })),
   })
   .map(({ system, tools, maxRetries, turns, reuse, overrides, walk }) => {
     const actions: ScenarioAction[] = [];
@@ -89,13 +89,6 @@ export const timedScenario: fc.Arbitrary<Scenario> = fc
     };
     return withWalk(withDamageAndReuse(s, { torn: [], reuse, overrides }), walk);
   });
-
-/** The scenario with the walk's configs given, in order, before its prompts (set after the reuse of configs, which would replace them). */
-function withWalk(s: Scenario, walk: readonly OverrideConfig[] | null): Scenario {
-  if (walk === null) return s;
-  let k = 0;
-  return { ...s, actions: s.actions.flatMap((a): ScenarioAction[] => (a.do === 'prompt' && k < walk.length ? [{ do: 'override', config: walk[k++]! }, a] : [a])) };
-}
 
 /**
  * Where a timed scenario's changes land, read back from its plan: each reply answers the
