@@ -814,8 +814,8 @@ function invalidFrom(mutations: Partial<Record<LogRuleId, Mutation>>): fc.Arbitr
   // Each variant of a class of several is a unit of its own, drawn as often as a class of one:
   // a variant picked inside its class would show in a case too rarely to rely on (LOG-8.4's sub-rules).
   const units = Object.entries(mutations).flatMap(([name, m]): Array<readonly [string, number | undefined]> => (m.variants === undefined ? [[name, undefined]] : Array.from({ length: m.variants }, (_, v) => [name, v])));
-  // As many faults per case as STRATA slices of the classes would give: the cost of a case stays.
-  const strata = Math.ceil(units.length / Math.ceil(Object.keys(mutations).length / STRATA));
+  // At most as many faults per case as STRATA slices of the classes would give: the cost of a case stays.
+  const strata = Math.ceil(units.length / Math.floor(Object.keys(mutations).length / STRATA));
   return fc
     .tuple(logPlanOf(3), fc.noBias(fc.nat(strata - 1)), fc.noBias(fc.nat()))
     .map(([plan, stratum, pick]) => {
