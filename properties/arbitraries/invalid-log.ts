@@ -29,7 +29,11 @@ export type AppendableEvent = AppendInput & { readonly seq: number };
 
 /** JSON this generator cloned and edits in place. */
 type Rec = Record<string, JsonValue>;
-type Mutation = (log: GeneratedLog, pick: number) => InvalidLog | undefined;
+/**
+ * A fault class. `variant`, when given, says which of its `variants` to make (the generator
+ * draws each variant apart); without it the pick chooses one.
+ */
+type Mutation = ((log: GeneratedLog, pick: number, variant?: number) => InvalidLog | undefined) & { readonly variants?: number };
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const pickOf = <T>(items: readonly T[], pick: number): T | undefined => (items.length === 0 ? undefined : items[pick % items.length]);
@@ -78,12 +82,30 @@ function appended(log: GeneratedLog, rule: LogRuleId, type: JsonValue, data: Jso
   return withEvent(log, rule, seq, { type, seq, time: last.time + 1, data, ...extra });
 }
 
-function changed(log: GeneratedLog, rule: LogRuleId, candidates: (e: SessionEvent) => boolean, pick: number, edit: (e: Rec, pick: number) => void): InvalidLog | undefined {
+function changed(log: GeneratedLog, rule: LogRuleId, candidates: (e: SessionEvent) => boolean, pick: number, edit: (e: Rec, pick: number) => void, variant?: number): InvalidLog | undefined {
   const target = pickOf(log.events.filter(candidates), pick);
   if (target === undefined) return undefined;
   const faulty: Rec = clone(target);
-  edit(faulty, Math.floor(pick / 7));
+  edit(faulty, variant ?? Math.floor(pick / 7));
   return withEvent(log, rule, target.seq, faulty);
+}
+
+/**
+ * A fault class of several variants, each breaking one sub-rule alone: `make` is given the
+ * variant's index, which the generator draws apart (or, without one, the pick chooses).
+ */
+function variants(count: number, make: (log: GeneratedLog, pick: number, variant: number) => InvalidLog | undefined): Mutation {
+  return Object.assign((log: GeneratedLog, pick: number, variant?: number) => make(log, pick, (variant ?? Math.floor(pick / 7)) % count), { variants: count });
+}
+
+/** One event of the candidates replaced by one of `edits` of it, each a variant of its own. */
+function editedBy(rule: LogRuleId, candidates: (e: SessionEvent) => boolean, edits: ReadonlyArray<(e: Rec) => void>): Mutation {
+  return variants(edits.length, (log, pick, v) => changed(log, rule, candidates, pick, (e) => edits[v]!(e), v));
+}
+
+/** One event of the candidates with its data replaced by one of `datas` (made from its data), each a variant of its own. */
+function dataFrom(rule: LogRuleId, candidates: (e: SessionEvent) => boolean, datas: ReadonlyArray<(data: Rec) => JsonValue>): Mutation {
+  return editedBy(rule, candidates, datas.map((make) => (e: Rec) => (e['data'] = make(objectAt(e, 'data')))));
 }
 
 /** The surface nodes before event `seq`, folded here from the events (not by the code under test). */
@@ -134,31 +156,82 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     objectAt(e, 'data')['reason'] = 'fallback';
   }),
 
-  'legacy-shape.turn-start': (log, pick) =>
-    changed(log, 'legacy-shape.turn-start', isType('turn/start'), pick, (e, p) => {
-      const turn = numberAt(objectAt(e, 'data'), 'turn');
-      e['data'] = pickOf<Rec>([{ turn, trigger: {} }, { turn, trigger: 'message' }, { turn, trigger: { kind: '' } }, { turn: 0, trigger: { kind: 'message' } }, { turn, trigger: { kind: 'message' }, note: 'x' }], p)!;
-    }),
-  'legacy-shape.turn-end': (log, pick) =>
-    changed(log, 'legacy-shape.turn-end', isType('turn/end'), pick, (e, p) => {
-      const data = objectAt(e, 'data');
-      e['data'] = pickOf<Rec>([{ ...data, note: 'x' }, { turn: data['turn']!, reason: 'completed' }, { turn: 0, reason: data['reason']! }, { turn: data['turn']! }], p)!;
-    }),
-  'legacy-shape.turn-end-kind-only': (log, pick) =>
-    changed(log, 'legacy-shape.turn-end-kind-only', isType('turn/end'), pick, (e, p) => {
-      const kind = pickOf(['completed', 'blocked', 'max-tokens', 'interrupted', 'disposed', 'aborted'], p)!;
-      objectAt(e, 'data')['reason'] = { kind, detail: 'extra' };
-    }),
-  'legacy-shape.error-step': (log, pick) =>
-    changed(log, 'legacy-shape.error-step', isType('turn/end'), pick, (e, p) => {
-      objectAt(e, 'data')['reason'] = pickOf<Rec>([{ kind: 'error', message: 'failed' }, { kind: 'error', step: -1, message: 'failed' }, { kind: 'error', step: '1', message: 'failed' }], p)!;
-    }),
-  'legacy-shape.error-form': (log, pick) =>
-    changed(log, 'legacy-shape.error-form', isType('turn/end'), pick, (e, p) => {
-      objectAt(e, 'data')['reason'] = pickOf<Rec>([{ kind: 'error', step: 1 }, { kind: 'error', step: 1, message: 5 }, { kind: 'error', step: 1, message: 'm', code: 7 }, { kind: 'error', step: 1, failure: { message: 'm' } }], p)!;
-    }),
-  'legacy-shape.steering': (log, pick) =>
-    appended(log, 'legacy-shape.steering', 'steering/message', pickOf<Rec>([{ turn: 1, text: 'steer' }, { turn: 1, content: [{ type: 'text', text: 'steer' }] }, { content: [], source: { kind: 'user' } }, { turn: 1, message: 'steer' }], pick)!, { surfaceOp: 'append' }),
+  // Older shapes (LOG-8.4): each variant breaks one sub-rule of its shape, the rest left whole.
+  'legacy-shape.turn-start': dataFrom('legacy-shape.turn-start', isType('turn/start'), [
+    () => ({ turn: 0, trigger: { kind: 'message' } }),
+    (d) => ({ turn: String(d['turn']), trigger: { kind: 'message' } }),
+    () => ({ trigger: { kind: 'message' } }),
+    (d) => ({ turn: d['turn']!, trigger: { kind: 'message' }, note: 'x' }),
+    (d) => ({ turn: d['turn']!, trigger: 'message' }),
+    (d) => ({ turn: d['turn']!, trigger: null }),
+    (d) => ({ turn: d['turn']!, trigger: ['message'] }),
+    (d) => ({ turn: d['turn']!, trigger: {} }),
+    (d) => ({ turn: d['turn']!, trigger: { kind: '' } }),
+    (d) => ({ turn: d['turn']!, trigger: { kind: 5 } }),
+  ]),
+  'legacy-shape.turn-end': dataFrom('legacy-shape.turn-end', isType('turn/end'), [
+    (d) => ({ ...d, note: 'x' }),
+    (d) => ({ turn: 0, reason: d['reason']! }),
+    (d) => ({ turn: String(d['turn']), reason: d['reason']! }),
+    (d) => ({ reason: d['reason']! }),
+    (d) => ({ turn: d['turn']! }),
+    (d) => ({ turn: d['turn']!, reason: 'completed' }),
+    (d) => ({ turn: d['turn']!, reason: null }),
+    (d) => ({ turn: d['turn']!, reason: {} }),
+    (d) => ({ turn: d['turn']!, reason: { kind: 5 } }),
+  ]),
+  'legacy-shape.turn-end-kind-only': editedBy(
+    'legacy-shape.turn-end-kind-only',
+    isType('turn/end'),
+    ['completed', 'blocked', 'max-tokens', 'interrupted', 'disposed', 'aborted'].map((kind) => (e: Rec) => (objectAt(e, 'data')['reason'] = { kind, detail: 'extra' })),
+  ),
+  'legacy-shape.error-step': editedBy(
+    'legacy-shape.error-step',
+    isType('turn/end'),
+    [{ kind: 'error', message: 'failed' }, { kind: 'error', step: -1, message: 'failed' }, { kind: 'error', step: '1', message: 'failed' }, { kind: 'error', step: 1.5, failure: { message: 'm', code: 'c' } }].map(
+      (reason) => (e: Rec) => (objectAt(e, 'data')['reason'] = reason),
+    ),
+  ),
+  // An old error reason is {step, failure} or {step, message, code?}: each variant breaks one field of one form.
+  'legacy-shape.error-form': editedBy(
+    'legacy-shape.error-form',
+    isType('turn/end'),
+    [
+      {},
+      { message: 5 },
+      { message: 'm', code: 7 },
+      { message: 'm', note: 'x' },
+      { failure: { message: 'm', code: 'c' }, message: 'm' },
+      { failure: 'm' },
+      { failure: { message: 'm' } },
+      { failure: { code: 'c' } },
+      { failure: { message: 'm', code: 'c', note: 'x' } },
+      { failure: { message: 5, code: 'c' } },
+      { failure: { message: 'm', code: 5 } },
+      { failure: { message: 'm', code: 'c', status: '500' } },
+      { failure: { message: 'm', code: 'c', providerRetryAfterMs: '10' } },
+      { failure: { message: 'm', code: 'c', requestId: 5 } },
+    ].map((rest) => (e: Rec) => (objectAt(e, 'data')['reason'] = { kind: 'error', step: 1, ...rest })),
+  ),
+  // Any safe integer turn is read (DSH rc.8 too: LOG-8.4 bounds it nowhere), so a wrong turn is one of another type.
+  'legacy-shape.steering': variants(11, (log, _pick, v) => {
+    const message = { id: 'steer-1', role: 'user', content: [{ type: 'text', text: 'steer' }], source: { kind: 'user' } };
+    const content = [{ type: 'text', text: 'steer' }];
+    const datas: JsonValue[] = [
+      null,
+      'steer',
+      [{ turn: 1, message }],
+      { turn: '1', message },
+      { message },
+      { turn: 1, message: 'steer' },
+      { turn: 1, message, note: 'x' },
+      { turn: 1, text: 'steer' },
+      { turn: 1, content },
+      { turn: 1, source: { kind: 'user' } },
+      { turn: 1, content, source: { kind: 'user' }, note: 'x' },
+    ];
+    return appended(log, 'legacy-shape.steering', 'steering/message', datas[v]!, { surfaceOp: 'append' });
+  }),
 
   'event.known-type': (log) => appended(log, 'event.known-type', 'x-harness/unannounced', { note: 'no ignorable marker' }),
 
@@ -213,13 +286,21 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     // Not placeholders either: one with spaces, one inside other text, a list holding one.
     headerOf(e)['tools'] = pickOf<JsonValue>(['tools', [1], { name: 'read' }, [null], [['read']], '{{ tools }}', 'see {{tools}}', '{{tools}} below', ['{{tools}}']], p)!;
   }),
-  'header.message-prefix': header('header.message-prefix', (e, p) => {
+  'header.message-prefix': (() => {
     const prefixMessage = { id: 'p0', role: 'user', content: [{ type: 'text', text: 'reminder' }], source: { kind: 'session-prefix' } };
-    headerOf(e)['messagePrefix'] = pickOf<JsonValue>(
-      ['reminder', [7], { ...prefixMessage }, [{ ...prefixMessage, id: '' }], [{ ...prefixMessage, role: 'tool' }], [{ ...prefixMessage, content: 'reminder' }], [{ ...prefixMessage, source: {} }], [prefixMessage, null]],
-      p,
-    )!;
-  }),
+    const prefixes: JsonValue[] = [
+      'reminder',
+      [7],
+      { ...prefixMessage },
+      [{ ...prefixMessage, id: '' }],
+      [{ ...prefixMessage, role: 'tool' }],
+      [{ ...prefixMessage, content: 'reminder' }],
+      [{ ...prefixMessage, source: {} }],
+      [{ ...prefixMessage, source: 'session-prefix' }],
+      [prefixMessage, null],
+    ];
+    return editedBy('header.message-prefix', isType('request/header'), prefixes.map((prefix) => (e: Rec) => (headerOf(e)['messagePrefix'] = prefix)));
+  })(),
   'header.markers-object': header('header.markers-object', (e, p) => {
     headerOf(e)['adapterDefaults'] = pickOf<JsonValue>([true, [], 'maxTokens'], p)!;
   }),
@@ -238,9 +319,18 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
     headerOf(e)['adapterDefaults'] = { [key]: true };
   }),
 
-  'message.id': message('message.id', ['user/message', 'assistant/message', 'tool/result'], (m, p) => {
-    if (p % 3 === 0) delete m['id'];
-    else m['id'] = pickOf<JsonValue>(['', 42], p)!;
+  // Also a user/message that is no object, and a pre-identity one {content, source} with a current key: only a complete old shape is upgraded (LOG-8.4).
+  'message.id': variants(6, (log, pick, v) => {
+    const isMessage = (e: SessionEvent) => ['user/message', 'assistant/message', 'tool/result'].includes(e.type) && isSurface(e);
+    if (v < 3) return changed(log, 'message.id', isMessage, pick, (e) => {
+      const m = messageOf(e);
+      if (v === 0) delete m['id'];
+      else m['id'] = v === 1 ? '' : 42;
+    }, v);
+    return changed(log, 'message.id', (e) => e.type === 'user/message' && isSurface(e), pick, (e) => {
+      const { id: _id, role: _role, ...old } = objectAt(e, 'data');
+      e['data'] = v === 3 ? null : v === 4 ? { ...old, message: { id: 'm-1', role: 'user', content: old['content']!, source: old['source']! } } : { ...old, role: 'user' };
+    }, v);
   }),
   'message.role': message('message.role', ['user/message', 'assistant/message', 'tool/result'], (m, p, e) => {
     if (p % 4 === 3) delete m['role'];
@@ -361,11 +451,17 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
       const node = pickOf(others, p);
       return node === undefined ? undefined : { op: { op: 'replace', start: node, end: node }, sources: [node] };
     }),
-  'surface.rewrite-content-only': (log, pick) => {
-    const nodes = nodesBefore(log.events, log.events.length).filter((seq) => log.events[seq]!.type === 'tool/result');
+  // Other data changed, or (from the fifth variant) a free field whose value changes kind between a
+  // primitive, null, a list and an object with no keys: the result's own meta, set first, stays valid.
+  'surface.rewrite-content-only': variants(10, (log, pick, v) => {
+    const metas: ReadonlyArray<readonly [JsonValue, JsonValue]> = [[5, {}], [{}, 5], [null, {}], [{}, null], [[], {}], [{}, []]];
+    const meta = metas[v - 4];
+    // A result that is itself a rewrite must keep its data: only an appended one takes a new meta.
+    const nodes = nodesBefore(log.events, log.events.length).filter((seq) => log.events[seq]!.type === 'tool/result' && (meta === undefined || log.events[seq]!.surfaceOp === 'append'));
     const node = pickOf(nodes, pick);
     if (node === undefined) return undefined;
-    const data = objectAt(clone(log.events[node]!.data));
+    const base = meta === undefined ? log : { ...log, events: log.events.map((e) => (e.seq === node ? ({ ...e, data: { ...objectAt(clone(e.data)), meta: meta[0] } } as SessionEvent) : e)) };
+    const data = objectAt(clone(base.events[node]!.data));
     const m = objectAt(data, 'message');
     const block = objectAt(m, 'content', 0);
     const edits: Array<() => void> = [
@@ -374,9 +470,10 @@ export const EVENT_FAULTS: Partial<Record<LogRuleId, Mutation>> = {
       () => (data['step'] = numberAt(data, 'step') + 1),
       () => (data['meta'] = { note: 'added' }),
     ];
-    edits[Math.floor(pick / 5) % edits.length]!();
-    return appended(log, 'surface.rewrite-content-only', 'tool/result', data, { sourceEventSeqs: [node], surfaceOp: { op: 'replace', start: node, end: node } });
-  },
+    if (meta === undefined) edits[v]!();
+    else data['meta'] = meta[1];
+    return appended(base, 'surface.rewrite-content-only', 'tool/result', data, { sourceEventSeqs: [node], surfaceOp: { op: 'replace', start: node, end: node } });
+  }),
 };
 
 /** The JSONL lines of a log, unpacked or as stored (rows packed). */
@@ -696,9 +793,9 @@ export function uncoveredRules(classes: readonly string[]): LogRuleId[] {
 }
 
 /** The fault of class `name` in `log`; a class the log has no room for falls back to an unknown type. */
-export function faultIn(log: GeneratedLog, name: string, pick: number): InvalidLog {
+export function faultIn(log: GeneratedLog, name: string, pick: number, variant?: number): InvalidLog {
   const mutation = (EVENT_FAULTS as Record<string, Mutation>)[name] ?? (TEXT_FAULTS as Record<string, Mutation>)[name]!;
-  const fault = mutation(log, pick) ?? EVENT_FAULTS['event.known-type']!(log, pick)!;
+  const fault = mutation(log, pick, variant) ?? EVENT_FAULTS['event.known-type']!(log, pick)!;
   // Either storage form (odd picks): the fault in one event is refused alike when the delta runs around it are packed into chunk rows.
   if (fault.event === undefined || pick % 2 === 0) return fault;
   const events: JsonValue[] = [...log.events];
@@ -714,12 +811,16 @@ export function faultIn(log: GeneratedLog, name: string, pick: number): InvalidL
  */
 const STRATA = 6;
 function invalidFrom(mutations: Partial<Record<LogRuleId, Mutation>>): fc.Arbitrary<InvalidLog[]> {
-  const names = Object.keys(mutations);
+  // Each variant of a class of several is a unit of its own, drawn as often as a class of one:
+  // a variant picked inside its class would show in a case too rarely to rely on (LOG-8.4's sub-rules).
+  const units = Object.entries(mutations).flatMap(([name, m]): Array<readonly [string, number | undefined]> => (m.variants === undefined ? [[name, undefined]] : Array.from({ length: m.variants }, (_, v) => [name, v])));
+  // At most as many faults per case as STRATA slices of the classes would give: the cost of a case stays.
+  const strata = Math.ceil(units.length / Math.floor(Object.keys(mutations).length / STRATA));
   return fc
-    .tuple(logPlanOf(3), fc.noBias(fc.nat(STRATA - 1)), fc.noBias(fc.nat()))
+    .tuple(logPlanOf(3), fc.noBias(fc.nat(strata - 1)), fc.noBias(fc.nat()))
     .map(([plan, stratum, pick]) => {
       const log = buildLog(plan);
-      return names.filter((_, i) => i % STRATA === stratum).map((name, i) => faultIn(log, name, pick + i));
+      return units.filter((_, i) => i % strata === stratum).map(([name, variant], i) => faultIn(log, name, pick + i, variant));
     });
 }
 

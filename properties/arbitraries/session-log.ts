@@ -646,7 +646,8 @@ export function buildLog(plan: LogPlan, options: { noise?: boolean } = {}): Gene
     }
     seen.add('old turn/end');
     // The older reasons: aborted without a cause, disposed as its own kind, errors with their step.
-    const step = failure?.step ?? 1;
+    // A turn that failed before any step of its own was stored with step 0 by some turns (no draw of its own: other logs stay).
+    const step = failure?.step ?? (turnNo + (plan.legacy!.errorForm ?? 0)) % 2;
     let asStored: Rec;
     let upgraded: TurnEndReason = reason;
     // The old error form: drawn for the log, then one per turn in turn.

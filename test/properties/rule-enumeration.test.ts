@@ -36,8 +36,10 @@ function refusalOf(body: () => unknown): ReconError | undefined {
 }
 
 /** Every instance a fault class makes over the sample logs and picks (a class a log has no room for makes none there). */
-function instances(make: (log: GeneratedLog, pick: number) => InvalidLog | undefined): InvalidLog[] {
-  return LOGS.flatMap((log) => PICKS.map((pick) => make(log, pick)).filter((f): f is InvalidLog => f !== undefined));
+function instances(make: ((log: GeneratedLog, pick: number, variant?: number) => InvalidLog | undefined) & { variants?: number }): InvalidLog[] {
+  // A class of several variants: every variant, at every pick.
+  const variants = make.variants === undefined ? [undefined] : Array.from({ length: make.variants }, (_, v) => v);
+  return LOGS.flatMap((log) => PICKS.flatMap((pick) => variants.map((variant) => make(log, pick, variant))).filter((f): f is InvalidLog => f !== undefined));
 }
 
 describe('the rules of the log validators', () => {
@@ -80,7 +82,7 @@ describe('each fault class', () => {
   });
 
   it.each(Object.keys(EVENT_FAULTS))('%s: refused by that rule at load and at append, and the refused append changes nothing', (name) => {
-    const made = instances((EVENT_FAULTS as Record<string, (log: GeneratedLog, pick: number) => InvalidLog | undefined>)[name]!);
+    const made = instances((EVENT_FAULTS as Record<string, (log: GeneratedLog, pick: number, variant?: number) => InvalidLog | undefined>)[name]!);
     expect(made.length, 'the class never found room in the sample logs').toBeGreaterThan(0);
     const expected = { rule: name, code: LOG_RULES[name as LogRuleId].code };
     for (const fault of made) {
