@@ -1,6 +1,6 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
 import fc from 'fast-check';
-import { FALLBACK_REPLY, playedFeatures, scenarioToolOutput, type HeaderChange, type ImplementationAt, type LoopRun, type RouteConfig, type Scenario, type ScenarioReply } from '../src/contract/index.ts';
+import { FALLBACK_REPLY, declaredEra, playedFeatures, scenarioToolOutput, type HeaderChange, type ImplementationAt, type LoopRun, type RouteConfig, type Scenario, type ScenarioReply } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { buildRequest, explainingEvent, foldRequestHeader, foldSurface, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
 import { eventsOf, isEvent, isTyped, type ContentBlock, type EpochHeader, type EventOf, type StreamChunk, type InboxSpliceData, type Message, type SessionEvent, type StepData, type ToolSpec, type TurnEndReason } from '../src/log/index.ts';
@@ -232,11 +232,19 @@ export const LOOP_LATE_INJECTION = loopProperty({
   clause: 'LOOP-2.3',
   floors: { injection: 0.2 },
   async check(impl, s) {
-    for (const stretch of (await observe(impl, s)).stretches) checkLateInjection(stretch);
+    const { stretches } = await observe(impl, s);
+    for (const stretch of stretches) checkLateInjection(stretch, entersFirst(impl.info, s), stretch.index === stretches.length - 1);
   },
 });
 
-function checkLateInjection(stretch: Stretch): void {
+/** The events that log `text` as injected context: an `agent/inbox/spliced` into next-step, or (the session-prefix era) a `context/message`. */
+function injectionsOf(events: readonly SessionEvent[], text: string, asContext: boolean): SessionEvent[] {
+  // An empty text may be logged as a message with no block.
+  const holds = (m: Message) => m.role === 'user' && m.content.map((b) => (b.type === 'text' ? b.text : '\u0000')).join('') === text;
+  return events.filter((e) => (asContext ? isEvent(e, 'context/message') && holds(e.data.message) : isEvent(e, 'agent/inbox/spliced') && e.data.target === 'next-step' && e.data.inserted.some(holds)));
+}
+
+function checkLateInjection(stretch: Stretch, era: boolean | undefined, lastStretch: boolean): void {
   const { run, log, boundaries, actions, live } = stretch;
   const where = (b: RequestBoundary) => at(b, childOf(stretch));
   // The history only: a session prefix (the session-prefix era) is the header's, not the conversation's.
@@ -254,6 +262,15 @@ function checkLateInjection(stretch: Stretch): void {
     const n = prompt.inject === undefined ? undefined : inTurn[prompt.inject.duringRequest - 1];
     if (n !== undefined && prompt.inject !== undefined) {
       const text = prompt.inject.text;
+      // Logged in its era's form (LOOP-2.1, LOOP-7.4): into the next-step inbox, or at once as a context message; never the other.
+      if (era !== undefined) {
+        const other = injectionsOf(own, text, !era)[0];
+        if (other !== undefined) fail(`text injected during ${where(boundaries[n]!)} is logged at seq ${other.seq} as ${era ? 'a next-step inbox splice; the session-prefix era appends it at once as a context/message (LOOP-7.4)' : 'a context/message; it waits in the next-step inbox (LOOP-2.1, LOOP-2.3)'}`);
+        // While the request is in flight: its boundary may be the first chunk, logged after the injection.
+        const logged = injectionsOf(own, text, era).find((e) => e.seq > (boundaries[n - 1]?.seq ?? -1));
+        const nextBoundary = boundaries[n + 1]?.seq ?? Infinity;
+        if (prompt.crash === undefined && (logged === undefined || logged.seq > nextBoundary)) fail(`text injected during ${where(boundaries[n]!)} is not logged as ${era ? 'a context/message' : 'a next-step inbox splice'} before the next request`);
+      }
       const before = n === 0 ? 0 : copies(n - 1, text);
       // The request in flight and every retry of it: a retry repeats that attempt, in the same step (spec §4.3 item 4, §4.5).
       const { turn: t, step } = boundaries[n]!;
@@ -264,6 +281,8 @@ function checkLateInjection(stretch: Stretch): void {
       // The next step's first request: a retry repeats the attempt in flight (spec §4.5), the inbox waits for the next step.
       const next = boundaries.findIndex((b, k) => k > n && b.attempt === 0);
       if (next > 0 && !replacedIn(log.events, boundaries[n]!.seq, boundaries[next]!.seq) && copies(next, text) <= copies(n, text)) fail(`text injected during ${where(boundaries[n]!)} is missing from the next step's request`);
+      // It must join a later request (the scenario contract): a turn that ends with it still waiting leaves work for another (LOOP-2.1).
+      if (next < 0 && lastStretch && prompt.crash === undefined && era !== true) fail(`text injected during ${where(boundaries[n]!)} joins no later request`, 'an injection waits in the next-step inbox until a step claims it');
     }
     const end = own.filter(eventsOf('turn/end')).find((e) => e.data.turn === turn);
     if (end?.data.reason?.kind !== 'completed') break;
@@ -407,16 +426,25 @@ function checkResumeAligned({ run, log, boundaries, actions, before: earlier, fr
 }
 
 /**
+ * Whether a run's steps enter their messages before step/start: a scenario with a session
+ * prefix is played in that era, one without it in the current era, unless the harness declares
+ * the session-prefix era (then a scenario without one, a stored regression, says nothing).
+ */
+function entersFirst(info: ImplementationAt<'loop'>['info'], s: Scenario): boolean | undefined {
+  if (s.sessionPrefix !== undefined) return true;
+  return declaredEra(info) === 'current' ? false : undefined;
+}
+
+/**
  * The relational trace of spec §6.2, with the loop's own order of events (§4.2–§4.5), or
  * the first place the log breaks it: a step enters exactly the messages its inbox claims
  * removed (§4.1, §4.3 items 2 and 4); calls run and results commit in the model's order,
  * each answering a call of the open step's reply once, crash repair included (§4.5); a
  * reply cut at max tokens runs none of its calls and the turn does not end completed (§4.5).
- * A step enters its messages after its step/start, or, as the session-prefix era does
- * (dsh-eras §4.1), just before it: a log without a prefix or context message does not say
- * which design wrote it, and both orders send the same request.
+ * A step enters its messages after its step/start (LOOP-1.1), or, in the session-prefix era
+ * (`entersFirst`, dsh-eras §4.1), just before it; a splice never removes more than its list holds.
  */
-function traceProblem(events: readonly SessionEvent[]): string | undefined {
+function traceProblem(events: readonly SessionEvent[], entersFirst: boolean | undefined): string | undefined {
   let openTurn: number | undefined;
   let openStep: number | undefined;
   let nextTurn = 1;
@@ -434,6 +462,7 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
   let finish: string | undefined;
   let cutStep = false;
   let cutTurn = false;
+  let interrupted = false;
   for (const e of events) {
     // todo/write has no payload type in the vocabulary; like the request events, it belongs inside a turn.
     if (e.type === 'todo/write' && openTurn === undefined) return `${e.type} at seq ${e.seq} outside a turn`;
@@ -451,17 +480,24 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
         if (cutTurn && e.data.reason?.kind === 'completed') return `turn/end at seq ${e.seq} ends turn ${openTurn} completed after a reply cut at max tokens (the outcome max-tokens is sticky for the turn)`;
         openTurn = undefined;
         nextTurn++;
+        interrupted = e.data.reason?.kind === 'interrupted';
         // A rejected step leaves its claims removed and never entered (spec §4.3 item 3).
         claimed = [];
         break;
       case 'agent/inbox/spliced': {
         const { target, start, removedCount, inserted, outcome } = e.data;
+        // A prompt runs until idle (the scenario contract): the next one finds nothing waiting for a step, unless a crash stopped the last.
+        if (target === 'next-turn' && inserted.length > 0 && openTurn === undefined && !interrupted && inbox['next-step'].length > 0) return `the prompt queued at seq ${e.seq} finds ${inbox['next-step'].length} message(s) still waiting in next-step: the turn before ended with work left for a step, and no turn ran it`;
+        if (target === 'next-turn' && inserted.length > 0) interrupted = false;
+        if (start > inbox[target].length || start + (removedCount ?? 0) > inbox[target].length) return `the agent/inbox/spliced at seq ${e.seq} removes ${removedCount ?? 0} from ${start} of the ${target} list, which holds ${inbox[target].length} (LOOP-2.1)`;
         const removed = inbox[target].splice(start, removedCount ?? 0, ...inserted);
         if (inserted.length === 0 && outcome === undefined) claimed.push(...removed);
         break;
       }
       case 'step/start':
         if (openTurn === undefined || openStep !== undefined || e.data.turn !== openTurn || e.data.step !== nextStep) return `step/start at seq ${e.seq} is out of order`;
+        // A step claims all of next-step (LOOP-2.2), a list a new instance rebuilds from the log (LOOP-2.1).
+        if (inbox['next-step'].length > 0) return `step/start at seq ${e.seq} opens step ${e.data.turn}.${e.data.step} with ${inbox['next-step'].length} message(s) left unclaimed in next-step (first: id ${inbox['next-step'][0]!.id})`;
         openStep = e.data.step;
         pending.clear();
         entering = claimed;
@@ -481,6 +517,7 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
         break;
       case 'user/message': {
         if (e.surfaceOp !== 'append' || e.data.source.kind !== 'user' || openTurn === undefined) break;
+        if (entersFirst !== undefined && (openStep === undefined) !== entersFirst) return `the user/message at seq ${e.seq} is entered ${entersFirst ? 'after' : 'before'} its step/start: ${entersFirst ? 'the session-prefix era enters a step’s messages just before it (dsh-eras §4.1)' : 'a step enters its messages after its step/start (LOOP-1.1)'}`;
         const expected = openStep === undefined ? claimed.shift() : entering.shift();
         if (expected === undefined) return `the user/message at seq ${e.seq} enters a message no inbox claim of its step removed`;
         if (JSON.stringify(expected) !== JSON.stringify(e.data)) return `the user/message at seq ${e.seq} is not the message its step claimed from the inbox (id ${expected.id})`;
@@ -864,7 +901,7 @@ export const LOOP_LOG_WELL_FORMED = loopProperty({
   async check(impl, s) {
     const { stretches } = await observe(impl, s);
     for (const { log, index } of stretches) {
-      const problem = traceProblem(log.events);
+      const problem = traceProblem(log.events, entersFirst(impl.info, s));
       if (problem !== undefined) fail(index === 0 ? problem : `in the log of fork child ${log.id}: ${problem}`);
     }
     checkScriptPlayed(s, stretches);

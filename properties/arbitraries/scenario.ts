@@ -296,9 +296,29 @@ const lastTrim: fc.Arbitrary<ScenarioAction | undefined> = oneIn(3, fc.record({ 
 
 const beforeLastPrompt = (s: Scenario, action: ScenarioAction | undefined): Scenario => (action === undefined ? s : { ...s, actions: [...s.actions.slice(0, -1), action, s.actions.at(-1)!] });
 
+/**
+ * Per prompt with an injection and no crash, in order, whether the process stops while the
+ * request the text was injected during is in flight (in its first tool or not): the pending
+ * message must then come back from the log. Drawn apart, so every other prompt stays as it was.
+ */
+const crashAlongInjection = fc.array(fc.option(fc.record({ inTool: fc.boolean(), first: fc.boolean() }), { freq: 3 }), { maxLength: 10 });
+
+function withCrashAlongInjections(s: Scenario, crashes: readonly ({ inTool: boolean; first: boolean } | null)[]): Scenario {
+  let k = 0;
+  const actions = s.actions.map((a): ScenarioAction => {
+    if (a.do !== 'prompt' || a.inject === undefined || a.crash !== undefined) return a;
+    const crash = crashes[k++] ?? null;
+    if (crash === null) return a;
+    // Half of them at the turn's first request, which every turn reaches.
+    const duringRequest = crash.first ? 1 : a.inject.duringRequest;
+    return { ...a, inject: { ...a.inject, duringRequest }, crash: { duringRequest, ...(crash.inTool ? { inTool: true } : {}) } };
+  });
+  return { ...s, actions };
+}
+
 export const linearScenario: fc.Arbitrary<Scenario> = fc
-  .tuple(wholeLinearScenario, independently(damageAndReuse), independently(routeDefaults), independently(lastTrim))
-  .map(([s, extras, defaults, trim]) => withDamageAndReuse(beforeLastPrompt({ ...s, defaults }, trim), extras));
+  .tuple(wholeLinearScenario, independently(damageAndReuse), independently(routeDefaults), independently(lastTrim), independently(crashAlongInjection))
+  .map(([s, extras, defaults, trim, crashes]) => withCrashAlongInjections(withDamageAndReuse(beforeLastPrompt({ ...s, defaults }, trim), extras), crashes));
 
 interface ForkStep {
   /** Put after the action `at` (modulo the room there is). */
