@@ -937,6 +937,12 @@ interface Given {
   overridden: boolean;
   /** The route in force (the scenario's, or the last restart's or fork's). */
   route: RouteConfig;
+  /**
+   * The last request's reasoning effort as given (by an override, the route itself, or kept from
+   * the header), undefined when the route filled it in, and the route it went to; null once a
+   * fork leaves it unknown (the child's header is its parent's at the cut).
+   */
+  effort: { readonly value: string | undefined; readonly provider: string; readonly model: string } | undefined | null;
 }
 
 /**
@@ -967,7 +973,7 @@ function give(given: Given, change: HeaderChange): void {
  * ends the check, as the changes after it cannot be placed.
  */
 function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
-  const given: Given = { system: s.system, tools: new Map(s.tools.map((t) => [t.name, t])), override: null, overridden: false, route: s.route };
+  const given: Given = { system: s.system, tools: new Map(s.tools.map((t) => [t.name, t])), override: null, overridden: false, route: s.route, effort: undefined };
   for (const stretch of stretches) {
     const { run, log, boundaries, actions, live } = stretch;
     let before: Record<string, unknown> | undefined; // the instance's last request
@@ -979,6 +985,7 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
       else if (action.do === 'restart' || action.do === 'fork') {
         if (action.system !== undefined) given.system = action.system;
         if (action.route !== undefined) given.route = action.route;
+        if (action.do === 'fork') given.effort = null;
         before = undefined;
       }
       if (action.do !== 'prompt') continue;
@@ -1001,16 +1008,44 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
         sameJson(`${what} does not carry the tools the scenario had registered when its step began`, byName(step.tools), byName(sent), retry ?? 'a name registered again replaces its tool with the definition registered last (LOOP-3.6)');
         for (const [field, value] of Object.entries(given.override ?? {})) sameJson(`${what} does not carry the ${field} of the config override the scenario had given when it was built`, value, request[field], 'the per-call config hook runs for every attempt, a retry included');
         // A field no override in force gives (none yet, or null: the merging stopped) is kept from the request before.
+        const first = before === undefined;
         for (const field of KEPT_FIELDS) {
           if (given.override?.[field] !== undefined) continue;
           sameJson(`${what} does not carry the ${field} of the request before it in its loop instance (none for the first), which no config override in force gives`, before?.[field], request[field], 'later requests start from the folded header (LOOP-3.5), the first of a loop instance from its options (LOOP-3.3)');
         }
         before = request;
-        checkRouteDefaults(what, s.defaults, given, request, expectedHeader(log.events, b.seq)?.adapterDefaults);
+        const markers = expectedHeader(log.events, b.seq)?.adapterDefaults;
+        checkEffort(what, given, first, request, markers);
+        checkRouteDefaults(what, s.defaults, given, request, markers);
         if (n === action.change?.duringRequest) give(given, action.change.action);
       });
+      // A crash stopped the instance: the next action starts a new one over the log (feature restartMidTurn).
+      if (log.events.some((e) => e.seq > from && e.seq < to && isEvent(e, 'turn/end') && e.data.reason?.kind === 'interrupted')) before = undefined;
     }
   }
+}
+
+/**
+ * The reasoning effort a request carries, from the scenario: the override's when it gives one;
+ * else, in a loop instance's first request, the route's own, or the one the last request was
+ * given if it went to the same provider and model (LOOP-3.3); in a later one, the one the last
+ * request was given (LOOP-3.5). An effort given is sent unmarked; with none, the route fills
+ * one in and marks it, or sends none (checkRouteDefaults holds the value to the declared default).
+ */
+function checkEffort(what: string, given: Given, first: boolean, request: Record<string, unknown>, markers: EpochHeader['adapterDefaults']): void {
+  const { route, effort: last } = given;
+  const overridden = given.override?.['reasoningEffort'] as string | undefined;
+  let value: string | undefined | null;
+  if (overridden !== undefined) value = overridden;
+  else if (last === null) value = null;
+  else if (first) value = route.reasoningEffort ?? (last !== undefined && last.provider === route.provider && last.model === route.model ? last.value : undefined);
+  else value = last?.value;
+  given.effort = value === null ? null : { value, provider: route.provider, model: route.model };
+  if (value === null) return;
+  const marked = markers?.reasoningEffort === true;
+  const why = first ? 'a loop instance’s first request keeps an effort given before only on the same provider and model, and never one the route filled in (LOOP-3.3)' : 'later requests start from the folded header without the fields the route filled in (LOOP-3.5)';
+  if (value !== undefined) sameJson(`${what} does not carry, unmarked, the reasoning effort given for it`, { reasoningEffort: value, marked: false }, { reasoningEffort: request['reasoningEffort'], marked }, why);
+  else if (request['reasoningEffort'] !== undefined && !marked) fail(`${what} carries the reasoning effort ${JSON.stringify(request['reasoningEffort'])} unmarked, which nothing gave it`, why);
 }
 
 /**
@@ -1031,7 +1066,8 @@ function checkRouteDefaults(what: string, defaults: Scenario['defaults'], given:
     if (marked && (sent === undefined || (fallback !== undefined && sent !== fallback))) fail(`${what} is built from a request/header that marks its ${field} ${JSON.stringify(sent) ?? '(absent)'} as the route's default, which is ${JSON.stringify(fallback) ?? 'not declared'}`);
     if (fallback !== undefined && sent === undefined) fail(`${what} has no ${field}, though the route fills in its default ${JSON.stringify(fallback)} whenever a proposal lacks one`);
     const own = given.route[field];
-    if (given.overridden || (own === undefined && fallback === undefined)) continue;
+    // An effort may be kept across a restart (LOOP-3.3): checkEffort holds it.
+    if (field === 'reasoningEffort' || given.overridden || (own === undefined && fallback === undefined)) continue;
     sameJson(`${what} does not carry the ${field} of its route, or else the route's default marked as such (no override was given yet)`, { value: own ?? fallback, marked: own === undefined }, { value: sent, marked });
   }
 }

@@ -228,23 +228,63 @@ export const tornBytes: fc.Arbitrary<string> = fc.tuple(anyText, fc.nat()).map((
  * (feature `tornRestart`); per tool registration, in order, which name already registered it
  * takes again (a name registered twice is replaced in its place, spec LOOP-3.6).
  */
+/**
+ * The config fields a restart's route may give besides provider and model (RouteConfig), each
+ * present or absent, of every value class: efforts the DeepSeek route takes, the route's
+ * defaults' own values among them; and whether it goes to the other model.
+ */
+export interface RouteFields {
+  readonly maxTokens?: number;
+  readonly reasoningEffort?: string;
+  readonly otherModel: boolean;
+}
+export const routeFields: fc.Arbitrary<RouteFields> = fc
+  .record({ maxTokens: oneIn(2, fc.constantFrom(2048, SCENARIO_DEFAULTS.maxTokens)), reasoningEffort: oneIn(3, fc.constantFrom(...OVERRIDE_VALUES.reasoningEffort)), otherModel: fc.nat(3).map((n) => n === 0) })
+  .map(({ maxTokens, reasoningEffort, otherModel }) => ({ otherModel, ...(maxTokens === undefined ? {} : { maxTokens }), ...(reasoningEffort === undefined ? {} : { reasoningEffort }) }));
+
+/** Per config override, in order, whether it stops the merging (config null) instead: what it gave is then no longer given. */
+export const overrideStops = fc.array(fc.integer({ min: 0, max: 3 }).map((n) => n === 0), { minLength: 8, maxLength: 8 });
+
+/** Per restart, in order, the route it goes to with these fields (null: the route as it was drawn). */
+export const restartRoutes = fc.array(fc.option(routeFields, { freq: 4 }), { minLength: 8, maxLength: 8 });
+
 const damageAndReuse = fc.record({
   torn: fc.array(fc.option(tornBytes, { freq: 2 }), { maxLength: 8 }),
   reuse: fc.array(fc.option(fc.nat(), { freq: 2 }), { maxLength: 8 }),
   overrides: overrideConfigs,
+  routes: restartRoutes,
+  stops: overrideStops,
+  initial: fc.option(routeFields, { freq: 4 }),
 });
 
-export function withDamageAndReuse(s: Scenario, { torn, reuse, overrides = [] }: { readonly torn: readonly (string | null)[]; readonly reuse: readonly (number | null)[]; readonly overrides?: ReadonlyArray<Extract<HeaderChange, { do: 'override' }>['config']> }): Scenario {
+const MODELS = ['deepseek-chat', 'deepseek-reasoner'];
+
+/** `base` with the model it names or the other one, and these config fields. */
+function withFields(base: RouteConfig, { otherModel, ...config }: RouteFields): RouteConfig {
+  return { provider: base.provider, model: otherModel ? (MODELS.find((m) => m !== base.model) ?? base.model) : base.model, ...config };
+}
+
+export function withDamageAndReuse(
+  scenario: Scenario,
+  { torn, reuse, overrides = [], routes = [], stops = [], initial = null }: { readonly torn: readonly (string | null)[]; readonly reuse: readonly (number | null)[]; readonly overrides?: ReadonlyArray<Extract<HeaderChange, { do: 'override' }>['config']>; readonly routes?: readonly (RouteFields | null)[]; readonly stops?: readonly boolean[]; readonly initial?: RouteFields | null },
+): Scenario {
+  const s = initial === null ? scenario : { ...scenario, route: withFields(scenario.route, initial) };
   const names = s.tools.map((t) => t.name);
+  // The route in force, which a restart without one keeps.
+  let route: RouteConfig = s.route;
+  const rerouted = (a: Extract<ScenarioAction, { do: 'restart' }>, fields: RouteFields | null): Extract<ScenarioAction, { do: 'restart' }> => (fields === null ? a : { ...a, route: withFields(a.route ?? route, fields) });
   let restarts = 0;
   let registrations = 0;
   // An override of one field edits the override in force: that field alone changes, so each
   // field's comparison is what decides whether the header changed (stop lists of one length included).
   let active: Extract<HeaderChange, { do: 'override' }>['config'] = null;
   let given = 0;
+  let overridden = 0;
   const again = (change: HeaderChange): HeaderChange => {
     if (change.do === 'override') {
-      const config = change.config === null ? null : (overrides[given++ % Math.max(1, overrides.length)] ?? change.config);
+      const stop = stops[overridden++] === true;
+      const drawn = change.config === null ? null : (overrides[given++ % Math.max(1, overrides.length)] ?? change.config);
+      const config = stop ? null : drawn;
       const edit = config !== null && Object.keys(config).length === 1 && active !== null;
       active = edit ? { ...active, ...config } : config;
       return { ...change, config: active };
@@ -257,9 +297,12 @@ export function withDamageAndReuse(s: Scenario, { torn, reuse, overrides = [] }:
   };
   const actions = s.actions.map((a): ScenarioAction => {
     if (a.do === 'restart') {
-      const bytes = torn[restarts++] ?? null;
-      return bytes === null ? a : { ...a, torn: bytes };
+      const bytes = torn[restarts] ?? null;
+      const restart = rerouted(a, routes[restarts++] ?? null);
+      route = restart.route ?? route;
+      return bytes === null ? restart : { ...restart, torn: bytes };
     }
+    if (a.do === 'fork' && a.route !== undefined) route = a.route;
     if (a.do === 'prompt' && a.change !== undefined) return { ...a, change: { ...a.change, action: again(a.change.action) } };
     return a.do === 'registerTool' || a.do === 'override' ? again(a) : a;
   });

@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { FALLBACK_REPLY, type HeaderChange, type Scenario, type ScenarioAction, type ScenarioReply } from '../../src/contract/index.ts';
-import { SCENARIO_DEFAULTS, configWalk, headerChange, overrideConfigs, tool, tornBytes, withDamageAndReuse, type OverrideConfig } from './scenario.ts';
+import { SCENARIO_DEFAULTS, configWalk, headerChange, overrideConfigs, overrideStops, restartRoutes, routeFields, tool, tornBytes, withDamageAndReuse, type OverrideConfig } from './scenario.ts';
 import { independently } from '../_internals/independent.ts';
 import { anyText } from './text.ts';
 
@@ -47,8 +47,11 @@ export const timedScenario: fc.Arbitrary<Scenario> = fc
     // In half the scenarios a config override before every turn, each config the one before with
     // one field changed: drawn apart, so the other scenarios stay as they were.
     walk: independently(fc.option(configWalk, { freq: 2, nil: null })),
+    routes: independently(restartRoutes),
+    stops: independently(overrideStops),
+    initial: independently(fc.option(routeFields, { freq: 4 })),
   })
-  .map(({ system, tools, maxRetries, turns, reuse, overrides, walk }) => {
+  .map(({ system, tools, maxRetries, turns, reuse, overrides, walk, routes, stops, initial }) => {
     const actions: ScenarioAction[] = [];
     const replies: ScenarioReply[] = [];
     turns.forEach((t, i) => {
@@ -87,7 +90,7 @@ export const timedScenario: fc.Arbitrary<Scenario> = fc
       actions,
       maxRetries,
     };
-    return withWalk(withDamageAndReuse(s, { torn: [], reuse, overrides }), walk);
+    return withWalk(withDamageAndReuse(s, { torn: [], reuse, overrides, routes, stops, initial }), walk);
   });
 
 /** The scenario with the walk's configs given, in order, before its prompts (set after the reuse of configs, which would replace them). */
