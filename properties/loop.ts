@@ -462,7 +462,6 @@ function traceProblem(events: readonly SessionEvent[], entersFirst: boolean | un
   let finish: string | undefined;
   let cutStep = false;
   let cutTurn = false;
-  let interrupted = false;
   for (const e of events) {
     // todo/write has no payload type in the vocabulary; like the request events, it belongs inside a turn.
     if (e.type === 'todo/write' && openTurn === undefined) return `${e.type} at seq ${e.seq} outside a turn`;
@@ -480,15 +479,11 @@ function traceProblem(events: readonly SessionEvent[], entersFirst: boolean | un
         if (cutTurn && e.data.reason?.kind === 'completed') return `turn/end at seq ${e.seq} ends turn ${openTurn} completed after a reply cut at max tokens (the outcome max-tokens is sticky for the turn)`;
         openTurn = undefined;
         nextTurn++;
-        interrupted = e.data.reason?.kind === 'interrupted';
         // A rejected step leaves its claims removed and never entered (spec §4.3 item 3).
         claimed = [];
         break;
       case 'agent/inbox/spliced': {
         const { target, start, removedCount, inserted, outcome } = e.data;
-        // A prompt runs until idle (the scenario contract): the next one finds nothing waiting for a step, unless a crash stopped the last.
-        if (target === 'next-turn' && inserted.length > 0 && openTurn === undefined && !interrupted && inbox['next-step'].length > 0) return `the prompt queued at seq ${e.seq} finds ${inbox['next-step'].length} message(s) still waiting in next-step: the turn before ended with work left for a step, and no turn ran it`;
-        if (target === 'next-turn' && inserted.length > 0) interrupted = false;
         if (start > inbox[target].length || start + (removedCount ?? 0) > inbox[target].length) return `the agent/inbox/spliced at seq ${e.seq} removes ${removedCount ?? 0} from ${start} of the ${target} list, which holds ${inbox[target].length} (LOOP-2.1)`;
         const removed = inbox[target].splice(start, removedCount ?? 0, ...inserted);
         if (inserted.length === 0 && outcome === undefined) claimed.push(...removed);

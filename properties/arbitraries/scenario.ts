@@ -229,18 +229,17 @@ export const tornBytes: fc.Arbitrary<string> = fc.tuple(anyText, fc.nat()).map((
  * takes again (a name registered twice is replaced in its place, spec LOOP-3.6).
  */
 /**
- * The config fields a restart's route may give besides provider and model (RouteConfig), each
- * present or absent, of every value class: efforts the DeepSeek route takes, the route's
- * defaults' own values among them; and whether it goes to the other model.
+ * What a route may give besides its provider: its model, this one or the other, and a max-tokens
+ * present or absent (the route's default's own value among them). No effort: the protocol's
+ * route is a provider and model (docs/PROTOCOL.md), and DSH's AgentOptions have no effort.
  */
 export interface RouteFields {
   readonly maxTokens?: number;
-  readonly reasoningEffort?: string;
   readonly otherModel: boolean;
 }
 export const routeFields: fc.Arbitrary<RouteFields> = fc
-  .record({ maxTokens: oneIn(2, fc.constantFrom(2048, SCENARIO_DEFAULTS.maxTokens)), reasoningEffort: oneIn(3, fc.constantFrom(...OVERRIDE_VALUES.reasoningEffort)), otherModel: fc.nat(3).map((n) => n === 0) })
-  .map(({ maxTokens, reasoningEffort, otherModel }) => ({ otherModel, ...(maxTokens === undefined ? {} : { maxTokens }), ...(reasoningEffort === undefined ? {} : { reasoningEffort }) }));
+  .record({ maxTokens: oneIn(2, fc.constantFrom(2048, SCENARIO_DEFAULTS.maxTokens)), otherModel: fc.nat(3).map((n) => n === 0) })
+  .map(({ maxTokens, otherModel }) => ({ otherModel, ...(maxTokens === undefined ? {} : { maxTokens }) }));
 
 /** Per config override, in order, whether it stops the merging (config null) instead: what it gave is then no longer given. */
 export const overrideStops = fc.array(fc.integer({ min: 0, max: 3 }).map((n) => n === 0), { minLength: 8, maxLength: 8 });
