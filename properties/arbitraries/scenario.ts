@@ -241,7 +241,7 @@ export const routeFields: fc.Arbitrary<RouteFields> = fc
   .record({ maxTokens: oneIn(2, fc.constantFrom(2048, SCENARIO_DEFAULTS.maxTokens)), otherModel: fc.nat(3).map((n) => n === 0) })
   .map(({ maxTokens, otherModel }) => ({ otherModel, ...(maxTokens === undefined ? {} : { maxTokens }) }));
 
-/** Per config override, in order, whether it stops the merging (config null) instead: what it gave is then no longer given. */
+/** Per config override between turns, in order, whether it stops the merging (config null) instead: what it gave is then no longer given. */
 export const overrideStops = fc.array(fc.integer({ min: 0, max: 3 }).map((n) => n === 0), { minLength: 8, maxLength: 8 });
 
 /** Per restart, in order, the route it goes to with these fields (null: the route as it was drawn). */
@@ -279,9 +279,10 @@ export function withDamageAndReuse(
   let active: Extract<HeaderChange, { do: 'override' }>['config'] = null;
   let given = 0;
   let overridden = 0;
-  const again = (change: HeaderChange): HeaderChange => {
+  const again = (change: HeaderChange, midTurn = false): HeaderChange => {
     if (change.do === 'override') {
-      const stop = stops[overridden++] === true;
+      // Between turns only: a change made while an attempt is in flight keeps what it gives.
+      const stop = !midTurn && stops[overridden++] === true;
       const drawn = change.config === null ? null : (overrides[given++ % Math.max(1, overrides.length)] ?? change.config);
       const config = stop ? null : drawn;
       const edit = config !== null && Object.keys(config).length === 1 && active !== null;
@@ -302,7 +303,7 @@ export function withDamageAndReuse(
       return bytes === null ? restart : { ...restart, torn: bytes };
     }
     if (a.do === 'fork' && a.route !== undefined) route = a.route;
-    if (a.do === 'prompt' && a.change !== undefined) return { ...a, change: { ...a.change, action: again(a.change.action) } };
+    if (a.do === 'prompt' && a.change !== undefined) return { ...a, change: { ...a.change, action: again(a.change.action, true) } };
     return a.do === 'registerTool' || a.do === 'override' ? again(a) : a;
   });
   return { ...s, actions };
