@@ -344,14 +344,14 @@ const beforeLastPrompt = (s: Scenario, action: ScenarioAction | undefined): Scen
  * request the text was injected during is in flight (in its first tool or not): the pending
  * message must then come back from the log. Drawn apart, so every other prompt stays as it was.
  */
-const crashAlongInjection = fc.array(fc.option(fc.record({ inTool: fc.boolean(), first: fc.boolean() }), { freq: 3 }), { maxLength: 10 });
+const crashAlongInjection = fc.array(oneIn(3, fc.record({ inTool: fc.boolean(), first: fc.boolean() })), { maxLength: 10 });
 
-function withCrashAlongInjections(s: Scenario, crashes: readonly ({ inTool: boolean; first: boolean } | null)[]): Scenario {
+function withCrashAlongInjections(s: Scenario, crashes: readonly ({ inTool: boolean; first: boolean } | undefined)[]): Scenario {
   let k = 0;
   const actions = s.actions.map((a): ScenarioAction => {
     if (a.do !== 'prompt' || a.inject === undefined || a.crash !== undefined) return a;
-    const crash = crashes[k++] ?? null;
-    if (crash === null) return a;
+    const crash = crashes[k++];
+    if (crash === undefined) return a;
     // Half of them at the turn's first request, which every turn reaches.
     const duringRequest = crash.first ? 1 : a.inject.duringRequest;
     return { ...a, inject: { ...a.inject, duringRequest }, crash: { duringRequest, ...(crash.inTool ? { inTool: true } : {}) } };
