@@ -1,6 +1,6 @@
 /** Properties of the live loop, driven by generated scenarios (spec §4, §6, §7.4; DESIGN §1, §5). */
 import fc from 'fast-check';
-import { FALLBACK_REPLY, playedFeatures, scenarioToolOutput, type HeaderChange, type ImplementationAt, type LoopRun, type RouteConfig, type Scenario, type ScenarioReply } from '../src/contract/index.ts';
+import { FALLBACK_REPLY, declaredEra, playedFeatures, scenarioToolOutput, type HeaderChange, type ImplementationAt, type LoopRun, type RouteConfig, type Scenario, type ScenarioReply } from '../src/contract/index.ts';
 import { loopProperty } from './_internals/loop-property.ts';
 import { buildRequest, explainingEvent, foldRequestHeader, foldSurface, headerEquals, prefixBreak, type BrokenPart, type RequestBoundary } from '../src/fold/index.ts';
 import { eventsOf, isEvent, isTyped, type ContentBlock, type EpochHeader, type EventOf, type StreamChunk, type InboxSpliceData, type Message, type SessionEvent, type StepData, type ToolSpec, type TurnEndReason } from '../src/log/index.ts';
@@ -232,11 +232,19 @@ export const LOOP_LATE_INJECTION = loopProperty({
   clause: 'LOOP-2.3',
   floors: { injection: 0.2 },
   async check(impl, s) {
-    for (const stretch of (await observe(impl, s)).stretches) checkLateInjection(stretch);
+    const { stretches } = await observe(impl, s);
+    for (const stretch of stretches) checkLateInjection(stretch, entersFirst(impl.info, s), stretch.index === stretches.length - 1);
   },
 });
 
-function checkLateInjection(stretch: Stretch): void {
+/** The events that log `text` as injected context: an `agent/inbox/spliced` into next-step, or (the session-prefix era) a `context/message`. */
+function injectionsOf(events: readonly SessionEvent[], text: string, asContext: boolean): SessionEvent[] {
+  // An empty text may be logged as a message with no block.
+  const holds = (m: Message) => m.role === 'user' && m.content.map((b) => (b.type === 'text' ? b.text : '\u0000')).join('') === text;
+  return events.filter((e) => (asContext ? isEvent(e, 'context/message') && holds(e.data.message) : isEvent(e, 'agent/inbox/spliced') && e.data.target === 'next-step' && e.data.inserted.some(holds)));
+}
+
+function checkLateInjection(stretch: Stretch, era: boolean | undefined, lastStretch: boolean): void {
   const { run, log, boundaries, actions, live } = stretch;
   const where = (b: RequestBoundary) => at(b, childOf(stretch));
   // The history only: a session prefix (the session-prefix era) is the header's, not the conversation's.
@@ -254,6 +262,15 @@ function checkLateInjection(stretch: Stretch): void {
     const n = prompt.inject === undefined ? undefined : inTurn[prompt.inject.duringRequest - 1];
     if (n !== undefined && prompt.inject !== undefined) {
       const text = prompt.inject.text;
+      // Logged in its era's form (LOOP-2.1, LOOP-7.4): into the next-step inbox, or at once as a context message; never the other.
+      if (era !== undefined) {
+        const other = injectionsOf(own, text, !era)[0];
+        if (other !== undefined) fail(`text injected during ${where(boundaries[n]!)} is logged at seq ${other.seq} as ${era ? 'a next-step inbox splice; the session-prefix era appends it at once as a context/message (LOOP-7.4)' : 'a context/message; it waits in the next-step inbox (LOOP-2.1, LOOP-2.3)'}`);
+        // While the request is in flight: its boundary may be the first chunk, logged after the injection.
+        const logged = injectionsOf(own, text, era).find((e) => e.seq > (boundaries[n - 1]?.seq ?? -1));
+        const nextBoundary = boundaries[n + 1]?.seq ?? Infinity;
+        if (prompt.crash === undefined && (logged === undefined || logged.seq > nextBoundary)) fail(`text injected during ${where(boundaries[n]!)} is not logged as ${era ? 'a context/message' : 'a next-step inbox splice'} before the next request`);
+      }
       const before = n === 0 ? 0 : copies(n - 1, text);
       // The request in flight and every retry of it: a retry repeats that attempt, in the same step (spec §4.3 item 4, §4.5).
       const { turn: t, step } = boundaries[n]!;
@@ -264,6 +281,8 @@ function checkLateInjection(stretch: Stretch): void {
       // The next step's first request: a retry repeats the attempt in flight (spec §4.5), the inbox waits for the next step.
       const next = boundaries.findIndex((b, k) => k > n && b.attempt === 0);
       if (next > 0 && !replacedIn(log.events, boundaries[n]!.seq, boundaries[next]!.seq) && copies(next, text) <= copies(n, text)) fail(`text injected during ${where(boundaries[n]!)} is missing from the next step's request`);
+      // It must join a later request (the scenario contract): a turn that ends with it still waiting leaves work for another (LOOP-2.1).
+      if (next < 0 && lastStretch && prompt.crash === undefined && era !== true) fail(`text injected during ${where(boundaries[n]!)} joins no later request`, 'an injection waits in the next-step inbox until a step claims it');
     }
     const end = own.filter(eventsOf('turn/end')).find((e) => e.data.turn === turn);
     if (end?.data.reason?.kind !== 'completed') break;
@@ -407,16 +426,25 @@ function checkResumeAligned({ run, log, boundaries, actions, before: earlier, fr
 }
 
 /**
+ * Whether a run's steps enter their messages before step/start: a scenario with a session
+ * prefix is played in that era, one without it in the current era, unless the harness declares
+ * the session-prefix era (then a scenario without one, a stored regression, says nothing).
+ */
+function entersFirst(info: ImplementationAt<'loop'>['info'], s: Scenario): boolean | undefined {
+  if (s.sessionPrefix !== undefined) return true;
+  return declaredEra(info) === 'current' ? false : undefined;
+}
+
+/**
  * The relational trace of spec §6.2, with the loop's own order of events (§4.2–§4.5), or
  * the first place the log breaks it: a step enters exactly the messages its inbox claims
  * removed (§4.1, §4.3 items 2 and 4); calls run and results commit in the model's order,
  * each answering a call of the open step's reply once, crash repair included (§4.5); a
  * reply cut at max tokens runs none of its calls and the turn does not end completed (§4.5).
- * A step enters its messages after its step/start, or, as the session-prefix era does
- * (dsh-eras §4.1), just before it: a log without a prefix or context message does not say
- * which design wrote it, and both orders send the same request.
+ * A step enters its messages after its step/start (LOOP-1.1), or, in the session-prefix era
+ * (`entersFirst`, dsh-eras §4.1), just before it; a splice never removes more than its list holds.
  */
-function traceProblem(events: readonly SessionEvent[]): string | undefined {
+function traceProblem(events: readonly SessionEvent[], entersFirst: boolean | undefined): string | undefined {
   let openTurn: number | undefined;
   let openStep: number | undefined;
   let nextTurn = 1;
@@ -456,12 +484,15 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
         break;
       case 'agent/inbox/spliced': {
         const { target, start, removedCount, inserted, outcome } = e.data;
+        if (start > inbox[target].length || start + (removedCount ?? 0) > inbox[target].length) return `the agent/inbox/spliced at seq ${e.seq} removes ${removedCount ?? 0} from ${start} of the ${target} list, which holds ${inbox[target].length} (LOOP-2.1)`;
         const removed = inbox[target].splice(start, removedCount ?? 0, ...inserted);
         if (inserted.length === 0 && outcome === undefined) claimed.push(...removed);
         break;
       }
       case 'step/start':
         if (openTurn === undefined || openStep !== undefined || e.data.turn !== openTurn || e.data.step !== nextStep) return `step/start at seq ${e.seq} is out of order`;
+        // A step claims all of next-step (LOOP-2.2), a list a new instance rebuilds from the log (LOOP-2.1).
+        if (inbox['next-step'].length > 0) return `step/start at seq ${e.seq} opens step ${e.data.turn}.${e.data.step} with ${inbox['next-step'].length} message(s) left unclaimed in next-step (first: id ${inbox['next-step'][0]!.id})`;
         openStep = e.data.step;
         pending.clear();
         entering = claimed;
@@ -481,6 +512,7 @@ function traceProblem(events: readonly SessionEvent[]): string | undefined {
         break;
       case 'user/message': {
         if (e.surfaceOp !== 'append' || e.data.source.kind !== 'user' || openTurn === undefined) break;
+        if (entersFirst !== undefined && (openStep === undefined) !== entersFirst) return `the user/message at seq ${e.seq} is entered ${entersFirst ? 'after' : 'before'} its step/start: ${entersFirst ? 'the session-prefix era enters a step’s messages just before it (dsh-eras §4.1)' : 'a step enters its messages after its step/start (LOOP-1.1)'}`;
         const expected = openStep === undefined ? claimed.shift() : entering.shift();
         if (expected === undefined) return `the user/message at seq ${e.seq} enters a message no inbox claim of its step removed`;
         if (JSON.stringify(expected) !== JSON.stringify(e.data)) return `the user/message at seq ${e.seq} is not the message its step claimed from the inbox (id ${expected.id})`;
@@ -864,7 +896,7 @@ export const LOOP_LOG_WELL_FORMED = loopProperty({
   async check(impl, s) {
     const { stretches } = await observe(impl, s);
     for (const { log, index } of stretches) {
-      const problem = traceProblem(log.events);
+      const problem = traceProblem(log.events, entersFirst(impl.info, s));
       if (problem !== undefined) fail(index === 0 ? problem : `in the log of fork child ${log.id}: ${problem}`);
     }
     checkScriptPlayed(s, stretches);
@@ -900,6 +932,12 @@ interface Given {
   overridden: boolean;
   /** The route in force (the scenario's, or the last restart's or fork's). */
   route: RouteConfig;
+  /**
+   * The last request's reasoning effort as given (by an override, the route itself, or kept from
+   * the header), undefined when the route filled it in, and the route it went to; null once a
+   * fork leaves it unknown (the child's header is its parent's at the cut).
+   */
+  effort: { readonly value: string | undefined; readonly provider: string; readonly model: string } | undefined | null;
 }
 
 /**
@@ -930,7 +968,7 @@ function give(given: Given, change: HeaderChange): void {
  * ends the check, as the changes after it cannot be placed.
  */
 function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
-  const given: Given = { system: s.system, tools: new Map(s.tools.map((t) => [t.name, t])), override: null, overridden: false, route: s.route };
+  const given: Given = { system: s.system, tools: new Map(s.tools.map((t) => [t.name, t])), override: null, overridden: false, route: s.route, effort: undefined };
   for (const stretch of stretches) {
     const { run, log, boundaries, actions, live } = stretch;
     let before: Record<string, unknown> | undefined; // the instance's last request
@@ -942,6 +980,7 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
       else if (action.do === 'restart' || action.do === 'fork') {
         if (action.system !== undefined) given.system = action.system;
         if (action.route !== undefined) given.route = action.route;
+        if (action.do === 'fork') given.effort = null;
         before = undefined;
       }
       if (action.do !== 'prompt') continue;
@@ -964,16 +1003,44 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
         sameJson(`${what} does not carry the tools the scenario had registered when its step began`, byName(step.tools), byName(sent), retry ?? 'a name registered again replaces its tool with the definition registered last (LOOP-3.6)');
         for (const [field, value] of Object.entries(given.override ?? {})) sameJson(`${what} does not carry the ${field} of the config override the scenario had given when it was built`, value, request[field], 'the per-call config hook runs for every attempt, a retry included');
         // A field no override in force gives (none yet, or null: the merging stopped) is kept from the request before.
+        const first = before === undefined;
         for (const field of KEPT_FIELDS) {
           if (given.override?.[field] !== undefined) continue;
           sameJson(`${what} does not carry the ${field} of the request before it in its loop instance (none for the first), which no config override in force gives`, before?.[field], request[field], 'later requests start from the folded header (LOOP-3.5), the first of a loop instance from its options (LOOP-3.3)');
         }
         before = request;
-        checkRouteDefaults(what, s.defaults, given, request, expectedHeader(log.events, b.seq)?.adapterDefaults);
+        const markers = expectedHeader(log.events, b.seq)?.adapterDefaults;
+        checkEffort(what, given, first, request, markers);
+        checkRouteDefaults(what, s.defaults, given, request, markers);
         if (n === action.change?.duringRequest) give(given, action.change.action);
       });
+      // A crash stopped the instance: the next action starts a new one over the log (feature restartMidTurn).
+      if (log.events.some((e) => e.seq > from && e.seq < to && isEvent(e, 'turn/end') && e.data.reason?.kind === 'interrupted')) before = undefined;
     }
   }
+}
+
+/**
+ * The reasoning effort a request carries, from the scenario: the override's when it gives one;
+ * else, in a loop instance's first request, the route's own, or the one the last request was
+ * given if it went to the same provider and model (LOOP-3.3); in a later one, the one the last
+ * request was given (LOOP-3.5). An effort given is sent unmarked; with none, the route fills
+ * one in and marks it, or sends none (checkRouteDefaults holds the value to the declared default).
+ */
+function checkEffort(what: string, given: Given, first: boolean, request: Record<string, unknown>, markers: EpochHeader['adapterDefaults']): void {
+  const { route, effort: last } = given;
+  const overridden = given.override?.['reasoningEffort'] as string | undefined;
+  let value: string | undefined | null;
+  if (overridden !== undefined) value = overridden;
+  else if (last === null) value = null;
+  else if (first) value = route.reasoningEffort ?? (last !== undefined && last.provider === route.provider && last.model === route.model ? last.value : undefined);
+  else value = last?.value;
+  given.effort = value === null ? null : { value, provider: route.provider, model: route.model };
+  if (value === null) return;
+  const marked = markers?.reasoningEffort === true;
+  const why = first ? 'a loop instance’s first request keeps an effort given before only on the same provider and model, and never one the route filled in (LOOP-3.3)' : 'later requests start from the folded header without the fields the route filled in (LOOP-3.5)';
+  if (value !== undefined) sameJson(`${what} does not carry, unmarked, the reasoning effort given for it`, { reasoningEffort: value, marked: false }, { reasoningEffort: request['reasoningEffort'], marked }, why);
+  else if (request['reasoningEffort'] !== undefined && !marked) fail(`${what} carries the reasoning effort ${JSON.stringify(request['reasoningEffort'])} unmarked, which nothing gave it`, why);
 }
 
 /**
@@ -994,7 +1061,8 @@ function checkRouteDefaults(what: string, defaults: Scenario['defaults'], given:
     if (marked && (sent === undefined || (fallback !== undefined && sent !== fallback))) fail(`${what} is built from a request/header that marks its ${field} ${JSON.stringify(sent) ?? '(absent)'} as the route's default, which is ${JSON.stringify(fallback) ?? 'not declared'}`);
     if (fallback !== undefined && sent === undefined) fail(`${what} has no ${field}, though the route fills in its default ${JSON.stringify(fallback)} whenever a proposal lacks one`);
     const own = given.route[field];
-    if (given.overridden || (own === undefined && fallback === undefined)) continue;
+    // An effort may be kept across a restart (LOOP-3.3): checkEffort holds it.
+    if (field === 'reasoningEffort' || given.overridden || (own === undefined && fallback === undefined)) continue;
     sameJson(`${what} does not carry the ${field} of its route, or else the route's default marked as such (no override was given yet)`, { value: own ?? fallback, marked: own === undefined }, { value: sent, marked });
   }
 }

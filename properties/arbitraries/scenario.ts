@@ -261,23 +261,63 @@ export const tornBytes: fc.Arbitrary<string> = fc.tuple(anyText, fc.nat()).map((
  * (feature `tornRestart`); per tool registration, in order, which name already registered it
  * takes again (a name registered twice is replaced in its place, spec LOOP-3.6).
  */
+/**
+ * What a route may give besides its provider: its model, this one or the other, and a max-tokens
+ * present or absent (the route's default's own value among them). No effort: the protocol's
+ * route is a provider and model (docs/PROTOCOL.md), and DSH's AgentOptions have no effort.
+ */
+export interface RouteFields {
+  readonly maxTokens?: number;
+  readonly otherModel: boolean;
+}
+export const routeFields: fc.Arbitrary<RouteFields> = fc
+  .record({ maxTokens: oneIn(2, fc.constantFrom(2048, SCENARIO_DEFAULTS.maxTokens)), otherModel: fc.nat(3).map((n) => n === 0) })
+  .map(({ maxTokens, otherModel }) => ({ otherModel, ...(maxTokens === undefined ? {} : { maxTokens }) }));
+
+/** Per config override between turns, in order, whether it stops the merging (config null) instead: what it gave is then no longer given. */
+export const overrideStops = fc.array(fc.integer({ min: 0, max: 3 }).map((n) => n === 0), { minLength: 8, maxLength: 8 });
+
+/** Per restart, in order, the route it goes to with these fields (null: the route as it was drawn). */
+export const restartRoutes = fc.array(fc.option(routeFields, { freq: 4 }), { minLength: 8, maxLength: 8 });
+
 const damageAndReuse = fc.record({
   torn: fc.array(fc.option(tornBytes, { freq: 2 }), { maxLength: 8 }),
   reuse: fc.array(fc.option(fc.nat(), { freq: 2 }), { maxLength: 8 }),
   overrides: overrideConfigs,
+  routes: restartRoutes,
+  stops: overrideStops,
+  initial: fc.option(routeFields, { freq: 4 }),
 });
 
-export function withDamageAndReuse(s: Scenario, { torn, reuse, overrides = [] }: { readonly torn: readonly (string | null)[]; readonly reuse: readonly (number | null)[]; readonly overrides?: ReadonlyArray<Extract<HeaderChange, { do: 'override' }>['config']> }): Scenario {
+const MODELS = ['deepseek-chat', 'deepseek-reasoner'];
+
+/** `base` with the model it names or the other one, and these config fields. */
+function withFields(base: RouteConfig, { otherModel, ...config }: RouteFields): RouteConfig {
+  return { provider: base.provider, model: otherModel ? (MODELS.find((m) => m !== base.model) ?? base.model) : base.model, ...config };
+}
+
+export function withDamageAndReuse(
+  scenario: Scenario,
+  { torn, reuse, overrides = [], routes = [], stops = [], initial = null }: { readonly torn: readonly (string | null)[]; readonly reuse: readonly (number | null)[]; readonly overrides?: ReadonlyArray<Extract<HeaderChange, { do: 'override' }>['config']>; readonly routes?: readonly (RouteFields | null)[]; readonly stops?: readonly boolean[]; readonly initial?: RouteFields | null },
+): Scenario {
+  const s = initial === null ? scenario : { ...scenario, route: withFields(scenario.route, initial) };
   const names = s.tools.map((t) => t.name);
+  // The route in force, which a restart without one keeps.
+  let route: RouteConfig = s.route;
+  const rerouted = (a: Extract<ScenarioAction, { do: 'restart' }>, fields: RouteFields | null): Extract<ScenarioAction, { do: 'restart' }> => (fields === null ? a : { ...a, route: withFields(a.route ?? route, fields) });
   let restarts = 0;
   let registrations = 0;
   // An override of one field edits the override in force: that field alone changes, so each
   // field's comparison is what decides whether the header changed (stop lists of one length included).
   let active: Extract<HeaderChange, { do: 'override' }>['config'] = null;
   let given = 0;
-  const again = (change: HeaderChange): HeaderChange => {
+  let overridden = 0;
+  const again = (change: HeaderChange, midTurn = false): HeaderChange => {
     if (change.do === 'override') {
-      const config = change.config === null ? null : (overrides[given++ % Math.max(1, overrides.length)] ?? change.config);
+      // Between turns only: a change made while an attempt is in flight keeps what it gives.
+      const stop = !midTurn && stops[overridden++] === true;
+      const drawn = change.config === null ? null : (overrides[given++ % Math.max(1, overrides.length)] ?? change.config);
+      const config = stop ? null : drawn;
       const edit = config !== null && Object.keys(config).length === 1 && active !== null;
       active = edit ? { ...active, ...config } : config;
       return { ...change, config: active };
@@ -290,10 +330,13 @@ export function withDamageAndReuse(s: Scenario, { torn, reuse, overrides = [] }:
   };
   const actions = s.actions.map((a): ScenarioAction => {
     if (a.do === 'restart') {
-      const bytes = torn[restarts++] ?? null;
-      return bytes === null ? a : { ...a, torn: bytes };
+      const bytes = torn[restarts] ?? null;
+      const restart = rerouted(a, routes[restarts++] ?? null);
+      route = restart.route ?? route;
+      return bytes === null ? restart : { ...restart, torn: bytes };
     }
-    if (a.do === 'prompt' && a.change !== undefined) return { ...a, change: { ...a.change, action: again(a.change.action) } };
+    if (a.do === 'fork' && a.route !== undefined) route = a.route;
+    if (a.do === 'prompt' && a.change !== undefined) return { ...a, change: { ...a.change, action: again(a.change.action, true) } };
     return a.do === 'registerTool' || a.do === 'override' ? again(a) : a;
   });
   return { ...s, actions };
@@ -329,9 +372,29 @@ const lastTrim: fc.Arbitrary<ScenarioAction | undefined> = oneIn(3, fc.record({ 
 
 const beforeLastPrompt = (s: Scenario, action: ScenarioAction | undefined): Scenario => (action === undefined ? s : { ...s, actions: [...s.actions.slice(0, -1), action, s.actions.at(-1)!] });
 
+/**
+ * Per prompt with an injection and no crash, in order, whether the process stops while the
+ * request the text was injected during is in flight (in its first tool or not): the pending
+ * message must then come back from the log. Drawn apart, so every other prompt stays as it was.
+ */
+const crashAlongInjection = fc.array(oneIn(3, fc.record({ inTool: fc.boolean(), first: fc.boolean() })), { maxLength: 10 });
+
+function withCrashAlongInjections(s: Scenario, crashes: readonly ({ inTool: boolean; first: boolean } | undefined)[]): Scenario {
+  let k = 0;
+  const actions = s.actions.map((a): ScenarioAction => {
+    if (a.do !== 'prompt' || a.inject === undefined || a.crash !== undefined) return a;
+    const crash = crashes[k++];
+    if (crash === undefined) return a;
+    // Half of them at the turn's first request, which every turn reaches.
+    const duringRequest = crash.first ? 1 : a.inject.duringRequest;
+    return { ...a, inject: { ...a.inject, duringRequest }, crash: { duringRequest, ...(crash.inTool ? { inTool: true } : {}) } };
+  });
+  return { ...s, actions };
+}
+
 export const linearScenario: fc.Arbitrary<Scenario> = fc
-  .tuple(wholeLinearScenario, independently(damageAndReuse), independently(routeDefaults), independently(lastTrim))
-  .map(([s, extras, defaults, trim]) => withDamageAndReuse(beforeLastPrompt({ ...s, defaults }, trim), extras));
+  .tuple(wholeLinearScenario, independently(damageAndReuse), independently(routeDefaults), independently(lastTrim), independently(crashAlongInjection))
+  .map(([s, extras, defaults, trim, crashes]) => withCrashAlongInjections(withDamageAndReuse(beforeLastPrompt({ ...s, defaults }, trim), extras), crashes));
 
 interface ForkStep {
   /** Put after the action `at` (modulo the room there is). */

@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { FALLBACK_REPLY, type HeaderChange, type Scenario, type ScenarioAction, type ScenarioReply } from '../../src/contract/index.ts';
-import { SCENARIO_DEFAULTS, configWalk, headerChange, overrideConfigs, tool, tornBytes, withDamageAndReuse, withWalk } from './scenario.ts';
+import { SCENARIO_DEFAULTS, configWalk, headerChange, overrideConfigs, overrideStops, restartRoutes, routeFields, tool, tornBytes, withDamageAndReuse, withWalk } from './scenario.ts';
 import { independently } from '../_internals/independent.ts';
 import { anyText } from './text.ts';
 
@@ -44,11 +44,14 @@ export const timedScenario: fc.Arbitrary<Scenario> = fc
     turns: fc.array(turn, { minLength: 2, maxLength: 4 }),
     reuse: fc.array(fc.option(fc.nat(), { freq: 2 }), { maxLength: 8 }),
     overrides: independently(overrideConfigs),
-    // In half the scenarios a walk of configs, each the one in force with one field changed
+    // In four scenarios of five a walk of configs, each the one in force with one field changed
     // (withWalk): drawn apart, so the other scenarios stay as they were.
     walk: independently(fc.option(configWalk, { freq: 4, nil: null })),
+    routes: independently(restartRoutes),
+    stops: independently(overrideStops),
+    initial: independently(fc.option(routeFields, { freq: 4 })),
   })
-  .map(({ system, tools, maxRetries, turns, reuse, overrides, walk }) => {
+  .map(({ system, tools, maxRetries, turns, reuse, overrides, walk, routes, stops, initial }) => {
     const actions: ScenarioAction[] = [];
     const replies: ScenarioReply[] = [];
     turns.forEach((t, i) => {
@@ -87,7 +90,7 @@ export const timedScenario: fc.Arbitrary<Scenario> = fc
       actions,
       maxRetries,
     };
-    return withWalk(withDamageAndReuse(s, { torn: [], reuse, overrides }), walk);
+    return withWalk(withDamageAndReuse(s, { torn: [], reuse, overrides, routes, stops, initial }), walk);
   });
 
 /**
