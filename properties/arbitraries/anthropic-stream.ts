@@ -103,6 +103,9 @@ const anthropicUsage: fc.Arbitrary<AnthropicUsageDraw> = fc
 /** A web search result's citation, as a `citations_delta` carries it. */
 const CITATION = { type: 'web_search_result_location', cited_text: 'The tallest tower is 828 m.', url: 'https://example.com/towers', title: 'Towers', encrypted_index: 'Eo8BCioIAhgBIiQyYjQ0OWJmZi1lNm' };
 
+/** Delta types outside the reader's vocabulary: a later one, and names every JavaScript object inherits. */
+const LATER_DELTA_TYPES = ['summary_delta', 'constructor', 'text_delta_v2', '__proto__'] as const;
+
 const STOP_KINDS = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'tool-calls', max_tokens: 'max-tokens' } as const;
 const ERROR_TYPES = ['overloaded_error', 'api_error'] as const;
 
@@ -114,10 +117,13 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     ending: fc.noBias(fc.integer({ min: 0, max: 99 })),
     pings: fc.boolean(),
     laterEvent: fc.boolean(),
+    laterDelta: fc.boolean(),
+    // A later message_delta that restates no stop reason (null or left out): the first one's stands.
+    restated: fc.constantFrom('none', 'none', 'stop null', 'stop absent'),
     framing: framing(fc.constant(true)),
   })
   .map((drawn) => {
-    const { empty, usage, ending, pings, laterEvent } = drawn;
+    const { empty, usage, ending, pings, laterEvent, laterDelta, restated } = drawn;
     // One stream in twenty has no content block at all.
     const blocks = empty === 0 ? [] : drawn.blocks;
     const usual = blocks.some((b) => b.kind === 'tool_use') ? 'tool_use' : 'end_turn';
@@ -148,6 +154,8 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
       send('content_block_start', { index, content_block: start });
       if (pings && index === 0) send('ping', {});
       if (laterEvent && index === 0) send('content_block_annotation', { index, annotation: { kind: 'note' } });
+      // A delta type the API added later, with fields named like the known deltas' own: it adds nothing.
+      if (laterDelta) send('content_block_delta', { index, delta: { type: LATER_DELTA_TYPES[index % LATER_DELTA_TYPES.length]!, text: 'not text', thinking: 'not thinking', partial_json: '{"not":"input"}' } });
       b.pieces.forEach((p, k) => {
         const delta = b.kind === 'thinking' ? { type: 'thinking_delta', thinking: p } : b.kind === 'text' ? { type: 'text_delta', text: p } : { type: 'input_json_delta', partial_json: p };
         send('content_block_delta', { index, delta });
@@ -159,6 +167,7 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     if (error !== undefined) send('error', { error: { type: error, message: 'Overloaded' } });
     else if (stop !== null) {
       send('message_delta', { delta: { stop_reason: stop, stop_sequence: stop === 'stop_sequence' ? '<END>' : null }, ...(usage?.delta === undefined ? {} : { usage: usage.delta }) });
+      if (restated !== 'none') send('message_delta', { delta: restated === 'stop null' ? { stop_reason: null, stop_sequence: null } : {} });
       send('message_stop', {});
     }
     const expectedBlocks: ContentBlock[] = carried.map((b) => (b.kind === 'tool_use' ? { type: 'tool-call', id: b.id, name: b.name, arguments: b.arguments } : { type: b.kind === 'thinking' ? 'reasoning' : 'text', text: b.text }));
@@ -185,6 +194,8 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
         'untranslated block with deltas': blocks.some((b) => b.kind === 'server_tool_use'),
         'untranslated delta': blocks.some((b) => b.kind === 'thinking' || (b.kind === 'text' && b.cited === true)),
         'event type added later': laterEvent && blocks.length > 0,
+        'delta type added later': laterDelta && carried.length > 0,
+        'message_delta without stop reason': restated !== 'none' && terminated,
         ...textLabels(texts),
         'text: wire lookalike': texts.some(looksLikeWire),
       },

@@ -82,11 +82,16 @@ export type ChatFlavour = 'deepseek' | 'openai';
  * repeated on every delta, as `""` or `null` on every continuation (servers such as DashScope
  * send them so), or changed on a later delta, whose value then wins (spec WIRE-5.2).
  */
-type Identity = { readonly kind: 'once' | 'repeated' | 'blank' | 'null' } | { readonly kind: 'changed'; readonly id: string; readonly name: string };
+type Identity =
+  | { readonly kind: 'once' | 'repeated' | 'blank' | 'null' }
+  | { readonly kind: 'changed'; readonly id: string; readonly name: string }
+  // Not on the first delta (left out, "" or null there): a later delta names the call.
+  | { readonly kind: 'late'; readonly first: 'absent' | 'blank' | 'null' };
 
 const identity: fc.Arbitrary<Identity> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: 'once' as const }) },
   { weight: 3, arbitrary: fc.constantFrom({ kind: 'repeated' as const }, { kind: 'blank' as const }, { kind: 'null' as const }) },
+  { weight: 1, arbitrary: fc.constantFrom('absent' as const, 'blank' as const, 'null' as const).map((first) => ({ kind: 'late' as const, first })) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('changed' as const), id: fc.constantFrom('call_late', 'call_01_b7dZ4u9wGQ'), name: toolName }) },
 );
 
@@ -107,6 +112,11 @@ interface ChatScript {
   readonly usageNull: boolean;
   /** Running usage on every chunk before the last report (servers with continuous usage stats): only the latest counts. */
   readonly usageRunning: boolean;
+  /**
+   * A continuation delta that carries no argument text (`function` without `arguments`, with
+   * `arguments: null`, or no `function` at all) after each call's first: it adds nothing.
+   */
+  readonly bare: 'none' | 'no arguments' | 'null arguments' | 'no function';
   /** The calls' first deltas together in one chunk, as servers that send parallel calls at once do; the rest follow call by call. */
   readonly callsTogether: boolean;
   /** Azure OpenAI's content-filter chunks: one with `choices: []` first, and choices with filter results and no `delta`. */
@@ -130,6 +140,7 @@ function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Ar
       usageNull: fc.boolean(),
       usageRunning: fc.boolean(),
       callsTogether: fc.boolean(),
+      bare: fc.constantFrom('none' as const, 'none' as const, 'no arguments' as const, 'null arguments' as const, 'no function' as const),
       filterResults: fc.boolean(),
       // One stream in ten carries no content at all, whatever its finish.
       empty: fc.noBias(fc.nat(9)),
@@ -171,11 +182,19 @@ function encode(flavour: ChatFlavour, s: ChatScript): string {
   messages.push(...filtered());
   for (const p of s.reasoning?.pieces ?? []) messages.push(chunk([choice({ content: null, reasoning_content: p })]));
   for (const p of s.text?.pieces ?? []) messages.push(chunk([choice(flavour === 'deepseek' && s.reasoning !== null ? { content: p, reasoning_content: null } : { content: p })]), ...filtered());
-  const opening = (call: StreamedCall, i: number) => ({ index: i, id: call.id, type: 'function', function: { name: call.name, arguments: call.pieces[0] } });
+  const opening = (call: StreamedCall, i: number) => {
+    const how = s.identities[i];
+    if (how?.kind !== 'late') return { index: i, id: call.id, type: 'function', function: { name: call.name, arguments: call.pieces[0] } };
+    const unnamed = how.first === 'absent' ? {} : how.first === 'blank' ? { id: '', name: '' } : { id: null, name: null };
+    const { name, ...id } = unnamed as { id?: unknown; name?: unknown };
+    return { index: i, ...id, type: 'function', function: { ...(name === undefined ? {} : { name }), arguments: call.pieces[0] } };
+  };
+  const bare = (i: number) => (s.bare === 'no arguments' ? { index: i, function: {} } : s.bare === 'null arguments' ? { index: i, function: { arguments: null } } : { index: i });
   if (s.callsTogether) messages.push(chunk([choice({ tool_calls: s.calls.map(opening) })]));
   s.calls.forEach((call, i) => {
     if (!s.callsTogether) messages.push(chunk([choice({ tool_calls: [opening(call, i)] })]));
     const how = s.identities[i] ?? { kind: 'once' };
+    if (s.bare !== 'none') messages.push(chunk([choice({ tool_calls: [bare(i)] })]));
     // A call that states its identity again gets at least one continuation delta to state it on.
     const rest = call.pieces.length > 1 || how.kind === 'once' ? call.pieces.slice(1) : [''];
     rest.forEach((p, k) => {
@@ -184,6 +203,7 @@ function encode(flavour: ChatFlavour, s: ChatScript): string {
         : how.kind === 'blank' ? { id: '', name: '' }
         : how.kind === 'null' ? { id: null, name: null }
         : how.kind === 'changed' && k === rest.length - 1 ? { id: how.id, name: how.name }
+        : how.kind === 'late' && k === rest.length - 1 ? { id: call.id, name: call.name }
         : undefined;
       messages.push(chunk([choice({ tool_calls: [again === undefined ? { index: i, function: { arguments: p } } : { index: i, id: again.id, type: 'function', function: { name: again.name, arguments: p } }] })]));
     });
@@ -234,7 +254,8 @@ export function chatCompletionsStream(flavour: ChatFlavour, usage: fc.Arbitrary<
         'calls in one chunk': s.callsTogether,
         'choice without delta': s.filterResults,
         'no block, finish not stop': blocks.length === 0 && finish.kind !== 'error',
-        ...Object.fromEntries((['repeated', 'blank', 'null', 'changed'] as const).map((kind) => [`tool identity ${kind}`, s.calls.some((_, i) => s.identities[i]?.kind === kind)])),
+        'argumentless delta': s.calls.length > 0 && s.bare !== 'none',
+        ...Object.fromEntries((['repeated', 'blank', 'null', 'changed', 'late'] as const).map((kind) => [`tool identity ${kind}`, s.calls.some((_, i) => s.identities[i]?.kind === kind)])),
         ...Object.fromEntries(Object.entries(s.usage?.labels ?? {}).map(([k, v]) => [k, v])),
         ...finishLabels(finish),
         ...textLabels(texts),
