@@ -12,6 +12,7 @@
  * (current API, grown when server tools ran) on `message_delta`, or no usage at all.
  */
 import fc from 'fast-check';
+import { independently } from '../_internals/independent.ts';
 import type { ContentBlock } from '../../src/log/index.ts';
 import { framing, frame, framingLabels, type SseMessage } from './sse-framing.ts';
 import { defined, expectedFinish, finishLabels, looksLikeWire, reported, streamedCall, streamedText, tokenUsage, type ExpectedFinish, type GeneratedStream, type StreamedCall } from './provider-stream.ts';
@@ -117,13 +118,14 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     ending: fc.noBias(fc.integer({ min: 0, max: 99 })),
     pings: fc.boolean(),
     laterEvent: fc.boolean(),
-    laterDelta: fc.boolean(),
-    // A later message_delta that restates no stop reason (null or left out): the first one's stands.
-    restated: fc.constantFrom('none', 'none', 'stop null', 'stop absent'),
+    // Drawn apart, so every other part comes out as it did without them: a delta of a later type;
+    // a later message_delta that restates no stop reason (null or left out), the first one's standing.
+    apart: independently(fc.record({ laterDelta: fc.boolean(), restated: fc.constantFrom('none', 'none', 'stop null', 'stop absent') })),
     framing: framing(fc.constant(true)),
   })
   .map((drawn) => {
-    const { empty, usage, ending, pings, laterEvent, laterDelta, restated } = drawn;
+    const { empty, usage, ending, pings, laterEvent } = drawn;
+    const { laterDelta, restated } = drawn.apart;
     // One stream in twenty has no content block at all.
     const blocks = empty === 0 ? [] : drawn.blocks;
     const usual = blocks.some((b) => b.kind === 'tool_use') ? 'tool_use' : 'end_turn';

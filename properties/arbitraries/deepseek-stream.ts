@@ -13,6 +13,7 @@ import type { ContentBlock, TokenUsage } from '../../src/log/index.ts';
 import { framing, frame, framingLabels, type Framing, type SseMessage } from './sse-framing.ts';
 import { defined, expectedFinish, finishLabels, looksLikeWire, reported, streamedCalls, streamedText, tokenUsage, type GeneratedStream, type StreamedCall } from './provider-stream.ts';
 import { textLabels, toolName } from './text.ts';
+import { independently } from '../_internals/independent.ts';
 
 /** A provider's usage object, and what it must map to. */
 export interface UsageDraw {
@@ -91,7 +92,6 @@ type Identity =
 const identity: fc.Arbitrary<Identity> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: 'once' as const }) },
   { weight: 3, arbitrary: fc.constantFrom({ kind: 'repeated' as const }, { kind: 'blank' as const }, { kind: 'null' as const }) },
-  { weight: 1, arbitrary: fc.constantFrom('absent' as const, 'blank' as const, 'null' as const).map((first) => ({ kind: 'late' as const, first })) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('changed' as const), id: fc.constantFrom('call_late', 'call_01_b7dZ4u9wGQ'), name: toolName }) },
 );
 
@@ -140,7 +140,14 @@ function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Ar
       usageNull: fc.boolean(),
       usageRunning: fc.boolean(),
       callsTogether: fc.boolean(),
-      bare: fc.constantFrom('none' as const, 'none' as const, 'no arguments' as const, 'null arguments' as const, 'no function' as const),
+      // Drawn apart (one draw: two apart at one place would be alike), so every other part comes out as it did without them.
+      apart: independently(
+        fc.record({
+          bare: fc.constantFrom('none' as const, 'none' as const, 'no arguments' as const, 'null arguments' as const, 'no function' as const),
+          // Per call, in about one of seven, an identity named only on a later delta.
+          late: fc.array(fc.option(fc.constantFrom('absent' as const, 'blank' as const, 'null' as const), { freq: 6, nil: undefined }), { minLength: 3, maxLength: 3 }),
+        }),
+      ),
       filterResults: fc.boolean(),
       // One stream in ten carries no content at all, whatever its finish.
       empty: fc.noBias(fc.nat(9)),
@@ -148,7 +155,9 @@ function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Ar
       framing: framing(fc.constant(false)),
       reasonDraw: fc.noBias(fc.integer({ min: 0, max: 99 })),
     })
-    .map(({ reasonDraw, empty, ...drawn }) => {
+    .map(({ reasonDraw, empty, apart, ...rest }) => {
+      const identities = rest.identities.map((how, i): Identity => (apart.late[i] === undefined ? how : { kind: 'late', first: apart.late[i] }));
+      const drawn = { ...rest, identities, bare: apart.bare };
       const s = empty === 0 ? { ...drawn, reasoning: null, text: null, calls: [] } : drawn;
       const errors = ERROR_REASONS[flavour];
       const usual = s.calls.length > 0 ? 'tool_calls' : 'stop';
