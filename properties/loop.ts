@@ -244,7 +244,7 @@ function injectionsOf(events: readonly SessionEvent[], text: string, asContext: 
   return events.filter((e) => (asContext ? isEvent(e, 'context/message') && holds(e.data.message) : isEvent(e, 'agent/inbox/spliced') && e.data.target === 'next-step' && e.data.inserted.some(holds)));
 }
 
-function checkLateInjection(stretch: Stretch, era: boolean | undefined, lastStretch: boolean): void {
+function checkLateInjection(stretch: Stretch, prefixEra: boolean | undefined, lastStretch: boolean): void {
   const { run, log, boundaries, actions, live } = stretch;
   const where = (b: RequestBoundary) => at(b, childOf(stretch));
   // The history only: a session prefix (the session-prefix era) is the header's, not the conversation's.
@@ -263,13 +263,13 @@ function checkLateInjection(stretch: Stretch, era: boolean | undefined, lastStre
     if (n !== undefined && prompt.inject !== undefined) {
       const text = prompt.inject.text;
       // Logged in its era's form (LOOP-2.1, LOOP-7.4): into the next-step inbox, or at once as a context message; never the other.
-      if (era !== undefined) {
-        const other = injectionsOf(own, text, !era)[0];
-        if (other !== undefined) fail(`text injected during ${where(boundaries[n]!)} is logged at seq ${other.seq} as ${era ? 'a next-step inbox splice; the session-prefix era appends it at once as a context/message (LOOP-7.4)' : 'a context/message; it waits in the next-step inbox (LOOP-2.1, LOOP-2.3)'}`);
+      if (prefixEra !== undefined) {
+        const other = injectionsOf(own, text, !prefixEra)[0];
+        if (other !== undefined) fail(`text injected during ${where(boundaries[n]!)} is logged at seq ${other.seq} as ${prefixEra ? 'a next-step inbox splice; the session-prefix prefixEra appends it at once as a context/message (LOOP-7.4)' : 'a context/message; it waits in the next-step inbox (LOOP-2.1, LOOP-2.3)'}`);
         // While the request is in flight: its boundary may be the first chunk, logged after the injection.
-        const logged = injectionsOf(own, text, era).find((e) => e.seq > (boundaries[n - 1]?.seq ?? -1));
+        const logged = injectionsOf(own, text, prefixEra).find((e) => e.seq > (boundaries[n - 1]?.seq ?? -1));
         const nextBoundary = boundaries[n + 1]?.seq ?? Infinity;
-        if (prompt.crash === undefined && (logged === undefined || logged.seq > nextBoundary)) fail(`text injected during ${where(boundaries[n]!)} is not logged as ${era ? 'a context/message' : 'a next-step inbox splice'} before the next request`);
+        if (prompt.crash === undefined && (logged === undefined || logged.seq > nextBoundary)) fail(`text injected during ${where(boundaries[n]!)} is not logged as ${prefixEra ? 'a context/message' : 'a next-step inbox splice'} before the next request`);
       }
       const before = n === 0 ? 0 : copies(n - 1, text);
       // The request in flight and every retry of it: a retry repeats that attempt, in the same step (spec §4.3 item 4, §4.5).
@@ -282,7 +282,7 @@ function checkLateInjection(stretch: Stretch, era: boolean | undefined, lastStre
       const next = boundaries.findIndex((b, k) => k > n && b.attempt === 0);
       if (next > 0 && !replacedIn(log.events, boundaries[n]!.seq, boundaries[next]!.seq) && copies(next, text) <= copies(n, text)) fail(`text injected during ${where(boundaries[n]!)} is missing from the next step's request`);
       // It must join a later request (the scenario contract): a turn that ends with it still waiting leaves work for another (LOOP-2.1).
-      if (next < 0 && lastStretch && prompt.crash === undefined && era !== true) fail(`text injected during ${where(boundaries[n]!)} joins no later request`, 'an injection waits in the next-step inbox until a step claims it');
+      if (next < 0 && lastStretch && prompt.crash === undefined && prefixEra !== true) fail(`text injected during ${where(boundaries[n]!)} joins no later request`, 'an injection waits in the next-step inbox until a step claims it');
     }
     const end = own.filter(eventsOf('turn/end')).find((e) => e.data.turn === turn);
     if (end?.data.reason?.kind !== 'completed') break;

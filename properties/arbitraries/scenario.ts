@@ -145,14 +145,15 @@ export const overrideConfig = fc
   .map((fields) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as OverrideConfig);
 
 /** One field of a config changed: taken out, put in, or set to another value of its class (the route's default among them). */
-const configEdit = fc.record({ field: fc.constantFrom(...(Object.keys(OVERRIDE_VALUES) as (keyof typeof OVERRIDE_VALUES)[])), pick: fc.nat() });
+type ConfigEdit = { readonly field: keyof typeof OVERRIDE_VALUES; readonly pick: number };
+const configEdit: fc.Arbitrary<ConfigEdit> = fc.record({ field: fc.constantFrom(...(Object.keys(OVERRIDE_VALUES) as (keyof typeof OVERRIDE_VALUES)[])), pick: fc.nat() });
 
 /**
  * `config` with `field` edited, the kind of edit drawn first so that each shows as often:
  * its presence toggled, the route's default put in where the field has one (absent, only
  * the adapter-default marker then changes), or another value of its class.
  */
-function edited(config: OverrideConfig, { field, pick }: { field: keyof typeof OVERRIDE_VALUES; pick: number }): OverrideConfig {
+function edited(config: OverrideConfig, { field, pick }: ConfigEdit): OverrideConfig {
   const now = config[field];
   const others: unknown[] = OVERRIDE_VALUES[field].filter((value) => JSON.stringify(value) !== JSON.stringify(now));
   const other = others[Math.floor(pick / 3) % others.length];
@@ -167,7 +168,7 @@ export const overrideConfigs = fc.array(overrideConfig, { minLength: 8, maxLengt
 
 /** A first config and the edits of a walk (see withWalk). */
 export const configWalk = fc.record({ first: overrideConfig, edits: fc.array(configEdit, { minLength: 6, maxLength: 6 }) });
-export type ConfigWalk = { readonly first: OverrideConfig; readonly edits: ReadonlyArray<{ readonly field: keyof typeof OVERRIDE_VALUES; readonly pick: number }> };
+export type ConfigWalk = { readonly first: OverrideConfig; readonly edits: readonly ConfigEdit[] };
 
 /**
  * The scenario with the walk's first config before its first prompt, then, after its own
