@@ -16,7 +16,7 @@ const CHILD_CREATED_AT = 1_900_000_000_000;
 
 /** Where to fork: every turn/end, the end, the start, a seq inside a turn, or no event count at all; and a parent that is itself a fork. */
 const forkCase = fc
-  .record({ log: sessionLog(), pick: fc.nat(), kind: fc.constantFrom('turn end', 'turn end', 'end', 'default', 'start', 'seeded parent', 'inside a turn', 'beyond the log', 'negative', 'taken id', 'damaged parent'), bare: independently(fc.constantFrom(false, false, true)) })
+  .record({ log: sessionLog(), pick: fc.nat(), kind: fc.constantFrom('turn end', 'turn end', 'end', 'default', 'start', 'seeded parent', 'inside a turn', 'beyond the log', 'negative', 'taken id', 'damaged parent'), bare: independently('bare', fc.constantFrom(false, false, true)) })
   // A third of the other parents are forks too, so each boundary kind meets a log that starts with an inherited seed.
   .map(({ log, pick, kind, bare }) => ({ log: bareHeader(kind === 'seeded parent' || Math.floor(pick / 7) % 3 === 0 ? seededAt(log, pick) : log, bare), pick, kind }));
 

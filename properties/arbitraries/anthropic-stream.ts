@@ -120,7 +120,7 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     laterEvent: fc.boolean(),
     // Drawn apart, so every other part comes out as it did without them: a delta of a later type;
     // a later message_delta that restates no stop reason (null or left out), the first one's standing.
-    apart: independently(fc.record({ laterDelta: fc.boolean(), restated: fc.constantFrom('none', 'none', 'stop null', 'stop absent') })),
+    apart: independently('apart', fc.record({ laterDelta: fc.boolean(), restated: fc.constantFrom('none', 'none', 'stop null', 'stop absent') })),
     framing: framing(fc.constant(true)),
   })
   .map((drawn) => {

@@ -140,8 +140,9 @@ function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Ar
       usageNull: fc.boolean(),
       usageRunning: fc.boolean(),
       callsTogether: fc.boolean(),
-      // Drawn apart (one draw: two apart at one place would be alike), so every other part comes out as it did without them.
+      // Drawn apart, so every other part comes out as it did without them.
       apart: independently(
+        'apart',
         fc.record({
           bare: fc.constantFrom('none' as const, 'none' as const, 'no arguments' as const, 'null arguments' as const, 'no function' as const),
           // Per call, in about one of seven, an identity named only on a later delta.

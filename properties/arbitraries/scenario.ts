@@ -93,7 +93,7 @@ const replyOf = (failing: number): fc.Arbitrary<ScenarioReply> => fc
   })
   // Drawn apart, so the replies drawn before stay as they were: one in ten streams no content
   // (a stop so is EMPTY_RESPONSE, a max-tokens cut an empty message), another one in ten comes whole, failures too.
-  .chain((reply) => independently(fc.integer({ min: 0, max: 9 })).map((n): ScenarioReply => (n === 0 ? emptied(reply) : n === 1 ? { ...reply, whole: true } : reply)));
+  .chain((reply) => independently('reply shape', fc.integer({ min: 0, max: 9 })).map((n): ScenarioReply => (n === 0 ? emptied(reply) : n === 1 ? { ...reply, whole: true } : reply)));
 
 /** The reply with no blocks: no reasoning, text or tool calls. */
 function emptied(reply: ScenarioReply): ScenarioReply {
@@ -394,7 +394,7 @@ function withCrashAlongInjections(s: Scenario, crashes: readonly ({ inTool: bool
 }
 
 export const linearScenario: fc.Arbitrary<Scenario> = fc
-  .tuple(wholeLinearScenario, independently(damageAndReuse), independently(routeDefaults), independently(lastTrim), independently(crashAlongInjection))
+  .tuple(wholeLinearScenario, independently('damage and reuse', damageAndReuse), independently('route defaults', routeDefaults), independently('last trim', lastTrim), independently('crash along injection', crashAlongInjection))
   .map(([s, extras, defaults, trim, crashes]) => withCrashAlongInjections(withDamageAndReuse(beforeLastPrompt({ ...s, defaults }, trim), extras), crashes));
 
 interface ForkStep {
@@ -430,11 +430,11 @@ function withForks(s: Scenario, forks: readonly ForkStep[]): Scenario {
  * forks is, seed for seed, the one `linearScenario` draws: adding forks changed no other case.
  */
 export const scenario: fc.Arbitrary<Scenario> = fc
-  .tuple(linearScenario, independently(fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(forkStep, { minLength: 1, maxLength: 2 }) })))
+  .tuple(linearScenario, independently('forks', fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(forkStep, { minLength: 1, maxLength: 2 }) })))
   .map(([s, forks]) => withForks(s, forks));
 
 /** Scenarios that fork once or twice: what a property of forks plays. */
-export const forkingScenario: fc.Arbitrary<Scenario> = fc.tuple(linearScenario, independently(fc.array(forkStep, { minLength: 1, maxLength: 2 }))).map(([s, forks]) => withForks(s, forks));
+export const forkingScenario: fc.Arbitrary<Scenario> = fc.tuple(linearScenario, independently('forks', fc.array(forkStep, { minLength: 1, maxLength: 2 }))).map(([s, forks]) => withForks(s, forks));
 
 /**
  * An injected text is told apart from the prompts by its text (LOOP-LATE-INJECTION counts

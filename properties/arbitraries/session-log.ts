@@ -329,7 +329,7 @@ export function logPlanOf(maxTurns: number): fc.Arbitrary<LogPlan> {
   // Drawn apart, so that adding them left every earlier plan as it was (a tuple draws its first
   // part first: the unknown keys are those drawn before the legacy words were added).
   const extras = fc.tuple(fc.constantFrom(false, false, true), fc.constantFrom(false, false, true));
-  return fc.tuple(planOf(maxTurns), independently(extras)).map(([plan, [unknownKeys, legacyWords]]) => ({ ...plan, ...(unknownKeys ? { unknownKeys } : {}), ...(legacyWords ? { legacyWords } : {}) }));
+  return fc.tuple(planOf(maxTurns), independently('extras', extras)).map(([plan, [unknownKeys, legacyWords]]) => ({ ...plan, ...(unknownKeys ? { unknownKeys } : {}), ...(legacyWords ? { legacyWords } : {}) }));
 }
 
 function planOf(maxTurns: number): fc.Arbitrary<LogPlan> {

@@ -43,13 +43,13 @@ export const timedScenario: fc.Arbitrary<Scenario> = fc
     maxRetries: fc.integer({ min: 1, max: 2 }),
     turns: fc.array(turn, { minLength: 2, maxLength: 4 }),
     reuse: fc.array(fc.option(fc.nat(), { freq: 2 }), { maxLength: 8 }),
-    overrides: independently(overrideConfigs),
+    overrides: independently('overrides', overrideConfigs),
     // In four scenarios of five a walk of configs, each the one in force with one field changed
     // (withWalk): drawn apart, so the other scenarios stay as they were.
-    walk: independently(fc.option(configWalk, { freq: 4, nil: null })),
-    routes: independently(restartRoutes),
-    stops: independently(overrideStops),
-    initial: independently(fc.option(routeFields, { freq: 4 })),
+    walk: independently('walk', fc.option(configWalk, { freq: 4, nil: null })),
+    routes: independently('routes', restartRoutes),
+    stops: independently('stops', overrideStops),
+    initial: independently('initial', fc.option(routeFields, { freq: 4 })),
   })
   .map(({ system, tools, maxRetries, turns, reuse, overrides, walk, routes, stops, initial }) => {
     const actions: ScenarioAction[] = [];
