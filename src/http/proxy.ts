@@ -164,12 +164,29 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     };
     const index = interactions.push(interaction) - 1;
     await options.writer?.append(interaction);
-    // Calls are accounted, and reported, one at a time in the order they ended.
+    const onCall = options.onCall;
+    if (onCall === undefined) return;
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
     reported = reported.then(async () => {
-      const account = await accountant.add(interaction, index);
-      options.onCall?.({ index, method, path: new URL(request.url ?? '/', 'http://x').pathname, status: answer.status, ...(account === undefined ? {} : { account }) });
-    }).catch((error: unknown) => options.onError?.(new ReconError('INTERNAL', `call #${index} was forwarded but could not be accounted: ${(error as Error).message}`)));
+      const account = await accountThrough(index);
+      onCall({ index, method, path, status: answer.status, ...(account === undefined ? {} : { account }) });
+    });
     await reported;
+  }
+
+  // Calls are accounted one at a time in the order they ended, and only when asked (a listener,
+  // or account()): the tokenizer is most of what a call costs the proxy.
+  const accounts: Array<RequestAccount | undefined> = [];
+  async function accountThrough(last: number): Promise<RequestAccount | undefined> {
+    for (let k = accounts.length; k <= last; k++) {
+      try {
+        accounts.push(await accountant.add(interactions[k]!, k));
+      } catch (error) {
+        accounts.push(undefined);
+        options.onError?.(new ReconError('INTERNAL', `call #${k} was forwarded but could not be accounted: ${(error as Error).message}`));
+      }
+    }
+    return accounts[last];
   }
 
   const server = await listenOnLoopback((request, response) => {
@@ -188,6 +205,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     upstream: redactUrlFully(upstream.href),
     cassette,
     account: async () => {
+      reported = reported.then(() => accountThrough(interactions.length - 1).then(() => undefined));
       await reported;
       return accountant.account();
     },

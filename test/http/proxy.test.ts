@@ -96,6 +96,28 @@ describe('recon proxy', () => {
     expect(account.attainment!).toBeLessThanOrEqual(1);
   });
 
+  it('accounts its calls when asked, with no listener, exactly as it reports them to one', async () => {
+    const session = async (onCall?: (c: ProxiedCall) => void) => {
+      sim = await startSimulator({ provider: 'deepseek', replies: [{ text: 'First answer.' }, { text: 'Second answer.' }] });
+      proxy = await startProxy({ provider: 'deepseek', upstream: sim.url, ...(onCall === undefined ? {} : { onCall }) });
+      const messages: object[] = [{ role: 'system', content: SYSTEM }, { role: 'user', content: 'Read the rules.' }];
+      messages.push({ role: 'assistant', content: await chat(proxy.url, messages) }, { role: 'user', content: 'And now?' });
+      await chat(proxy.url, messages);
+      const account = await proxy.account();
+      await proxy.close();
+      await sim.close();
+      return account;
+    };
+    const calls: ProxiedCall[] = [];
+    const heard = await session((c) => calls.push(c));
+    const asked = await session();
+    // The two sessions differ in the simulator's port alone.
+    const portless = (a: typeof heard) => ({ ...a, requests: a.requests.map(({ url: _url, ...r }) => r) });
+    expect(asked.requests).toHaveLength(2);
+    expect(portless(asked)).toEqual(portless(heard));
+    expect(calls.map((c) => c.account)).toEqual(heard.requests);
+  });
+
   it('forwards the client credentials upstream', async () => {
     const seen: Array<{ url: string; authorization: string | undefined }> = [];
     slow = await listenOnLoopback((request, response) => {
