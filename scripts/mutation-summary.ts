@@ -110,6 +110,11 @@ function excerpt(source: string, { start, end }: StrykerMutant['location']): str
   return [lines[start.line - 1]?.slice(start.column - 1) ?? '', ...lines.slice(start.line, end.line - 1), lines[end.line - 1]?.slice(0, end.column - 1) ?? ''].join('\n');
 }
 
+/** A mutant Stryker did not kill, as the summary and the triage name it. */
+export function survivorOf(file: string, source: string, m: StrykerMutant): Survivor {
+  return { file, line: m.location.start.line, column: m.location.start.column, mutator: m.mutatorName, status: m.status as Survivor['status'], original: oneLine(excerpt(source, m.location)), replacement: oneLine(m.replacement ?? '') };
+}
+
 // A mutant is found again by its code, not its place: an edit above it moves it, not what it is.
 const triageKey = (v: Pick<Survivor, 'file' | 'mutator' | 'original' | 'replacement'>) => JSON.stringify([v.file, v.mutator, v.original, v.replacement]);
 
@@ -158,9 +163,7 @@ export function scoreFolder(folder: Folder, report: StrykerReport, triage: reado
         const reason = oneLine(m.statusReason ?? 'no reason given');
         ignoredReasons[reason] = (ignoredReasons[reason] ?? 0) + 1;
       }
-      if (m.status === 'Survived' || m.status === 'NoCoverage') {
-        survivors.push({ file, line: m.location.start.line, column: m.location.start.column, mutator: m.mutatorName, status: m.status, original: oneLine(excerpt(source, m.location)), replacement: oneLine(m.replacement ?? '') });
-      }
+      if (m.status === 'Survived' || m.status === 'NoCoverage') survivors.push(survivorOf(file, source, m));
     }
   }
   const detected = tally.Killed + tally.Timeout;

@@ -11,9 +11,11 @@ import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../src/_internals/atomic-write.ts';
 import { packagePath } from '../src/_internals/package-root.ts';
 import { DEFAULT_RUNS, quickRuns } from './mutation-runs.ts';
+import { tryTriage } from './mutation-try.ts';
 import { FOLDERS, OUT_OF_SCOPE, parseTriage, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, TRIAGE_FILE, type Folder, type StrykerMutant, type TriageEntry } from './mutation-summary.ts';
 
-const help = `Usage: npm run mutation -- [--folder log|fold|wire|loop]... [--force | --survivors [--file F]...] [--runs N] [--summary]
+const help = `Usage: npm run mutation -- [--folder log|fold|wire|loop]... [--force | --survivors [--file F]...] [--runs N] [--summary [--prune]]
+       npm run mutation -- --try <properties> [--folder F]... [--file F]... [--all] [--runs N]
 
 Mutation testing of the reference with the property suite as the only test (Stryker; the
 configuration is stryker.config.json). Without --folder every folder runs, one after another.
@@ -30,13 +32,21 @@ configuration is stryker.config.json). Without --folder every folder runs, one a
   --summary      only write reports/mutation/README.md, index.html and summary.json from the
                  folder reports present and the hand-kept triage of the mutants not killed
                  (reports/mutation/triage.json: each equivalent, with why, or killable, with
-                 what would kill it); an entry naming no surviving mutant fails (TRIAGE_STALE)
+                 what would kill it); an entry naming no surviving mutant fails (TRIAGE_STALE),
+                 and every survivor without an entry is printed (UNTRIAGED) as an entry to fill in
+  --try <re>     no Stryker run: put each killable triage entry's mutant (of --folder, --file)
+                 into a copy of src/ and run the properties whose test title matches <re>
+                 (a mocha --grep, e.g. 'LOOP-STEP-HEADER|LOOP-RECONSTRUCT'), printing KILLED or
+                 SURVIVED per entry: a quick check of what a suite change kills before a re-run
+                 confirms it; --all tries the equivalent entries too
+  --prune        with the summary: remove from triage.json the entries naming no surviving
+                 mutant (after a run killed them) instead of failing on them
 Each folder takes minutes to hours on 2 cores (the loop's properties are the slowest).`;
 
 const COMMAND = 'npm run mutation';
 
 function main(): number {
-  const { values } = parseArgs({ options: { folder: { type: 'string', multiple: true }, force: { type: 'boolean' }, survivors: { type: 'boolean' }, file: { type: 'string', multiple: true }, runs: { type: 'string' }, summary: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({ options: { folder: { type: 'string', multiple: true }, force: { type: 'boolean' }, survivors: { type: 'boolean' }, file: { type: 'string', multiple: true }, runs: { type: 'string' }, summary: { type: 'boolean' }, prune: { type: 'boolean' }, try: { type: 'string' }, all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help === true) {
     console.log(help);
     return 0;
@@ -47,7 +57,13 @@ function main(): number {
   const runs = values.runs ?? String(DEFAULT_RUNS);
   if (!/^[1-9]\d{0,4}$/.test(runs)) return usage(`--runs takes a whole number from 1 to 99999, not "${runs}"`);
   if (values.force === true && values.survivors === true) return usage('--force tests every mutant, --survivors only those not killed: give one');
-  if (values.file !== undefined && values.survivors !== true) return usage('--file narrows --survivors: give both');
+  if (values.try !== undefined) {
+    if (values.force === true || values.survivors === true || values.summary === true) return usage('--try runs no Stryker and writes no report: give it without --force, --survivors or --summary');
+    const files = values.file?.flatMap((f) => (f.startsWith('src/') ? [f] : folders.map((folder) => `src/${folder}/${f}`)));
+    return tryTriage({ folders, ...(files === undefined ? {} : { files }), grep: values.try, runs, all: values.all === true });
+  }
+  if (values.all === true) return usage('--all goes with --try');
+  if (values.file !== undefined && values.survivors !== true) return usage('--file narrows --survivors or --try: give one of them');
   if (values.summary !== true) {
     for (const folder of folders) {
       const only = values.file?.map((f) => (f.startsWith('src/') ? f : `src/${folder}/${f}`));
@@ -55,7 +71,7 @@ function main(): number {
       if (status !== 0) return status;
     }
   }
-  return writeSummary();
+  return writeSummary(values.prune === true);
 }
 
 function usage(message: string): number {
@@ -172,7 +188,7 @@ function retestSurvivors(folder: Folder, runs: string, only: readonly string[] |
   return 0;
 }
 
-function writeSummary(): number {
+function writeSummary(prune: boolean): number {
   const present = FOLDERS.filter((f) => existsSync(reportFile(f)));
   if (present.length === 0) return usage('no folder report in reports/mutation/<folder>/mutation.json: run a folder first');
   let triage: TriageEntry[] = [];
@@ -189,6 +205,16 @@ function writeSummary(): number {
     console.error(`mutation: a folder report cannot be read: ${error instanceof Error ? error.message : String(error)} (REPORT_INVALID)`);
     return 1;
   }
+  if (prune && scores.some((s) => s.staleTriage.length > 0)) {
+    const stale = new Set(scores.flatMap((s) => s.staleTriage));
+    const raw = JSON.parse(readFileSync(packagePath(TRIAGE_FILE), 'utf8')) as { survivors: unknown[] };
+    // parseTriage keeps the order and the objects' places, so entry i is raw entry i.
+    raw.survivors = raw.survivors.filter((_, i) => !stale.has(triage[i]!));
+    writeFileAtomic(packagePath(TRIAGE_FILE), `${JSON.stringify(raw, null, 1)}\n`);
+    console.error(`mutation: ${TRIAGE_FILE}: removed ${stale.size} entries naming no mutant left alive`);
+    triage = triage.filter((e) => !stale.has(e));
+    scores = present.map((f) => scoreFolder(f, reportOf(reportFile(f)), triage));
+  }
   const dir = packagePath('reports/mutation');
   writeFileAtomic(join(dir, 'README.md'), renderSummaryMarkdown(scores, COMMAND));
   writeFileAtomic(join(dir, 'index.html'), renderSummaryHtml(scores, COMMAND));
@@ -196,6 +222,9 @@ function writeSummary(): number {
   for (const s of scores) {
     const { equivalent, killable, untriaged } = s.triaged;
     console.log(`src/${s.folder}: ${s.score === null ? 'n/a' : `${s.score.toFixed(1)} %`} (bound ${s.threshold} %), ${s.survivors.length} not killed (${equivalent} equivalent, ${killable} killable, ${untriaged} untriaged), ${s.ignored} ignored`);
+  }
+  for (const v of scores.flatMap((s) => s.survivors.filter((x) => x.triage === undefined))) {
+    console.error(`mutation: UNTRIAGED ${JSON.stringify({ file: v.file, line: v.line, mutator: v.mutator, original: v.original, replacement: v.replacement, verdict: '', reason: '' })}`);
   }
   const stale = scores.flatMap((s) => s.staleTriage);
   for (const entry of stale) console.error(`mutation: ${TRIAGE_FILE}: ${entry.file}:${entry.line} ${entry.mutator} ${JSON.stringify(entry.original)} → ${JSON.stringify(entry.replacement)} names no mutant left alive: remove it (TRIAGE_STALE)`);
