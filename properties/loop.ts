@@ -1014,6 +1014,11 @@ function checkStepHeader(s: Scenario, stretches: readonly Stretch[]): void {
         checkRouteDefaults(what, s.defaults, given, request, markers);
         if (n === action.change?.duringRequest) give(given, action.change.action);
       });
+      // A prompt's turn sends a request unless a pre-step hook blocked it (LOOP-1.1): a config, system or tool change that throws shows here.
+      if (n === 0 && !log.events.some((e) => e.seq > from && e.seq < to && isEvent(e, 'turn/end') && e.data.reason?.kind === 'blocked')) {
+        const end = log.events.find((e): e is EventOf<'turn/end'> => e.seq > from && e.seq < to && isEvent(e, 'turn/end'));
+        fail(`the turn of prompt ${p} of ${childOf(stretch) ?? 'the session'} (its message spliced in at seq ${from}) sends no request${end === undefined ? '' : `; it ends ${JSON.stringify(end.data.reason)}`}`, 'a prompt’s turn runs at least one step (LOOP-1.1)');
+      }
       // A crash stopped the instance: the next action starts a new one over the log (feature restartMidTurn).
       if (log.events.some((e) => e.seq > from && e.seq < to && isEvent(e, 'turn/end') && e.data.reason?.kind === 'interrupted')) before = undefined;
     }

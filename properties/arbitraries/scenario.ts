@@ -166,16 +166,18 @@ function edited(config: OverrideConfig, { field, pick }: ConfigEdit): OverrideCo
 /** Per config override of a scenario, in order, the config it gives (one that stops stays null): drawn apart, like torn bytes. */
 export const overrideConfigs = fc.array(overrideConfig, { minLength: 8, maxLength: 8 });
 
-/** A first config and the edits of a walk (see withWalk). */
-export const configWalk = fc.record({ first: overrideConfig, edits: fc.array(configEdit, { minLength: 6, maxLength: 6 }) });
-export type ConfigWalk = { readonly first: OverrideConfig; readonly edits: readonly ConfigEdit[] };
+/** A first config and the edits of a walk (see withWalk); `fresh` walks start over in a new loop instance from an empty override. */
+export const configWalk = fc.record({ first: overrideConfig, edits: fc.array(configEdit, { minLength: 6, maxLength: 6 }), fresh: fc.boolean() });
+export type ConfigWalk = { readonly first: OverrideConfig; readonly edits: readonly ConfigEdit[]; readonly fresh?: boolean };
 
 /**
  * The scenario with the walk's first config before its first prompt, then, after its own
  * actions, a one-request turn per edit, each after an override that is the config in force
  * (the walk's, or one a turn's change or a reused override gave since) with one field
  * changed: nothing else moves between those requests, so each header differs from the one
- * before in that field alone.
+ * before in that field alone. A fresh walk first restarts and sends one request under an
+ * empty override: a field an override leaves out is kept from the request before, so only in
+ * a new instance does a field go from absent (or the route's default, marked) to given.
  */
 export function withWalk(s: Scenario, walk: ConfigWalk | null): Scenario {
   if (walk === null) return s;
@@ -187,6 +189,11 @@ export function withWalk(s: Scenario, walk: ConfigWalk | null): Scenario {
     else if (a.do === 'prompt' && a.change?.action.do === 'override') inForce = a.change.action.config;
   }
   const replies = [...s.replies];
+  if (walk.fresh === true) {
+    inForce = {};
+    actions.push({ do: 'restart' }, { do: 'override', config: inForce }, { do: 'prompt', text: 'walk 0' });
+    replies.push({ text: 'walked 0' });
+  }
   walk.edits.forEach((edit, k) => {
     inForce = edited(inForce ?? walk.first, edit);
     actions.push({ do: 'override', config: inForce }, { do: 'prompt', text: `walk ${k + 1}` });
