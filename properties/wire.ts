@@ -177,19 +177,19 @@ const STREAM_FLOORS = {
 };
 
 /** A chat-completions call's id and name on later deltas: repeated, blank, null, changed (spec WIRE-5.2). */
-const TOOL_IDENTITY_FLOORS = { 'tool identity repeated': 0.02, 'tool identity blank': 0.02, 'tool identity null': 0.02, 'tool identity changed': 0.02, 'tool identity late': 0.02, 'argumentless delta': 0.02 };
+const TOOL_IDENTITY_FLOORS = { 'tool identity repeated': 0.02, 'tool identity blank': 0.02, 'tool identity null': 0.02, 'tool identity changed': 0.02, 'tool identity late': 0.02, 'argumentless delta': 0.02, 'unreadable chunk': 0.1 };
 
 const PROVIDER_FLOORS: Record<StreamProvider, Record<string, number>> = {
   deepseek: { reasoning: 0.15, 'V4 usage': 0.1, 'cache read': 0.25, 'reasoning tokens': 0.04, 'no [DONE]': 0.03, 'running usage': 0.1, 'calls in one chunk': 0.02, 'choice without delta': 0.2, ...TOOL_IDENTITY_FLOORS },
   openai: { 'usage on its own chunk': 0.04, 'cache read': 0.02, 'cache write': 0.02, 'reasoning tokens': 0.02, 'no [DONE]': 0.03, 'running usage': 0.1, 'calls in one chunk': 0.02, 'choice without delta': 0.2, ...TOOL_IDENTITY_FLOORS },
-  anthropic: { thinking: 0.08, 'cache read': 0.12, 'cache write': 0.1, 'error event': 0.02, 'no message_stop': 0.02, 'event field': 1, 'untranslated block': 0.02, 'untranslated block with deltas': 0.02, 'untranslated delta': 0.1, 'event type added later': 0.2, 'delta type added later': 0.15, 'message_delta without stop reason': 0.05, 'counts grown on message_delta': 0.02 },
+  anthropic: { thinking: 0.08, 'cache read': 0.12, 'cache write': 0.1, 'error event': 0.02, 'no message_stop': 0.02, 'event field': 1, 'untranslated block': 0.02, 'untranslated block with deltas': 0.02, 'untranslated delta': 0.1, 'event type added later': 0.2, 'delta type added later': 0.15, 'message_delta without stop reason': 0.05, 'counts grown on message_delta': 0.02, 'unreadable event': 0.1, 'tool call without id or name': 0.02, 'start with its own text': 0.05, 'delta of another kind': 0.05 },
 };
 
 function streamContentProperty(provider: StreamProvider): Property<{ stream: GeneratedStream; cuts: number[] }, 'wire'> {
   return defineProperty({
     id: `WIRE-STREAM-CONTENT${SUFFIX[provider]}`,
     title: `${A[provider]} ${NAME[provider]} stream, however its bytes are cut and its events framed, parses to exactly the blocks, usage and finish it carried`,
-    clause: provider === 'anthropic' ? 'WIRE-5.3, WIRE-6.1, WIRE-6.3 (Anthropic events and usage)' : 'WIRE-5.2, WIRE-6.1, WIRE-6.2 (chat-completions chunks and usage)',
+    clause: provider === 'anthropic' ? 'WIRE-5.3, WIRE-5.4, WIRE-6.1, WIRE-6.3 (Anthropic events and usage)' : 'WIRE-5.2, WIRE-5.4, WIRE-6.1, WIRE-6.2 (chat-completions chunks and usage)',
     levels: ['wire'],
     provider,
     arbitrary: STREAMS[provider].chain((stream) => cutsOf(stream.body).map((cuts) => ({ stream, cuts }))),

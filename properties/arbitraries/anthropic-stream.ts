@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { independently } from '../_internals/independent.ts';
 import type { ContentBlock } from '../../src/log/index.ts';
 import { framing, frame, framingLabels, type SseMessage } from './sse-framing.ts';
-import { defined, expectedFinish, finishLabels, looksLikeWire, reported, streamedCall, streamedText, tokenUsage, type ExpectedFinish, type GeneratedStream, type StreamedCall } from './provider-stream.ts';
+import { defined, expectedFinish, finishLabels, looksLikeWire, reported, streamedCall, streamedText, tokenUsage, unreadableEvents, withUnreadable, type ExpectedFinish, type GeneratedStream, type StreamedCall } from './provider-stream.ts';
 import type { UsageDraw } from './deepseek-stream.ts';
 import { textLabels } from './text.ts';
 
@@ -107,6 +107,33 @@ const CITATION = { type: 'web_search_result_location', cited_text: 'The tallest 
 /** Delta types outside the reader's vocabulary: a later one, and names every JavaScript object inherits. */
 const LATER_DELTA_TYPES = ['summary_delta', 'constructor', 'text_delta_v2', '__proto__'] as const;
 
+/**
+ * Events a reader must skip wherever they stand (WIRE-5.4): data that is JSON but no event
+ * object, and events of the known types whose fields are not of the format's type (an index
+ * that is no number or none, a delta or usage that is no object, a text or stop reason that
+ * is no string, an input delta without its JSON).
+ */
+const typed = (type: string, fields: object): SseMessage => ({ event: type, data: { type, ...fields } });
+const UNREADABLE_EVENTS: readonly SseMessage[] = [
+  { data: null }, { data: 1 }, { data: [] }, { data: 'event' }, typed('ping', { type: null }),
+  typed('content_block_start', { content_block: { type: 'text', text: '' } }),
+  typed('content_block_start', { index: '9', content_block: { type: 'tool_use', id: 'toolu_unread', name: 'unread', input: {} } }),
+  typed('content_block_delta', { index: '0', delta: { type: 'text_delta', text: 'unread' } }),
+  typed('content_block_delta', { index: 0, delta: null }),
+  typed('content_block_delta', { index: 0, delta: { type: 'input_json_delta' } }),
+  typed('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 7 } }),
+  typed('message_delta', { delta: null, usage: null }),
+  typed('message_delta', { delta: { stop_reason: 7 }, usage: 'none' }),
+];
+/** Deltas of the known kinds on a block of another kind: each adds nothing (WIRE-5.3). */
+const FOREIGN_DELTAS = {
+  text: [{ type: 'input_json_delta', partial_json: '{"q":1}' }, { type: 'thinking_delta', thinking: 'not thought' }],
+  thinking: [{ type: 'text_delta', text: 'not text' }, { type: 'input_json_delta', partial_json: '{}' }],
+  tool_use: [{ type: 'text_delta', text: 'not input' }, { type: 'thinking_delta', thinking: 'not thought' }],
+} as const;
+/** A `message_start` without its message, or with usage that is no object: read before the real one, it changes nothing. */
+const UNREADABLE_STARTS: readonly SseMessage[] = [typed('message_start', {}), typed('message_start', { message: null }), typed('message_start', { message: { usage: 'none' } })];
+
 const STOP_KINDS = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'tool-calls', max_tokens: 'max-tokens' } as const;
 const ERROR_TYPES = ['overloaded_error', 'api_error'] as const;
 
@@ -122,6 +149,12 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     // a later message_delta that restates no stop reason (null or left out), the first one's standing.
     apart: independently('apart', fc.record({ laterDelta: fc.boolean(), restated: fc.constantFrom('none', 'none', 'stop null', 'stop absent') })),
     framing: framing(fc.constant(true)),
+    unreadable: unreadableEvents('unreadable events', UNREADABLE_EVENTS),
+    // An error event without its type (coded ERROR), a tool_use start without its id or name (""): drawn apart too.
+    // A start that carries text of its own, a delta of another block's kind on each block: neither adds anything.
+    foreign: independently('foreign deltas', fc.record({ startText: fc.constantFrom(false, false, false, true), delta: fc.constantFrom(false, false, false, true) })),
+    missing: independently('missing fields', fc.record({ errorType: fc.constantFrom(true, true, true, false), call: fc.constantFrom('none', 'none', 'none', 'none', 'id', 'name') })),
+    unreadableStart: unreadableEvents('unreadable start', UNREADABLE_STARTS),
   })
   .map((drawn) => {
     const { empty, usage, ending, pings, laterEvent } = drawn;
@@ -135,6 +168,10 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
     const terminated = stop !== null && error === undefined;
     // Only the terminator may lack its closing blank line (see deepseek-stream.ts); an error event is the last event, whole.
     const f = terminated ? drawn.framing : { ...drawn.framing, end: 'blank' as const };
+    const firstCall = blocks.find((b) => b.kind === 'tool_use');
+    // The first tool_use block leaves out its id or its name when so drawn; the call then has "" there.
+    const anonymous = (b: Block & { kind: 'tool_use' }, key: 'id' | 'name'): string | undefined => (b === firstCall && drawn.missing.call === key ? undefined : b[key]);
+    const errorType = error !== undefined && !drawn.missing.errorType ? undefined : error;
     const events: SseMessage[] = [];
     const send = (event: string, data: object) => events.push({ event, data: { type: event, ...data } });
     send('message_start', { message: defined({ id: 'msg_017FfRkh9PCC8YbjnhDMrPuK', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], stop_reason: null, stop_sequence: null, usage: usage?.start }) });
@@ -152,12 +189,14 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
         send('content_block_stop', { index });
         return;
       }
-      const start = b.kind === 'tool_use' ? { type: 'tool_use', id: b.id, name: b.name, input: {} } : b.kind === 'thinking' ? { type: 'thinking', thinking: '', signature: '' } : { type: 'text', text: '' };
+      const own = drawn.foreign.startText ? 'not read' : '';
+      const start = b.kind === 'tool_use' ? defined({ type: 'tool_use', id: anonymous(b, 'id'), name: anonymous(b, 'name'), input: {} }) : b.kind === 'thinking' ? { type: 'thinking', thinking: own, signature: '' } : { type: 'text', text: own };
       send('content_block_start', { index, content_block: start });
       if (pings && index === 0) send('ping', {});
       if (laterEvent && index === 0) send('content_block_annotation', { index, annotation: { kind: 'note' } });
       // A delta type the API added later, with fields named like the known deltas' own: it adds nothing.
       if (laterDelta) send('content_block_delta', { index, delta: { type: LATER_DELTA_TYPES[index % LATER_DELTA_TYPES.length]!, text: 'not text', thinking: 'not thinking', partial_json: '{"not":"input"}' } });
+      if (drawn.foreign.delta) for (const delta of FOREIGN_DELTAS[b.kind]) send('content_block_delta', { index, delta });
       b.pieces.forEach((p, k) => {
         const delta = b.kind === 'thinking' ? { type: 'thinking_delta', thinking: p } : b.kind === 'text' ? { type: 'text_delta', text: p } : { type: 'input_json_delta', partial_json: p };
         send('content_block_delta', { index, delta });
@@ -166,20 +205,21 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
       if (b.kind === 'thinking') send('content_block_delta', { index, delta: { type: 'signature_delta', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' } });
       send('content_block_stop', { index });
     });
-    if (error !== undefined) send('error', { error: { type: error, message: 'Overloaded' } });
+    if (error !== undefined) send('error', { error: defined({ type: errorType, message: 'Overloaded' }) });
     else if (stop !== null) {
       send('message_delta', { delta: { stop_reason: stop, stop_sequence: stop === 'stop_sequence' ? '<END>' : null }, ...(usage?.delta === undefined ? {} : { usage: usage.delta }) });
       if (restated !== 'none') send('message_delta', { delta: restated === 'stop null' ? { stop_reason: null, stop_sequence: null } : {} });
       send('message_stop', {});
     }
-    const expectedBlocks: ContentBlock[] = carried.map((b) => (b.kind === 'tool_use' ? { type: 'tool-call', id: b.id, name: b.name, arguments: b.arguments } : { type: b.kind === 'thinking' ? 'reasoning' : 'text', text: b.text }));
-    const finish: ExpectedFinish = error !== undefined ? { kind: 'error', code: error.toUpperCase() } : expectedFinish(stop, STOP_KINDS, expectedBlocks.length);
+    const expectedBlocks: ContentBlock[] = carried.map((b) => (b.kind === 'tool_use' ? { type: 'tool-call', id: anonymous(b, 'id') ?? '', name: anonymous(b, 'name') ?? '', arguments: b.arguments } : { type: b.kind === 'thinking' ? 'reasoning' : 'text', text: b.text }));
+    const finish: ExpectedFinish = error !== undefined ? { kind: 'error', code: errorType?.toUpperCase() ?? 'ERROR' } : expectedFinish(stop, STOP_KINDS, expectedBlocks.length);
     const texts = carried.flatMap((b) => (b.kind === 'tool_use' ? [b.arguments, b.name] : [b.text]));
     // A stream cut before message_delta never restated the output count: only message_start's usage arrived.
     const usageSeen = usage === null ? null : stop === null || error !== undefined ? { ...usage, delta: undefined, expected: startOnly(usage.start) } : usage;
     return {
       provider: 'anthropic' as const,
-      body: frame(events, f),
+      // Before the last event, which alone may lack its closing blank line.
+      body: frame(withUnreadable(withUnreadable(events, drawn.unreadable, events.length), drawn.unreadableStart, 1), f),
       expected: { blocks: expectedBlocks, usage: usageSeen?.expected ?? null, finish, ...((terminated || error !== undefined) && f.end === 'blank' ? {} : { unterminated: true as const }) },
       labels: {
         ...framingLabels(f),
@@ -198,6 +238,11 @@ export const anthropicStream: fc.Arbitrary<GeneratedStream> = fc
         'event type added later': laterEvent && blocks.length > 0,
         'delta type added later': laterDelta && carried.length > 0,
         'message_delta without stop reason': restated !== 'none' && terminated,
+        'start with its own text': drawn.foreign.startText && carried.some((b) => b.kind !== 'tool_use'),
+        'delta of another kind': drawn.foreign.delta && carried.length > 0,
+        'error event without type': error !== undefined && errorType === undefined,
+        'tool call without id or name': firstCall !== undefined && drawn.missing.call !== 'none',
+        'unreadable event': drawn.unreadable.length + drawn.unreadableStart.length > 0,
         ...textLabels(texts),
         'text: wire lookalike': texts.some(looksLikeWire),
       },

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import type { ContentBlock, TokenUsage } from '../../src/log/index.ts';
 import { framing, frame, framingLabels, type Framing, type SseMessage } from './sse-framing.ts';
-import { defined, expectedFinish, finishLabels, looksLikeWire, reported, streamedCalls, streamedText, tokenUsage, type GeneratedStream, type StreamedCall } from './provider-stream.ts';
+import { defined, expectedFinish, finishLabels, looksLikeWire, reported, streamedCalls, streamedText, tokenUsage, unreadableEvents, withUnreadable, type GeneratedStream, type StreamedCall, type UnreadableEvent } from './provider-stream.ts';
 import { textLabels, toolName } from './text.ts';
 import { independently } from '../_internals/independent.ts';
 
@@ -123,7 +123,23 @@ interface ChatScript {
   readonly filterResults: boolean;
   readonly done: boolean;
   readonly framing: Framing;
+  /** Chunks a reader must skip (WIRE-5.4), anywhere before `[DONE]`. */
+  readonly unreadable: readonly UnreadableEvent[];
 }
+
+/**
+ * Payloads that are JSON but no chunk object, and chunks whose fields are not of the format's
+ * type (a choice, a delta, a tool-call entry, a text, a finish reason, usage): each adds
+ * nothing, wherever it stands (WIRE-5.4).
+ */
+const UNREADABLE_CHUNKS: readonly SseMessage[] = [
+  null, 1, -0.5, [], 'chunk', { choices: null }, { choices: 'none' }, { choices: [null] }, { choices: [7] },
+  { choices: [{ index: 0, delta: null, finish_reason: null }] },
+  { choices: [{ index: 0, delta: 'text', finish_reason: 5 }] },
+  { choices: [{ index: 0, delta: { content: 5, reasoning_content: ['x'], tool_calls: 'call' } }] },
+  { choices: [{ index: 0, delta: { tool_calls: [null, 1, 'call', []] } }] },
+  { usage: 'none', choices: [] },
+].map((data) => ({ data }));
 
 /** The finish reasons a chat-completions stream ends with; `null` is a stream cut before its finish chunk. */
 const ERROR_REASONS: Record<ChatFlavour, readonly string[]> = { deepseek: ['insufficient_system_resource', 'content_filter'], openai: ['content_filter', 'function_call'] };
@@ -155,6 +171,7 @@ function chatScript(flavour: ChatFlavour, usage: fc.Arbitrary<UsageDraw>): fc.Ar
       done: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
       framing: framing(fc.constant(false)),
       reasonDraw: fc.noBias(fc.integer({ min: 0, max: 99 })),
+      unreadable: unreadableEvents('unreadable chunks', UNREADABLE_CHUNKS),
     })
     .map(({ reasonDraw, empty, apart, ...rest }) => {
       const identities = rest.identities.map((how, i): Identity => (apart.late[i] === undefined ? how : { kind: 'late', first: apart.late[i] }));
@@ -223,7 +240,7 @@ function encode(flavour: ChatFlavour, s: ChatScript): string {
     if (s.usage !== null && s.usageAlone) messages.push(chunk([choice(last, s.finish)]), chunk([], s.usage.raw));
     else messages.push(chunk([choice(last, s.finish)], s.usage?.raw));
   }
-  const events: SseMessage[] = messages.map((data) => ({ data }));
+  const events: SseMessage[] = withUnreadable(messages.map((data) => ({ data })), s.unreadable);
   if (s.done) events.push({ data: '[DONE]', literal: true });
   return frame(events, s.framing);
 }
@@ -265,6 +282,7 @@ export function chatCompletionsStream(flavour: ChatFlavour, usage: fc.Arbitrary<
         'choice without delta': s.filterResults,
         'no block, finish not stop': blocks.length === 0 && finish.kind !== 'error',
         'argumentless delta': s.calls.length > 0 && s.bare !== 'none',
+        'unreadable chunk': s.unreadable.length > 0,
         ...Object.fromEntries((['repeated', 'blank', 'null', 'changed', 'late'] as const).map((kind) => [`tool identity ${kind}`, s.calls.some((_, i) => s.identities[i]?.kind === kind)])),
         ...Object.fromEntries(Object.entries(s.usage?.labels ?? {}).map(([k, v]) => [k, v])),
         ...finishLabels(finish),

@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import type { ContentBlock, TokenUsage } from '../../src/log/index.ts';
 import { anyText, toolName } from './text.ts';
-import { pieces } from './sse-framing.ts';
+import { pieces, type SseMessage } from './sse-framing.ts';
+import { independently } from '../_internals/independent.ts';
 
 export type StreamProvider = 'deepseek' | 'openai' | 'anthropic';
 
@@ -144,4 +145,29 @@ export function finishLabels(finish: ExpectedFinish): Record<string, boolean> {
     'finish: max tokens': finish.kind === 'max-tokens',
     'finish: error': finish.kind === 'error',
   };
+}
+
+/** An event a reader cannot read, and where it goes: `at` picks a place among the events it may stand between. */
+export interface UnreadableEvent {
+  readonly at: number;
+  readonly message: SseMessage;
+}
+
+/**
+ * Now and then (one stream in four) one to three of `payloads`, each an event whose data is
+ * JSON but no object, or an object whose fields are not of the format's type (WIRE-5.4).
+ * Drawn from a stream of its own, so the stream they go into comes out as it did without them.
+ */
+export function unreadableEvents(name: string, payloads: readonly SseMessage[]): fc.Arbitrary<readonly UnreadableEvent[]> {
+  const one = fc.record({ at: fc.nat(), message: fc.constantFrom(...payloads) });
+  return independently(name, fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(one, { minLength: 1, maxLength: 3 }) }));
+}
+
+/** `events` with each unreadable one put before the event its `at` picks among the first `places` (default: anywhere, the end included). */
+export function withUnreadable(events: readonly SseMessage[], unreadable: readonly UnreadableEvent[], places = events.length + 1): SseMessage[] {
+  const out = [...events];
+  // From the last place to the first, so an insertion does not move the places still to fill.
+  const placed = unreadable.map((u) => ({ place: u.at % places, message: u.message })).sort((a, b) => b.place - a.place);
+  for (const { place, message } of placed) out.splice(place, 0, message);
+  return out;
 }

@@ -13,6 +13,8 @@ const stringAt = (value: unknown, key: string): string | undefined => (isObject(
 
 // A Map, not an object: a block named like a prototype key ("constructor") is unknown, and opens none.
 const KIND = new Map<string, 'text' | 'reasoning' | 'tool-call'>([['text', 'text'], ['thinking', 'reasoning'], ['tool_use', 'tool-call']]);
+const DELTA_KIND = new Map<string, 'text' | 'reasoning' | 'tool-call'>([['text_delta', 'text'], ['thinking_delta', 'reasoning'], ['input_json_delta', 'tool-call']]);
+const DELTA_FIELD = { text: 'text', reasoning: 'thinking', 'tool-call': 'partial_json' } as const;
 const STOP_KINDS = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'tool-calls', max_tokens: 'max-tokens' } as const;
 
 export class AnthropicStreamTranslator {
@@ -39,23 +41,20 @@ export class AnthropicStreamTranslator {
         const type = KIND.get(stringAt(started, 'type') ?? '');
         if (type === undefined || typeof index !== 'number') return [];
         const out: StreamChunk[] = [];
+        // A start's own text is not read: the API sends it empty, and a block is what its deltas spell.
         const block = this.#blocks.start(index, type, out);
-        block.text = stringAt(started, 'text') ?? '';
         block.id = stringAt(started, 'id') ?? '';
         block.name = stringAt(started, 'name') ?? '';
         return out;
       }
       case 'content_block_delta': {
         const block = typeof index === 'number' ? this.#blocks.get(index) : undefined;
-        if (block === undefined || !isObject(delta)) return [];
-        const partial = stringAt(delta, 'partial_json');
-        if (delta['type'] === 'input_json_delta' && partial !== undefined) {
-          block.text += partial;
-          return [{ type: 'tool-call-delta', index: block.index, id: block.id, name: block.name ?? '', argumentsDelta: partial }];
-        }
-        const text = delta['type'] === 'thinking_delta' ? stringAt(delta, 'thinking') : delta['type'] === 'text_delta' ? stringAt(delta, 'text') : undefined;
+        // A delta extends only a block of its own kind (WIRE-5.3): text on a tool call, or JSON on a text, adds nothing.
+        if (block === undefined || !isObject(delta) || DELTA_KIND.get(stringAt(delta, 'type') ?? '') !== block.type) return [];
+        const text = stringAt(delta, DELTA_FIELD[block.type]);
         if (text === undefined) return [];
         block.text += text;
+        if (block.type === 'tool-call') return [{ type: 'tool-call-delta', index: block.index, id: block.id, name: block.name ?? '', argumentsDelta: text }];
         return [{ type: block.type === 'reasoning' ? 'reasoning-delta' : 'text-delta', index: block.index, text }];
       }
       case 'message_delta': {
