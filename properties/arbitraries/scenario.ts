@@ -373,10 +373,18 @@ const wholeLinearScenario: fc.Arbitrary<Scenario> = fc
   }));
 
 /**
- * In about one case of three, a trim of one of the first calls just before the last prompt,
- * whose turn then applies it: drawn apart, so every other case is the one drawn without it.
+ * In about one case of two, a trim just before the last prompt, whose turn then applies it:
+ * of any call the replies hold (a loop that trims the first current result, or the newest,
+ * whatever the call, shows it only when there are several). Drawn apart, so every other case
+ * is the one drawn without it.
  */
-const lastTrim: fc.Arbitrary<ScenarioAction | undefined> = oneIn(3, fc.record({ call: fc.constantFrom(1, 2), text: anyText }).map(({ call, text }): ScenarioAction => ({ do: 'trim', call, text })));
+const lastTrim = oneIn(2, fc.record({ pick: fc.nat(), text: anyText }));
+
+const withLastTrim = (s: Scenario, trim: { readonly pick: number; readonly text: string } | undefined): Scenario => {
+  if (trim === undefined) return s;
+  const calls = s.replies.reduce((n, r) => n + (r.toolCalls?.length ?? 0), 0);
+  return beforeLastPrompt(s, { do: 'trim', call: 1 + (trim.pick % Math.max(1, calls)), text: trim.text });
+};
 
 const beforeLastPrompt = (s: Scenario, action: ScenarioAction | undefined): Scenario => (action === undefined ? s : { ...s, actions: [...s.actions.slice(0, -1), action, s.actions.at(-1)!] });
 
@@ -402,7 +410,7 @@ function withCrashAlongInjections(s: Scenario, crashes: readonly ({ inTool: bool
 
 export const linearScenario: fc.Arbitrary<Scenario> = fc
   .tuple(wholeLinearScenario, independently('damage and reuse', damageAndReuse), independently('route defaults', routeDefaults), independently('last trim', lastTrim), independently('crash along injection', crashAlongInjection))
-  .map(([s, extras, defaults, trim, crashes]) => withCrashAlongInjections(withDamageAndReuse(beforeLastPrompt({ ...s, defaults }, trim), extras), crashes));
+  .map(([s, extras, defaults, trim, crashes]) => withCrashAlongInjections(withDamageAndReuse(withLastTrim({ ...s, defaults }, trim), extras), crashes));
 
 interface ForkStep {
   /** Put after the action `at` (modulo the room there is). */
