@@ -408,9 +408,29 @@ function withCrashAlongInjections(s: Scenario, crashes: readonly ({ inTool: bool
   return { ...s, actions };
 }
 
+/**
+ * In about one case of four, just before the last prompt: a turn under an override that gives
+ * a reasoning effort alone, then the override stops and the process restarts on the other
+ * model, so the last prompt's instance has an explicit effort in the log that it must not keep
+ * (LOOP-3.3 keeps one only on the same provider and model). Drawn apart.
+ */
+const routeMove = oneIn(4, fc.constantFrom(...OVERRIDE_VALUES.reasoningEffort));
+
+function withRouteMove(s: Scenario, effort: string | undefined): Scenario {
+  if (effort === undefined) return s;
+  const route = s.actions.reduce((r, a) => (a.do === 'restart' && a.route !== undefined ? a.route : r), s.route);
+  const move: ScenarioAction[] = [
+    { do: 'override', config: { reasoningEffort: effort } },
+    { do: 'prompt', text: 'before the move' },
+    { do: 'override', config: null },
+    { do: 'restart', route: withFields(route, { otherModel: true }) },
+  ];
+  return { ...s, actions: [...s.actions.slice(0, -1), ...move, s.actions.at(-1)!], replies: [...s.replies, { text: 'moved' }] };
+}
+
 export const linearScenario: fc.Arbitrary<Scenario> = fc
-  .tuple(wholeLinearScenario, independently('damage and reuse', damageAndReuse), independently('route defaults', routeDefaults), independently('last trim', lastTrim), independently('crash along injection', crashAlongInjection))
-  .map(([s, extras, defaults, trim, crashes]) => withCrashAlongInjections(withDamageAndReuse(withLastTrim({ ...s, defaults }, trim), extras), crashes));
+  .tuple(wholeLinearScenario, independently('damage and reuse', damageAndReuse), independently('route defaults', routeDefaults), independently('last trim', lastTrim), independently('crash along injection', crashAlongInjection), independently('route move', routeMove))
+  .map(([s, extras, defaults, trim, crashes, move]) => withRouteMove(withCrashAlongInjections(withDamageAndReuse(withLastTrim({ ...s, defaults }, trim), extras), crashes), move));
 
 interface ForkStep {
   /** Put after the action `at` (modulo the room there is). */
