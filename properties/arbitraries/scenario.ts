@@ -386,7 +386,7 @@ const withLastTrim = (s: Scenario, trim: { readonly pick: number; readonly text:
   return beforeLastPrompt(s, { do: 'trim', call: 1 + (trim.pick % Math.max(1, calls)), text: trim.text });
 };
 
-const beforeLastPrompt = (s: Scenario, action: ScenarioAction | undefined): Scenario => (action === undefined ? s : { ...s, actions: [...s.actions.slice(0, -1), action, s.actions.at(-1)!] });
+const beforeLastPrompt = (s: Scenario, ...actions: ScenarioAction[]): Scenario => ({ ...s, actions: [...s.actions.slice(0, -1), ...actions, s.actions.at(-1)!] });
 
 /**
  * Per prompt with an injection and no crash, in order, whether the process stops while the
@@ -419,13 +419,14 @@ const routeMove = oneIn(4, fc.constantFrom(...OVERRIDE_VALUES.reasoningEffort));
 function withRouteMove(s: Scenario, effort: string | undefined): Scenario {
   if (effort === undefined) return s;
   const route = s.actions.reduce((r, a) => (a.do === 'restart' && a.route !== undefined ? a.route : r), s.route);
-  const move: ScenarioAction[] = [
+  const moved = beforeLastPrompt(
+    s,
     { do: 'override', config: { reasoningEffort: effort } },
     { do: 'prompt', text: 'before the move' },
     { do: 'override', config: null },
     { do: 'restart', route: withFields(route, { otherModel: true }) },
-  ];
-  return { ...s, actions: [...s.actions.slice(0, -1), ...move, s.actions.at(-1)!], replies: [...s.replies, { text: 'moved' }] };
+  );
+  return { ...moved, replies: [...s.replies, { text: 'moved' }] };
 }
 
 export const linearScenario: fc.Arbitrary<Scenario> = fc
