@@ -1,6 +1,7 @@
 import { PROPERTIES } from '../../properties/index.ts';
 import { MUTANTS } from '../conformance/mutants/catalog.ts';
 import { killMatrixInWorkers, MUTANT_RUNS, type KillMatrix } from '../suite/kill-matrix.ts';
+import { DEFAULT_RUNS } from '../suite/run-suite.ts';
 import { ReconError } from '../errors.ts';
 import { formatDuration } from '../report/suite-terminal.ts';
 import { count } from '../report/plural.ts';
@@ -17,7 +18,9 @@ at least one mutant.
 Options:
   --mutant <NAME>   run only this mutant (repeatable)
   --list            list the mutants and the bug each one has, and exit
-  --runs <N>        generated cases per property and mutant (default ${MUTANT_RUNS}; failures are not shrunk)
+  --runs <N>        generated cases per property and mutant (default ${MUTANT_RUNS}; failures are not
+                    shrunk); wire properties run at least the default check's ${DEFAULT_RUNS},
+                    as they cost about a millisecond a case
   --seed <S>        the fast-check seed (default 1, so the matrix is the same every run)
   --workers <N>     run mutants on N threads at once (the same matrix as one thread;
                     at most ${MAX_WORKERS} here: 4 per core, 256 MiB of memory each)

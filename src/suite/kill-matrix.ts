@@ -3,11 +3,19 @@ import type { AnyProperty } from '../../properties/index.ts';
 import { inWorkers } from '../_internals/worker-pool.ts';
 import { SUITE_WORKER, type WorkerJob } from './_internals/worker-messages.ts';
 import { checkConformance } from './check-conformance.ts';
-import type { Counterexample } from './run-suite.ts';
+import type { RunResult } from './run-record.ts';
+import { DEFAULT_RUNS, type Counterexample } from './run-suite.ts';
 import type { Mutant } from '../conformance/mutants/mutant.ts';
 
 /** Generated cases per property and mutant; a kill needs one failing case, so this can be small. */
 export const MUTANT_RUNS = 30;
+
+/**
+ * Wire properties cost about a millisecond a case, and their rarest inputs (one store fault of
+ * eight, one argument form of many) show within the default check's budget, not within 30: they
+ * run at least that budget, so a mutant the default check kills is killed here too.
+ */
+const isWireOnly = (property: AnyProperty) => property.levels.every((level) => level === 'wire');
 
 export interface MutantVerdict {
   readonly name: string;
@@ -47,23 +55,29 @@ export async function killMatrix(mutants: readonly Mutant[], properties: readonl
 /** The suite run against one mutant: the properties that failed. */
 export async function mutantVerdict(mutant: Mutant, properties: readonly AnyProperty[], options: Omit<KillMatrixOptions, 'onMutant'> = {}): Promise<MutantVerdict> {
   const impl = await mutant.open();
+  const runs = options.runs ?? MUTANT_RUNS;
+  const chosen = options.only === undefined ? properties : properties.filter((p) => options.only!.includes(p.id));
+  const groups = [
+    { ids: chosen.filter((p) => !isWireOnly(p)).map((p) => p.id), runs },
+    { ids: chosen.filter(isWireOnly).map((p) => p.id), runs: Math.max(runs, DEFAULT_RUNS) },
+  ].filter((group) => group.ids.length > 0);
   try {
-    const run = await checkConformance(impl, {
-      properties,
-      runs: options.runs ?? MUTANT_RUNS,
-      seed: options.seed ?? 1,
-      shrink: false,
-      regressions: false,
-      ...(options.only === undefined ? {} : { only: options.only }),
-    });
-    const failed = run.results.filter((p) => p.status === 'fail');
+    const failed: RunResult[] = [];
+    let timeMs = 0;
+    for (const group of groups) {
+      const run = await checkConformance(impl, { properties, runs: group.runs, seed: options.seed ?? 1, shrink: false, regressions: false, only: group.ids });
+      failed.push(...run.results.filter((p) => p.status === 'fail'));
+      timeMs += run.footer.timeMs;
+    }
+    // In the order the properties were given, whichever group ran them.
+    failed.sort((a, b) => chosen.findIndex((p) => p.id === a.id) - chosen.findIndex((p) => p.id === b.id));
     return {
       name: mutant.name,
       description: mutant.description,
       runs: mutant.runs,
       killedBy: failed.map((p) => p.id),
       failures: failed.map((p) => ({ property: p.id, kind: p.counterexample!.kind, message: p.counterexample!.message.split('\n')[0]! })),
-      timeMs: run.footer.timeMs,
+      timeMs,
     };
   } finally {
     await impl.close?.();
