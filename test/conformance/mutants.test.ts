@@ -126,6 +126,8 @@ const KILLERS: Record<string, readonly string[]> = {
   'repair-answers-earlier-step': ['LOOP-LOG-WELL-FORMED'],
   'dated-tool-description': ['LOOP-HEADER-DISCIPLINE'],
   'max-tokens-runs-tools': ['LOOP-LOG-WELL-FORMED'],
+  'deltas-coalesced': ['LOOP-LOG-WELL-FORMED'],
+  'empty-claims-logged': ['LOOP-LOG-WELL-FORMED'],
   'summary-reads-kept': ['LOOP-WIRE-OBSERVED'],
   'loop-wire-headers-filtered': ['LOOP-WIRE-RECONSTRUCT', 'LOOP-WIRE-OBSERVED'],
   'client-drops-harness-headers': ['LOOP-WIRE-OBSERVED'],

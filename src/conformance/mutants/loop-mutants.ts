@@ -1,7 +1,7 @@
 /** Mutants of the loop: each overrides one extension point of the reference `AgentLoop`. */
 import { buildRequest, foldRequestHeader, headerEquals, type NeutralRequest } from '../../fold/index.ts';
-import { eventsOf, isEvent, type ContentBlock, type ToolSpec, type EpochHeader, type EventOf, type FinishReason, type HeaderReason, type InboxSpliceData, type JsonValue, type LlmCallConfig, type Message, type SessionLog } from '../../log/index.ts';
-import { AgentLoop, Inbox, TOOL_NOT_STARTED, ToolRegistry, createToolResultMessage, type AgentLoopOptions, type OneShotEnvelope, type SentRequest, type StepResult, type Tool } from '../../loop/index.ts';
+import { eventsOf, isEvent, type ContentBlock, type ToolSpec, type EpochHeader, type EventOf, type FinishReason, type HeaderReason, type InboxSpliceData, type JsonValue, type LlmCallConfig, type Message, type SessionLog, type StreamChunk } from '../../log/index.ts';
+import { AgentLoop, Inbox, TOOL_NOT_STARTED, type InboxTarget, type ModelAdapter, ToolRegistry, createToolResultMessage, type AgentLoopOptions, type OneShotEnvelope, type SentRequest, type StepResult, type Tool } from '../../loop/index.ts';
 import { inProcess } from './define.ts';
 import { issue } from './mutant.ts';
 import { UNFROZEN_REQUEST_PART } from './fold-mutants.ts';
@@ -332,7 +332,62 @@ export const RETRY_RERENDERS_HEADER = inProcess('retry-rerenders-header', 'every
 export const RETRY_REUSES_CONFIG = inProcess('retry-reuses-config', 'the per-call config hook is asked once per step and its answer reused for every retry, so a config override made while the failed attempt was in flight never reaches the retry', 'header discipline', { parts: { loop: configOncePerStep } });
 export const REREGISTER_ADDS_TOOL = inProcess('reregister-adds-tool', 'tools are kept as a list of registrations, so registering a name again adds a second tool of that name to every later request', 'header discipline', { parts: { tools: () => new ListRegistry() } });
 
+/** A reply streamed the way a buffering client reads it: each block's text deltas joined into one. */
+function coalesced(model: ModelAdapter): ModelAdapter {
+  return {
+    provider: model.provider,
+    prepare: (proposal) => model.prepare(proposal),
+    serialize: (request) => model.serialize(request),
+    stream(request, wire) {
+      const reply = model.stream(request, wire);
+      async function* joined(): AsyncGenerator<StreamChunk> {
+        let text: Extract<StreamChunk, { type: 'text-delta' | 'reasoning-delta' }> | undefined;
+        for await (const chunk of reply) {
+          if ((chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') && (text === undefined || text.index === chunk.index)) {
+            text = text === undefined ? chunk : { ...text, text: text.text + chunk.text };
+            continue;
+          }
+          if (text !== undefined) yield text;
+          text = undefined;
+          yield chunk;
+        }
+        if (text !== undefined) yield text;
+      }
+      return Object.assign(joined(), reply.whole === undefined ? {} : { whole: reply.whole });
+    },
+  };
+}
+
+export const DELTAS_COALESCED = inProcess('deltas-coalesced', 'the model client buffers a block’s text and reasoning deltas and hands the loop one delta per block, so the assistant/chunk events no longer show the stream as it came', 'malformed trace', {
+  parts: { loop: (o) => new AgentLoop({ ...o, model: coalesced(o.model) }) },
+});
+
+/** An inbox that logs every claim, an empty one too. */
+class EmptyClaimsInbox extends Inbox {
+  readonly #log: SessionLog;
+  constructor(log: SessionLog) {
+    super(log);
+    this.#log = log;
+  }
+  override claim(target: InboxTarget, count?: number): Message[] {
+    if (this.size(target) === 0 || count === 0) this.#log.append('agent/inbox/spliced', { target, start: 0, removedCount: 0, inserted: [] });
+    return super.claim(target, count);
+  }
+}
+
+class EmptyClaimsLoggedLoop extends AgentLoop {
+  protected override createInbox(log: SessionLog): Inbox {
+    return new EmptyClaimsInbox(log);
+  }
+}
+
+export const EMPTY_CLAIMS_LOGGED = inProcess('empty-claims-logged', 'the inbox logs an agent/inbox/spliced for every claim, one that removes nothing too, so the log holds splices that change no list', 'malformed trace', {
+  parts: { loop: (o) => new EmptyClaimsLoggedLoop(o) },
+});
+
 export const LOOP_MUTANTS = [
+  DELTAS_COALESCED,
+  EMPTY_CLAIMS_LOGGED,
   CLOCK_IN_SYSTEM_PROMPT,
   TOOLS_RESORTED,
   HEADER_EVERY_STEP,
