@@ -27,8 +27,9 @@ configuration is stryker.config.json). Without --folder every folder runs, one a
                  after a change to the suite, which Stryker cannot see (it sees the test
                  file, not the properties it loads); a file added since needs a plain run
   --file <F>     with --survivors: only this file's (repeatable; src/log/json.ts or json.ts)
-  --runs <N>     generated cases per loop property (default ${DEFAULT_RUNS}); every other property,
-                 far cheaper, runs four times as many (${quickRuns(DEFAULT_RUNS)}, the default check's budget)
+  --runs <N>     the case budget of a loop property (default ${DEFAULT_RUNS}; its weight halves it, so
+                 ${DEFAULT_RUNS / 2} cases); every other property, far cheaper, runs twice the budget
+                 (${quickRuns(DEFAULT_RUNS)}, the default check's)
   --summary      only write reports/mutation/README.md, index.html and summary.json from the
                  folder reports present and the hand-kept triage of the mutants not killed
                  (reports/mutation/triage.json: each equivalent, with why, or killable, with
@@ -123,7 +124,7 @@ function runStryker(folder: Folder, overrides: Record<string, unknown>, args: re
   const base = JSON.parse(readFileSync(packagePath('stryker.config.json'), 'utf8')) as Record<string, unknown>;
   const file = join(tmpdir(), `recon-stryker-${folder}-${process.pid}.json`);
   writeFileAtomic(file, JSON.stringify({ ...base, ...overrides }, null, 2));
-  console.error(`mutation: src/${folder} (${what}, ${runs} runs per loop property, ${quickRuns(Number(runs))} for the others)`);
+  console.error(`mutation: src/${folder} (${what}, a loop property's budget ${runs}, ${quickRuns(Number(runs))} for the others)`);
   const result = spawnSync(packagePath('node_modules/.bin/stryker'), ['run', file, ...args], { stdio: 'inherit', cwd: packagePath('.'), env: { ...process.env, RECON_MUTATION_RUNS: runs } });
   rmSync(file, { force: true });
   if (result.error !== undefined) {
