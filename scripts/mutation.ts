@@ -10,7 +10,7 @@ import { basename, join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../src/_internals/atomic-write.ts';
 import { packagePath } from '../src/_internals/package-root.ts';
-import { DEFAULT_RUNS, quickRuns } from './mutation-runs.ts';
+import { DEFAULT_RUNS } from './mutation-runs.ts';
 import { tryTriage } from './mutation-try.ts';
 import { FOLDERS, OUT_OF_SCOPE, parseTriage, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, TRIAGE_FILE, type Folder, type StrykerMutant, type TriageEntry } from './mutation-summary.ts';
 
@@ -27,9 +27,8 @@ configuration is stryker.config.json). Without --folder every folder runs, one a
                  after a change to the suite, which Stryker cannot see (it sees the test
                  file, not the properties it loads); a file added since needs a plain run
   --file <F>     with --survivors: only this file's (repeatable; src/log/json.ts or json.ts)
-  --runs <N>     the case budget of a loop property (default ${DEFAULT_RUNS}; its weight halves it, so
-                 ${DEFAULT_RUNS / 2} cases); every other property, far cheaper, runs twice the budget
-                 (${quickRuns(DEFAULT_RUNS)}, the default check's)
+  --runs <N>     the case budget of every property, as recon check's --runs (default ${DEFAULT_RUNS}, the
+                 default check's: a loop property's weight of 0.5 gives it ${DEFAULT_RUNS / 2} cases)
   --summary      only write reports/mutation/README.md, index.html and summary.json from the
                  folder reports present and the hand-kept triage of the mutants not killed
                  (reports/mutation/triage.json: each equivalent, with why, or killable, with
@@ -124,7 +123,7 @@ function runStryker(folder: Folder, overrides: Record<string, unknown>, args: re
   const base = JSON.parse(readFileSync(packagePath('stryker.config.json'), 'utf8')) as Record<string, unknown>;
   const file = join(tmpdir(), `recon-stryker-${folder}-${process.pid}.json`);
   writeFileAtomic(file, JSON.stringify({ ...base, ...overrides }, null, 2));
-  console.error(`mutation: src/${folder} (${what}, a loop property's budget ${runs}, ${quickRuns(Number(runs))} for the others)`);
+  console.error(`mutation: src/${folder} (${what}, a budget of ${runs} cases a property)`);
   const result = spawnSync(packagePath('node_modules/.bin/stryker'), ['run', file, ...args], { stdio: 'inherit', cwd: packagePath('.'), env: { ...process.env, RECON_MUTATION_RUNS: runs } });
   rmSync(file, { force: true });
   if (result.error !== undefined) {

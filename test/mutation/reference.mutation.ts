@@ -24,10 +24,9 @@ const { declaredEra } = (await from('src/contract/implementation.ts')) as typeof
 const { notApplicable, runSuite } = (await from('src/suite/run-suite.ts')) as typeof import('../../src/suite/run-suite.ts');
 const { packageRegressions } = (await from('src/suite/check-conformance.ts')) as typeof import('../../src/suite/check-conformance.ts');
 
-const { DEFAULT_RUNS, isQuick, quickRuns } = (await from('scripts/mutation-runs.ts')) as typeof import('../../scripts/mutation-runs.ts');
+const { DEFAULT_RUNS } = (await from('scripts/mutation-runs.ts')) as typeof import('../../scripts/mutation-runs.ts');
 
 const RUNS = Number(process.env.RECON_MUTATION_RUNS ?? DEFAULT_RUNS);
-const QUICK_RUNS = quickRuns(RUNS);
 const SEED = Number(process.env.RECON_MUTATION_SEED ?? 1);
 const regressions = packageRegressions();
 
@@ -39,7 +38,7 @@ for (const era of ['current', 'session-prefix'] as const) {
       if (era !== 'current' && forEra(property, era) === property) continue;
       if (notApplicable(impl.info, forEra(property, declaredEra(impl.info))) !== undefined) continue;
       it(property.id, async () => {
-        const run = await runSuite(impl, [property], { runs: isQuick(property.levels) ? QUICK_RUNS : RUNS, seed: SEED, regressions, shrink: false });
+        const run = await runSuite(impl, [property], { runs: RUNS, seed: SEED, regressions, shrink: false });
         const result = run.properties[0]!;
         assert.equal(result.status, 'pass', JSON.stringify(result.counterexample ?? {}).slice(0, 2000));
       });
