@@ -483,11 +483,11 @@ function traceProblem(events: readonly SessionEvent[], entersFirst: boolean | un
         claimed = [];
         break;
       case 'agent/inbox/spliced': {
-        const { target, start, removedCount, inserted, outcome } = e.data;
+        const { target, start, removedCount = 0, inserted, outcome } = e.data;
         // Each mutation of the inbox is logged (spec §4.1): a splice that removes and inserts nothing and sets no outcome is none.
-        if ((removedCount ?? 0) === 0 && inserted.length === 0 && outcome === undefined) return `the agent/inbox/spliced at seq ${e.seq} changes nothing: it removes no message from ${target}, inserts none and sets no outcome (LOOP-2.1)`;
-        if (start > inbox[target].length || start + (removedCount ?? 0) > inbox[target].length) return `the agent/inbox/spliced at seq ${e.seq} removes ${removedCount ?? 0} from ${start} of the ${target} list, which holds ${inbox[target].length} (LOOP-2.1)`;
-        const removed = inbox[target].splice(start, removedCount ?? 0, ...inserted);
+        if (removedCount === 0 && inserted.length === 0 && outcome === undefined) return `the agent/inbox/spliced at seq ${e.seq} changes nothing: it removes no message from ${target}, inserts none and sets no outcome (LOOP-2.1)`;
+        if (start > inbox[target].length || start + removedCount > inbox[target].length) return `the agent/inbox/spliced at seq ${e.seq} removes ${removedCount} from ${start} of the ${target} list, which holds ${inbox[target].length} (LOOP-2.1)`;
+        const removed = inbox[target].splice(start, removedCount, ...inserted);
         if (inserted.length === 0 && outcome === undefined) claimed.push(...removed);
         break;
       }
@@ -579,11 +579,7 @@ const scriptedBlocks = (r: ScenarioReply) => [
   ...(r.text === undefined || r.text === '' ? [] : [{ type: 'text', text: r.text }]),
   ...(r.finish === 'max-tokens' ? [] : (r.toolCalls ?? []).map((c) => ({ type: 'tool-call', name: c.name, arguments: c.arguments }))),
 ];
-/**
- * The chunks logged for a streamed reply spell it (LOOP-4.1), however a harness cuts them:
- * each block opens with its type, its deltas join to its text or arguments, its end carries
- * it; the tool calls a max-tokens finish drops included. Then its usage, and last its finish.
- */
+
 const CHUNK_TYPES = new Set<unknown>(['block-start', 'text-delta', 'reasoning-delta', 'tool-call-delta', 'block-end', 'usage', 'finish']);
 
 /** Whether `pieces` is a text cut into deltas of `size` characters, the last one of 1 to `size` (one piece when no size is given). */
@@ -593,6 +589,12 @@ function fitsChunkSize(pieces: readonly string[], size: number | undefined): boo
   return pieces.every((p, i) => (i === pieces.length - 1 ? p !== '' && Math.min(...lengths(p)) <= size : lengths(p).includes(size)));
 }
 
+/**
+ * The chunks logged for a streamed reply spell it (LOOP-4.1): each is a stream chunk, each
+ * block opens with its type, its deltas join to its text or arguments (a text's cut as the
+ * reply's chunkSize asks), its end carries it; the tool calls a max-tokens finish drops
+ * included. Then its usage, and last its finish.
+ */
 function checkChunks(what: string, unreportable: ReadonlySet<string>, reply: ScenarioReply, chunks: readonly StreamChunk[]): void {
   const spelled = new Map<number, { start?: string; text: string; pieces: string[]; name?: string; end?: ContentBlock; deltas: Set<string> }>();
   const at = (index: number) => spelled.get(index) ?? spelled.set(index, { text: '', pieces: [], deltas: new Set() }).get(index)!;
@@ -620,9 +622,7 @@ function checkChunks(what: string, unreportable: ReadonlySet<string>, reply: Sce
   if (foreign !== undefined) fail(`the assistant/chunk events of ${what} spell a ${foreign.start} block with ${[...foreign.deltas].join(' and ')} chunks`, 'LOOP-4.1');
   const joined = blocks.map((b) => (b.start === 'tool-call' ? { type: b.start, name: b.name, arguments: b.text } : { type: b.start, text: b.text }));
   sameJson(`the deltas of the assistant/chunk events of ${what} do not join to the blocks its scripted reply streamed`, expected, joined);
-  // The scenario contract: chunkSize cuts a text into deltas of that many characters, the last one
-  // shorter; by default the whole text is one delta. Characters as UTF-16 units or as code points:
-  // the contract names neither. (A tool call's argument deltas are the wire's: Anthropic streams the input's JSON.)
+  // UTF-16 units or code points: the contract names neither. A tool call's argument deltas are the wire's (Anthropic streams the input's JSON).
   const cut = blocks.find((b) => b.start !== 'tool-call' && !fitsChunkSize(b.pieces, reply.chunkSize));
   if (cut !== undefined) fail(`the ${cut.start} deltas of ${what} are not its text cut into ${reply.chunkSize === undefined ? 'one piece' : `pieces of ${reply.chunkSize} characters`}: ${JSON.stringify(cut.pieces)}`, 'the scenario contract (docs/PROTOCOL.md): chunkSize splits deltas into pieces of that many characters');
   sameJson(`the block-end chunks of ${what} do not carry the blocks its scripted reply streamed`, expected, loggedBlocks(blocks.flatMap((b) => (b.end === undefined ? [] : [b.end]))));

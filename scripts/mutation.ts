@@ -10,7 +10,7 @@ import { basename, join, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeFileAtomic } from '../src/_internals/atomic-write.ts';
 import { packagePath } from '../src/_internals/package-root.ts';
-import { DEFAULT_RUNS } from './mutation-runs.ts';
+import { DEFAULT_RUNS } from '../src/suite/run-suite.ts';
 import { tryTriage } from './mutation-try.ts';
 import { FOLDERS, OUT_OF_SCOPE, parseTriage, renderStrykerHtml, renderSummaryHtml, renderSummaryMarkdown, scoreFolder, TRIAGE_FILE, type Folder, type StrykerMutant, type TriageEntry } from './mutation-summary.ts';
 

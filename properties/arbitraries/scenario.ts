@@ -304,6 +304,9 @@ function withFields(base: RouteConfig, { otherModel, ...config }: RouteFields): 
   return { provider: base.provider, model: otherModel ? (MODELS.find((m) => m !== base.model) ?? base.model) : base.model, ...config };
 }
 
+/** The route in force after `a`: a restart or fork that names one moves it, anything else keeps it. */
+const nextRoute = (route: RouteConfig, a: ScenarioAction): RouteConfig => ((a.do === 'restart' || a.do === 'fork') && a.route !== undefined ? a.route : route);
+
 export function withDamageAndReuse(
   scenario: Scenario,
   { torn, reuse, overrides = [], routes = [], stops = [], initial = null }: { readonly torn: readonly (string | null)[]; readonly reuse: readonly (number | null)[]; readonly overrides?: ReadonlyArray<Extract<HeaderChange, { do: 'override' }>['config']>; readonly routes?: readonly (RouteFields | null)[]; readonly stops?: readonly boolean[]; readonly initial?: RouteFields | null },
@@ -340,10 +343,10 @@ export function withDamageAndReuse(
     if (a.do === 'restart') {
       const bytes = torn[restarts] ?? null;
       const restart = rerouted(a, routes[restarts++] ?? null);
-      route = restart.route ?? route;
+      route = nextRoute(route, restart);
       return bytes === null ? restart : { ...restart, torn: bytes };
     }
-    if (a.do === 'fork' && a.route !== undefined) route = a.route;
+    route = nextRoute(route, a);
     if (a.do === 'prompt' && a.change !== undefined) return { ...a, change: { ...a.change, action: again(a.change.action, true) } };
     return a.do === 'registerTool' || a.do === 'override' ? again(a) : a;
   });
@@ -418,7 +421,7 @@ const routeMove = oneIn(4, fc.constantFrom(...OVERRIDE_VALUES.reasoningEffort));
 
 function withRouteMove(s: Scenario, effort: string | undefined): Scenario {
   if (effort === undefined) return s;
-  const route = s.actions.reduce((r, a) => (a.do === 'restart' && a.route !== undefined ? a.route : r), s.route);
+  const route = s.actions.reduce(nextRoute, s.route);
   const moved = beforeLastPrompt(
     s,
     { do: 'override', config: { reasoningEffort: effort } },

@@ -200,6 +200,12 @@ describe('the mutant catalog', () => {
 });
 
 describe('recon mutants', () => {
+  it('runs wire properties at the default check\'s budget: a store fault of one kind in eight is reached, where 30 cases miss it', async () => {
+    const mutant = MUTANTS.find((m) => m.name === 'image-digest-not-checked')!;
+    const matrix = await killMatrix([mutant], PROPERTIES, { only: ['WIRE-IMAGES'] });
+    expect(matrix.mutants[0]!.killedBy).toEqual(['WIRE-IMAGES']);
+  });
+
   it('prints the JSON kill matrix of the issue', async () => {
     const { code, stdout } = await runCli(['mutants', '--json', '--mutant', 'header-every-step', '--mutant', 'trusts-json-parse', '--mutant', 'cache-reads-one-field', '--runs', '10']);
     expect(code).toBe(0);

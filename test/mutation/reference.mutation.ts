@@ -21,10 +21,10 @@ const suiteRoot = sandbox?.[1] ?? here;
 const from = (path: string) => import(pathToFileURL(resolve(suiteRoot, path)).href);
 const { PROPERTIES, forEra } = (await from('properties/index.ts')) as typeof import('../../properties/index.ts');
 const { declaredEra } = (await from('src/contract/implementation.ts')) as typeof import('../../src/contract/implementation.ts');
-const { notApplicable, runSuite } = (await from('src/suite/run-suite.ts')) as typeof import('../../src/suite/run-suite.ts');
+// The default check's own budget, weights included (a loop property's 0.5 makes its 50 cases):
+// a mutant is a survivor only if `recon check` would pass it too.
+const { DEFAULT_RUNS, notApplicable, runSuite } = (await from('src/suite/run-suite.ts')) as typeof import('../../src/suite/run-suite.ts');
 const { packageRegressions } = (await from('src/suite/check-conformance.ts')) as typeof import('../../src/suite/check-conformance.ts');
-
-const { DEFAULT_RUNS } = (await from('scripts/mutation-runs.ts')) as typeof import('../../scripts/mutation-runs.ts');
 
 const RUNS = Number(process.env.RECON_MUTATION_RUNS ?? DEFAULT_RUNS);
 const SEED = Number(process.env.RECON_MUTATION_SEED ?? 1);
