@@ -40,7 +40,7 @@ describe('the README', () => {
     const inProcess = MUTANTS.filter((m) => m.runs === 'in-process').length;
     expect(README).toContain(`${inProcess} in process`);
     expect(README).toContain(`${MUTANTS.length - inProcess} out of\nprocess`);
-    expect(PROSE).toContain(`${MUTANT_RUNS} cases per property and mutant, failures not shrunk`);
+    expect(PROSE).toContain(`${MUTANT_RUNS} cases per property and mutant, failures not shrunk; wire properties at least ${DEFAULT_RUNS}`);
     const logs = readdirSync(DSH_LOGS_DIR).filter((name) => name.endsWith('.jsonl')).length;
     // test/audit asserts that exactly one of them, REFUSED_DSH_LOG, is refused.
     expect(PROSE).toContain(`On the ${logs} real DSH logs in \`corpora/dsh-logs/\`, ${logs - 1} load; \`${REFUSED_DSH_LOG}\``);
